@@ -1,0 +1,619 @@
+#include "models/core/ai_core.hpp"
+
+#include "models/sim/fault.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <sstream>
+
+namespace syncsim {
+
+namespace {
+
+constexpr int kDmaBlockBytes = 32; // lenBurst and gaps count 32-byte blocks
+
+// Which pipe executes each data movement (CCE's assignment).
+struct DmaRoutes {
+    Pipe gm_to_ub = Pipe::MTE2;
+    Pipe gm_to_l1 = Pipe::MTE2;
+    Pipe ub_to_gm = Pipe::MTE3;
+    Pipe l1_to_gm = Pipe::MTE3;
+    Pipe l1_to_ub = Pipe::MTE1;
+    Pipe l1_fill = Pipe::MTE2;
+};
+constexpr DmaRoutes kRoutes{};
+
+std::string hex(std::uint64_t v) {
+    std::ostringstream os;
+    os << "0x" << std::hex << v;
+    return os.str();
+}
+
+} // namespace
+
+AiCore::AiCore(sc_core::sc_module_name name, const CoreConfig& config, const Clock& clock)
+    : sc_module(name), gm("gm"), m_config(config), m_clock(clock),
+      m_cache(config.cache_line_bytes, config.cache_lines),
+      m_intra_flags(kPipeCount * kPipeCount * std::max(1, config.intra_core_flag_ids), 0) {
+    if (config.type == CoreType::AIV)
+        m_ub.assign(config.ub_bytes, 0);
+    else
+        m_l1.assign(config.l1_bytes, 0);
+    auto on_fault = [this](const std::string& what) {
+        if (!m_fault) m_fault = what;
+    };
+    static const char* const pipe_names[] = {"s", "v", "m", "mte1", "mte2", "mte3", "fix"};
+    for (int p = 1; p < kPipeCount; ++p)
+        m_pipes[p] = std::make_unique<PipeUnit>(pipe_names[p], on_fault);
+    m_write_buffer = std::make_unique<PipeUnit>("write_buffer", on_fault);
+    SC_HAS_PROCESS(AiCore);
+    SC_THREAD(run);
+}
+
+void AiCore::start_block(BlockWork work) {
+    m_pending = std::move(work);
+    m_block_ready.notify(sc_core::SC_ZERO_TIME);
+}
+
+std::uint64_t AiCore::arg(std::size_t index) const {
+    const auto& args = *m_work->args;
+    if (index >= args.size())
+        throw KernelFault("kernel argument " + std::to_string(index) + " requested, launch passed " +
+                          std::to_string(args.size()));
+    return args[index];
+}
+
+const ParamValue& AiCore::param(const std::string& name) const {
+    auto it = m_work->params->find(name);
+    if (it == m_work->params->end()) throw KernelFault("kernel parameter '" + name + "' not given");
+    return it->second;
+}
+
+// ---------------------------------------------------------------- lifecycle
+
+void AiCore::run() {
+    for (;;) {
+        while (!m_pending) wait_on(m_block_ready);
+        m_work = std::move(m_pending);
+        m_pending.reset();
+        m_kernel_name = m_work->kernel_name;
+        m_block_idx = m_work->block_idx;
+        m_launch_id = m_work->launch_id;
+        m_fault.reset();
+        m_round = 0;
+        if (m_tracer) m_tracer->core_round(m_config.trace_id, 0);
+        set_state(CoreState::Running);
+        try {
+            m_work->fn(*this);
+            finish_block();
+        } catch (const KernelFault& fault) {
+            if (!m_fault) m_fault = fault.what();
+        }
+        sync();
+        ++m_blocks_run;
+        m_finished_at = sc_core::sc_time_stamp();
+        set_state(m_fault ? CoreState::Faulted : CoreState::Done);
+        auto done = std::move(m_work->on_done);
+        m_work.reset();
+        if (done) done(m_fault);
+    }
+}
+
+void AiCore::finish_block() {
+    // A block ends when its pipes have drained; the runtime then cleans the
+    // scalar cache if the platform says it does.
+    pipe_barrier(Pipe::ALL);
+    if (m_config.flush_cache_at_block_end) {
+        for (CacheLine& line : m_cache.maintain_all(DcciMode::CleanInvalidate))
+            post_writeback(std::move(line));
+        dsb(DSB_DDR);
+    }
+}
+
+void AiCore::enter(const char* intrinsic) {
+    ++m_intrinsics;
+    m_last_intrinsic = intrinsic;
+    if (m_fault) throw KernelFault(*m_fault);
+}
+
+void AiCore::sync() {
+    const sc_core::sc_time lag = m_lag;
+    m_lag = sc_core::SC_ZERO_TIME;
+    wait_for(lag);
+}
+
+void AiCore::set_state(CoreState state) {
+    if (state == m_state) return;
+    m_state = state;
+    if (m_tracer) m_tracer->core_state(m_config.trace_id, state);
+}
+
+template <typename Pred>
+void AiCore::block_until(Pred pred, const sc_core::sc_event& event, CoreState state,
+                         const WaitReason& reason) {
+    if (pred()) return;
+    sync();
+    m_reason = reason;
+    set_state(state);
+    while (!pred()) wait_on(event);
+    m_reason = WaitReason{};
+    set_state(CoreState::Running);
+}
+
+void AiCore::set_external_wait(CoreState state, std::string what) {
+    m_reason = WaitReason{};
+    m_reason.kind = WaitReason::Kind::External;
+    m_reason.text = std::move(what);
+    set_state(state);
+}
+
+void AiCore::clear_external_wait() {
+    m_reason = WaitReason{};
+    set_state(CoreState::Running);
+}
+
+CoreReport AiCore::report() const {
+    CoreReport r;
+    r.name = name();
+    r.type = m_config.type;
+    r.index = m_config.index;
+    r.state = m_state;
+    r.has_block = m_work.has_value();
+    r.kernel = m_kernel_name;
+    r.block_idx = m_block_idx;
+    r.launch_id = m_launch_id;
+    r.blocks_run = m_blocks_run;
+    r.intrinsics = m_intrinsics;
+    r.last_intrinsic = m_last_intrinsic;
+    r.barrier_rounds = m_round;
+    if (m_state == CoreState::Waiting || m_state == CoreState::Polling ||
+        m_state == CoreState::Blocked)
+        r.waiting_on = m_reason.describe();
+    for (int p = 1; p < kPipeCount; ++p) {
+        const PipeUnit& unit = *m_pipes[p];
+        if (!unit.drained())
+            r.busy_pipes.push_back(
+                {static_cast<Pipe>(p), unit.current(), unit.queued(), unit.blocked_on()});
+    }
+    r.fault = m_fault;
+    r.finished_at = m_finished_at;
+    r.cache_hits = m_hits;
+    r.cache_misses = m_misses;
+    r.writebacks = m_writebacks;
+    return r;
+}
+
+// ---------------------------------------------------------------- checks
+
+PipeUnit& AiCore::pipe_unit(Pipe pipe) {
+    if (pipe == Pipe::S || pipe == Pipe::ALL)
+        throw KernelFault(std::string("no asynchronous unit for ") + to_string(pipe));
+    return *m_pipes[static_cast<int>(pipe)];
+}
+
+void AiCore::check_gm_access(GmAddr addr, unsigned bytes, const char* what) const {
+    if (bytes == 0 || (bytes & (bytes - 1)) != 0 || addr % bytes != 0)
+        throw KernelFault(std::string(what) + " of " + std::to_string(bytes) + " bytes at " +
+                          hex(addr) + " is not naturally aligned");
+}
+
+std::vector<std::uint8_t>& AiCore::local_buffer(bool ub, const char* what) {
+    // AIV owns a UB; AIC owns L1 and reaches a UB only through its paired AIV.
+    if (ub) {
+        if (m_config.type == CoreType::AIV) return m_ub;
+        if (m_ub_peer) return m_ub_peer->m_ub;
+        throw KernelFault(std::string(what) + ": this AIC has no paired AIV unified buffer");
+    }
+    if (m_config.type == CoreType::AIC) return m_l1;
+    throw KernelFault(std::string(what) + ": an AIV has no L1 (cbuf)");
+}
+
+void AiCore::check_local_range(const std::vector<std::uint8_t>& buf, std::uint64_t offset,
+                               std::uint64_t extent, const char* what) const {
+    if (offset + extent > buf.size())
+        throw KernelFault(std::string(what) + ": local range [" + hex(offset) + ", " +
+                          hex(offset + extent) + ") exceeds the " + std::to_string(buf.size()) +
+                          "-byte buffer");
+}
+
+// ---------------------------------------------------------------- scalar GM
+
+CacheLine& AiCore::cached_line(GmAddr addr) {
+    const GmAddr base = m_cache.line_of(addr);
+    if (CacheLine* line = m_cache.lookup(base)) {
+        ++m_hits;
+        advance(m_config.timing.cache_hit);
+        return *line;
+    }
+    ++m_misses;
+    sync();
+    wait_for_posted_writes_to(base);
+    std::vector<std::uint8_t> fill(m_cache.line_bytes());
+    gm.read(base, fill.data(), fill.size());
+    if (auto victim = m_cache.install(base, fill.data())) post_writeback(std::move(*victim));
+    return *m_cache.lookup(base);
+}
+
+void AiCore::load_cached(GmAddr addr, void* out, unsigned bytes) {
+    enter("ld");
+    check_gm_access(addr, bytes, "scalar load");
+    CacheLine& line = cached_line(addr);
+    std::memcpy(out, line.bytes.data() + (addr - line.base), bytes);
+}
+
+void AiCore::store_cached(GmAddr addr, const void* in, unsigned bytes) {
+    enter("st");
+    check_gm_access(addr, bytes, "scalar store");
+    CacheLine& line = cached_line(addr);
+    std::memcpy(line.bytes.data() + (addr - line.base), in, bytes);
+    line.dirty = true;
+}
+
+void AiCore::load_device(GmAddr addr, void* out, unsigned bytes) {
+    enter("ld_dev");
+    check_gm_access(addr, bytes, "ld_dev");
+    sync();
+    wait_for_posted_writes_to(m_cache.line_of(addr));
+    gm.read(addr, static_cast<std::uint8_t*>(out), bytes);
+}
+
+void AiCore::store_device(GmAddr addr, const void* in, unsigned bytes) {
+    enter("st_dev");
+    check_gm_access(addr, bytes, "st_dev");
+    const auto* p = static_cast<const std::uint8_t*>(in);
+    post_write(addr, std::vector<std::uint8_t>(p, p + bytes), "st_dev");
+    advance(m_config.timing.scalar_op);
+}
+
+void AiCore::post_write(GmAddr addr, std::vector<std::uint8_t> bytes, const char* what) {
+    const GmAddr base = m_cache.line_of(addr);
+    ++m_posted_lines[base];
+    m_write_buffer->issue({now(), what, [this, addr, base, data = std::move(bytes)] {
+                               gm.write(addr, data.data(), data.size());
+                               if (--m_posted_lines[base] == 0) m_posted_lines.erase(base);
+                               m_posted_progress.notify(sc_core::SC_ZERO_TIME);
+                           }});
+}
+
+void AiCore::post_writeback(CacheLine&& line) {
+    ++m_writebacks;
+    post_write(line.base, std::move(line.bytes), "line write-back");
+}
+
+void AiCore::wait_for_posted_writes_to(GmAddr line_base) {
+    // A load after this core's own posted store to the same line sees that
+    // store: the write buffer drains before the load goes out.
+    while (m_posted_lines.count(line_base)) wait_on(m_posted_progress);
+}
+
+void AiCore::dcci(GmAddr addr, CacheScope scope, DcciMode mode) {
+    enter("dcci");
+    if (scope == CacheScope::SINGLE_CACHE_LINE) {
+        if (auto line = m_cache.maintain(m_cache.line_of(addr), mode))
+            post_writeback(std::move(*line));
+    } else {
+        for (CacheLine& line : m_cache.maintain_all(mode)) post_writeback(std::move(line));
+    }
+    advance(m_config.timing.dcci);
+}
+
+void AiCore::dsb(DsbScope) {
+    enter("dsb");
+    WaitReason reason;
+    reason.kind = WaitReason::Kind::WriteDrain;
+    block_until([this] { return m_write_buffer->drained(); }, m_write_buffer->drained_event(),
+                CoreState::Blocked, reason);
+    advance(m_config.timing.dsb);
+}
+
+// ---------------------------------------------------------------- atomics
+
+void AiCore::set_st_atomic_cfg(AtomicType type, AtomicOp op) {
+    enter("set_st_atomic_cfg");
+    m_st_atomic_type = type;
+    m_st_atomic_op = op;
+    advance(m_config.timing.scalar_op);
+}
+
+void AiCore::store_atomic(GmAddr addr, std::int64_t value, unsigned bytes) {
+    enter("st_atomic");
+    check_gm_access(addr, bytes, "st_atomic");
+    if (bytes != atomic_width_bytes(m_st_atomic_type))
+        throw KernelFault("st_atomic of " + std::to_string(bytes) +
+                          " bytes under set_st_atomic_cfg type " + to_string(m_st_atomic_type));
+    const GmAddr base = m_cache.line_of(addr);
+    ++m_posted_lines[base];
+    m_write_buffer->issue(
+        {now(), "st_atomic",
+         [this, addr, base, value, type = m_st_atomic_type, op = m_st_atomic_op] {
+             gm.atomic(addr, type, op, value);
+             if (--m_posted_lines[base] == 0) m_posted_lines.erase(base);
+             m_posted_progress.notify(sc_core::SC_ZERO_TIME);
+         }});
+    advance(m_config.timing.scalar_op);
+}
+
+std::int64_t AiCore::fetch_add(GmAddr addr, std::int64_t value, AtomicType type) {
+    enter("atomicAdd");
+    check_gm_access(addr, atomic_width_bytes(type), "atomicAdd");
+    sync();
+    wait_for_posted_writes_to(m_cache.line_of(addr));
+    return gm.atomic(addr, type, AtomicOp::Sum, value);
+}
+
+// ---------------------------------------------------------------- pipes
+
+void AiCore::pipe_barrier(Pipe pipe) {
+    enter("pipe_barrier");
+    if (pipe == Pipe::S) {
+        advance(m_config.timing.scalar_op);
+        return;
+    }
+    WaitReason reason;
+    reason.kind = WaitReason::Kind::PipeDrain;
+    const int first = pipe == Pipe::ALL ? 1 : static_cast<int>(pipe);
+    const int last = pipe == Pipe::ALL ? kPipeCount - 1 : static_cast<int>(pipe);
+    for (int p = first; p <= last; ++p) {
+        PipeUnit& unit = *m_pipes[p];
+        reason.pipe = static_cast<Pipe>(p);
+        block_until([&unit] { return unit.drained(); }, unit.drained_event(), CoreState::Blocked,
+                    reason);
+    }
+    advance(m_config.timing.scalar_op);
+}
+
+void AiCore::check_flag_args(Pipe src, Pipe dst, int id) const {
+    if (src == Pipe::ALL || dst == Pipe::ALL || src == dst)
+        throw KernelFault("set_flag/wait_flag need two different pipes other than PIPE_ALL");
+    if (id < 0 || id >= m_config.intra_core_flag_ids)
+        throw KernelFault("event id " + std::to_string(id) + " outside 0.." +
+                          std::to_string(m_config.intra_core_flag_ids - 1));
+}
+
+std::int64_t& AiCore::intra_flag(Pipe src, Pipe dst, int id) {
+    const int s = static_cast<int>(src), d = static_cast<int>(dst);
+    return m_intra_flags[(s * kPipeCount + d) * m_config.intra_core_flag_ids + id];
+}
+
+void AiCore::set_flag(Pipe src, Pipe dst, int event_id) {
+    enter("set_flag");
+    check_flag_args(src, dst, event_id);
+    auto signal = [this, src, dst, event_id] {
+        ++intra_flag(src, dst, event_id);
+        m_intra_flag_set.notify(sc_core::SC_ZERO_TIME);
+    };
+    if (src == Pipe::S) {
+        sync();
+        signal();
+    } else {
+        pipe_unit(src).issue({now(), "set_flag", signal});
+    }
+    advance(m_config.timing.pipe_issue);
+}
+
+void AiCore::wait_flag(Pipe src, Pipe dst, int event_id) {
+    enter("wait_flag");
+    check_flag_args(src, dst, event_id);
+    std::int64_t& count = intra_flag(src, dst, event_id);
+    if (dst == Pipe::S) {
+        WaitReason reason;
+        reason.kind = WaitReason::Kind::IntraCoreFlag;
+        reason.pipe = Pipe::S;
+        reason.src = src;
+        reason.dst = dst;
+        reason.id = event_id;
+        block_until([&count] { return count > 0; }, m_intra_flag_set, CoreState::Blocked, reason);
+        --count;
+        advance(m_config.timing.scalar_op);
+        return;
+    }
+    PipeUnit& unit = pipe_unit(dst);
+    unit.issue({now(), "wait_flag", [this, &unit, &count, src, dst, event_id] {
+                    if (count == 0) {
+                        WaitReason reason;
+                        reason.kind = WaitReason::Kind::IntraCoreFlag;
+                        reason.pipe = dst;
+                        reason.src = src;
+                        reason.dst = dst;
+                        reason.id = event_id;
+                        unit.set_blocked_on(reason.describe());
+                        while (count == 0) wait_on(m_intra_flag_set);
+                    }
+                    --count;
+                }});
+    advance(m_config.timing.pipe_issue);
+}
+
+void AiCore::compute(Pipe pipe, double cycles) {
+    if (pipe == Pipe::S) return scalar_work(cycles);
+    enter("compute");
+    const sc_core::sc_time busy = m_clock.cycles(cycles);
+    pipe_unit(pipe).issue({now(), "compute", [busy] { wait_for(busy); }});
+    advance(m_config.timing.pipe_issue);
+}
+
+void AiCore::scalar_work(double cycles) {
+    enter("scalar_work");
+    advance(cycles);
+}
+
+// ---------------------------------------------------------------- DMA
+
+void AiCore::dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst,
+                 Space src_space, std::uint64_t src, int n_burst, int len_burst, int src_gap,
+                 int dst_gap) {
+    enter(what);
+    if (n_burst <= 0 || len_burst <= 0 || src_gap < 0 || dst_gap < 0)
+        throw KernelFault(std::string(what) + ": nBurst and lenBurst must be positive, gaps >= 0");
+    const std::uint64_t len = std::uint64_t(len_burst) * kDmaBlockBytes;
+    const std::uint64_t src_step = len + std::uint64_t(src_gap) * kDmaBlockBytes;
+    const std::uint64_t dst_step = len + std::uint64_t(dst_gap) * kDmaBlockBytes;
+    std::uint8_t* src_local = nullptr;
+    std::uint8_t* dst_local = nullptr;
+    if (src_space != Space::Gm) {
+        auto& buf = local_buffer(src_space == Space::Ub, what);
+        check_local_range(buf, src, n_burst * src_step, what);
+        src_local = buf.data() + src;
+    }
+    if (dst_space != Space::Gm) {
+        auto& buf = local_buffer(dst_space == Space::Ub, what);
+        check_local_range(buf, dst, n_burst * dst_step, what);
+        dst_local = buf.data() + dst;
+    }
+    // Local-to-local moves cost their own bandwidth; GM sides are timed by the interconnect.
+    double busy = m_config.timing.dma_setup;
+    if (src_local && dst_local) busy += double(n_burst * len) / m_config.timing.local_bytes_per_cycle;
+    const sc_core::sc_time busy_time = m_clock.cycles(busy);
+    pipe_unit(pipe).issue({now(), what, [=] {
+        wait_for(busy_time);
+        std::vector<std::uint8_t> staging(src_local ? 0 : len);
+        for (int i = 0; i < n_burst; ++i) {
+            const std::uint8_t* from = src_local ? src_local + i * src_step : staging.data();
+            if (!src_local) gm.read(src + i * src_step, staging.data(), len);
+            if (dst_local)
+                std::memcpy(dst_local + i * dst_step, from, len);
+            else
+                gm.write(dst + i * dst_step, from, len);
+        }
+    }});
+    advance(m_config.timing.pipe_issue);
+}
+
+void AiCore::copy_gm_to_ubuf(LocalAddr ub, GmAddr gm_addr, int, int n_burst, int len_burst,
+                             int src_gap, int dst_gap) {
+    dma("copy_gm_to_ubuf", kRoutes.gm_to_ub, Space::Ub, ub, Space::Gm, gm_addr, n_burst,
+        len_burst, src_gap, dst_gap);
+}
+
+void AiCore::copy_ubuf_to_gm(GmAddr gm_addr, LocalAddr ub, int, int n_burst, int len_burst,
+                             int src_gap, int dst_gap) {
+    dma("copy_ubuf_to_gm", kRoutes.ub_to_gm, Space::Gm, gm_addr, Space::Ub, ub, n_burst,
+        len_burst, src_gap, dst_gap);
+}
+
+void AiCore::copy_gm_to_cbuf(LocalAddr l1, GmAddr gm_addr, int, int n_burst, int len_burst,
+                             int src_gap, int dst_gap) {
+    dma("copy_gm_to_cbuf", kRoutes.gm_to_l1, Space::L1, l1, Space::Gm, gm_addr, n_burst,
+        len_burst, src_gap, dst_gap);
+}
+
+void AiCore::copy_cbuf_to_gm(GmAddr gm_addr, LocalAddr l1, int, int n_burst, int len_burst,
+                             int src_gap, int dst_gap) {
+    dma("copy_cbuf_to_gm", kRoutes.l1_to_gm, Space::Gm, gm_addr, Space::L1, l1, n_burst,
+        len_burst, src_gap, dst_gap);
+}
+
+void AiCore::copy_cbuf_to_ubuf(LocalAddr ub, LocalAddr l1, int, int n_burst, int len_burst,
+                               int src_gap, int dst_gap) {
+    dma("copy_cbuf_to_ubuf", kRoutes.l1_to_ub, Space::Ub, ub, Space::L1, l1, n_burst, len_burst,
+        src_gap, dst_gap);
+}
+
+void AiCore::create_cbuf_matrix(LocalAddr l1, int n_blocks, std::uint32_t value) {
+    enter("create_cbuf_matrix");
+    if (n_blocks <= 0) throw KernelFault("create_cbuf_matrix: block count must be positive");
+    auto& buf = local_buffer(false, "create_cbuf_matrix");
+    const std::uint64_t bytes = std::uint64_t(n_blocks) * kDmaBlockBytes;
+    check_local_range(buf, l1, bytes, "create_cbuf_matrix");
+    const sc_core::sc_time busy =
+        m_clock.cycles(double(bytes) / m_config.timing.local_bytes_per_cycle);
+    pipe_unit(kRoutes.l1_fill).issue({now(), "create_cbuf_matrix", [&buf, l1, bytes, value, busy] {
+        wait_for(busy);
+        for (std::uint64_t off = 0; off < bytes; off += sizeof value)
+            std::memcpy(buf.data() + l1 + off, &value, sizeof value);
+    }});
+    advance(m_config.timing.pipe_issue);
+}
+
+void AiCore::ub_access(LocalAddr offset, void* data, unsigned bytes, bool write) {
+    enter(write ? "ub_st" : "ub_ld");
+    auto& buf = local_buffer(true, "scalar UB access");
+    if (m_config.type != CoreType::AIV) throw KernelFault("scalar UB access from an AIC");
+    check_local_range(buf, offset, bytes, "scalar UB access");
+    if (write)
+        std::memcpy(buf.data() + offset, data, bytes);
+    else
+        std::memcpy(data, buf.data() + offset, bytes);
+    advance(m_config.timing.scalar_op);
+}
+
+// ---------------------------------------------------------------- polling
+
+std::int64_t AiCore::raw_load(const PollSpec& spec) {
+    const unsigned width = atomic_width_bytes(spec.type);
+    std::uint8_t raw[8] = {};
+    switch (spec.load) {
+    case PollLoad::Dev:
+        sync();
+        wait_for_posted_writes_to(m_cache.line_of(spec.addr));
+        gm.read(spec.addr, raw, width);
+        break;
+    case PollLoad::AtomicAddZero:
+        sync();
+        return gm.atomic(spec.addr, spec.type, AtomicOp::Sum, 0);
+    case PollLoad::CachedAfterDcci:
+    case PollLoad::Cached: {
+        if (spec.load == PollLoad::CachedAfterDcci) {
+            if (auto line = m_cache.maintain(m_cache.line_of(spec.addr), DcciMode::CleanInvalidate))
+                post_writeback(std::move(*line));
+            advance(m_config.timing.dcci);
+        }
+        CacheLine& line = cached_line(spec.addr);
+        std::memcpy(raw, line.bytes.data() + (spec.addr - line.base), width);
+        break;
+    }
+    }
+    std::int64_t value = 0;
+    switch (spec.type) {
+    case AtomicType::S32: { std::int32_t v; std::memcpy(&v, raw, 4); value = v; break; }
+    case AtomicType::U32: { std::uint32_t v; std::memcpy(&v, raw, 4); value = v; break; }
+    default: std::memcpy(&value, raw, 8); break;
+    }
+    return value;
+}
+
+PollResult AiCore::poll(const PollSpec& spec) {
+    enter("poll");
+    check_gm_access(spec.addr, atomic_width_bytes(spec.type), "poll");
+    sync();
+    m_reason = WaitReason{};
+    m_reason.kind = WaitReason::Kind::Poll;
+    m_reason.addr = spec.addr;
+    m_reason.target = spec.target;
+    m_reason.until = spec.until;
+    set_state(CoreState::Polling);
+    PollResult result;
+    for (;;) {
+        result.value = raw_load(spec);
+        m_reason.value = result.value;
+        if (compare(result.value, spec.until, spec.target)) break;
+        m_reason.polls = ++result.polls;
+        advance(m_config.timing.scalar_op);
+        if (spec.barrier_every && result.polls % spec.barrier_every == 0) {
+            for (int p = 1; p < kPipeCount; ++p) {
+                PipeUnit& unit = *m_pipes[p];
+                if (!unit.drained()) {
+                    sync();
+                    while (!unit.drained()) wait_on(unit.drained_event());
+                }
+            }
+        }
+        if (spec.max_polls && result.polls >= spec.max_polls) {
+            result.timed_out = true;
+            break;
+        }
+    }
+    m_reason = WaitReason{};
+    set_state(CoreState::Running);
+    return result;
+}
+
+void AiCore::mark_barrier_round() {
+    ++m_round;
+    if (m_tracer) {
+        sync();
+        m_tracer->core_round(m_config.trace_id, m_round);
+    }
+}
+
+} // namespace syncsim

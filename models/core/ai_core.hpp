@@ -1,0 +1,214 @@
+// An AIC (cube) or AIV (vector) core: a scalar unit that runs the kernel in
+// an SC_THREAD, asynchronous pipes, a posted-write buffer, a private
+// non-coherent scalar data cache, and its local buffers (UB or L1). The core
+// implements the intrinsics of KernelContext on top of these.
+#pragma once
+
+#include "models/core/core_status.hpp"
+#include "models/core/kernel_context.hpp"
+#include "models/core/pipe_unit.hpp"
+#include "models/memory/gm_port.hpp"
+#include "models/memory/scalar_cache.hpp"
+#include "models/sim/kernel_time.hpp"
+
+#include <array>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <systemc>
+#include <vector>
+
+namespace syncsim {
+
+struct CoreTiming { // cycles
+    double scalar_op = 1;
+    double cache_hit = 1;
+    double dcci = 1;
+    double dsb = 1;
+    double pipe_issue = 1;
+    double dma_setup = 1;
+    double local_bytes_per_cycle = 64; // L1 -> UB and L1 fill
+};
+
+struct CoreConfig {
+    CoreType type = CoreType::AIV;
+    int index = 0;    // among cores of its type
+    int trace_id = 0; // unique across the SoC
+    std::uint32_t ub_bytes = 0, l1_bytes = 0;
+    std::uint32_t cache_line_bytes = 64;
+    std::size_t cache_lines = 256;
+    int intra_core_flag_ids = 8;
+    bool flush_cache_at_block_end = true;
+    CoreTiming timing;
+};
+
+// One block of a launch, as the task scheduler hands it to a core.
+struct BlockWork {
+    std::string kernel_name;
+    KernelFn fn = nullptr;
+    std::int64_t block_idx = 0, block_num = 1, subblockid = 0, subblockdim = 1;
+    std::shared_ptr<const std::vector<std::uint64_t>> args;
+    std::shared_ptr<const ParamMap> params;
+    std::shared_ptr<const BuildInfo> build;
+    std::uint64_t launch_id = 0;
+    bool ffts_context = false; // whether the launch owns an FFTS context
+    std::function<void(const std::optional<std::string>& fault)> on_done;
+};
+
+class CoreTraceSink {
+  public:
+    virtual ~CoreTraceSink() = default;
+    virtual void core_state(int trace_id, CoreState state) = 0;
+    virtual void core_round(int trace_id, std::uint32_t round) = 0;
+};
+
+struct PipeReport {
+    Pipe pipe;
+    const char* current; // nullptr when idle
+    std::size_t queued;
+    std::string blocked_on;
+};
+
+struct CoreReport {
+    std::string name;
+    CoreType type;
+    int index;
+    CoreState state;
+    bool has_block;
+    std::string kernel;
+    std::int64_t block_idx;
+    std::uint64_t launch_id;
+    std::uint64_t blocks_run;
+    std::uint64_t intrinsics;
+    std::string last_intrinsic;
+    std::uint32_t barrier_rounds;
+    std::string waiting_on; // empty unless waiting, polling or blocked
+    std::vector<PipeReport> busy_pipes;
+    std::optional<std::string> fault;
+    sc_core::sc_time finished_at;
+    std::uint64_t cache_hits, cache_misses, writebacks;
+};
+
+class AiCore : public sc_core::sc_module, public KernelContext {
+  public:
+    AiCore(sc_core::sc_module_name name, const CoreConfig& config, const Clock& clock);
+
+    GmPort gm; // bound to the interconnect by the SoC builder
+
+    // Wiring done by the SoC builder.
+    void set_ub_peer(AiCore* peer) { m_ub_peer = peer; }
+    void set_tracer(CoreTraceSink* tracer) { m_tracer = tracer; }
+
+    // Called by the task scheduler; the core must be free.
+    void start_block(BlockWork work);
+    bool busy() const { return m_work.has_value() || m_pending.has_value(); }
+    const CoreConfig& config() const { return m_config; }
+    CoreReport report() const;
+    // External agents (FFTS, notify) describe what a core waits on them for.
+    void set_external_wait(CoreState state, std::string what);
+    void clear_external_wait();
+
+    // KernelContext
+    std::int64_t get_block_idx() const override { return m_work->block_idx; }
+    std::int64_t get_block_num() const override { return m_work->block_num; }
+    std::int64_t get_subblockid() const override { return m_work->subblockid; }
+    std::int64_t get_subblockdim() const override { return m_work->subblockdim; }
+    CoreType core_type() const override { return m_config.type; }
+    const BuildInfo& build() const override { return *m_work->build; }
+    std::uint64_t arg(std::size_t index) const override;
+    const ParamValue& param(const std::string& name) const override;
+
+    void dcci(GmAddr addr, CacheScope scope, DcciMode mode) override;
+    void dsb(DsbScope scope) override;
+    void set_st_atomic_cfg(AtomicType type, AtomicOp op) override;
+    void pipe_barrier(Pipe pipe) override;
+    void set_flag(Pipe src, Pipe dst, int event_id) override;
+    void wait_flag(Pipe src, Pipe dst, int event_id) override;
+    void compute(Pipe pipe, double cycles) override;
+    void scalar_work(double cycles) override;
+    void copy_gm_to_ubuf(LocalAddr ub, GmAddr gm, int sid, int n_burst, int len_burst,
+                         int src_gap, int dst_gap) override;
+    void copy_ubuf_to_gm(GmAddr gm, LocalAddr ub, int sid, int n_burst, int len_burst,
+                         int src_gap, int dst_gap) override;
+    void copy_gm_to_cbuf(LocalAddr l1, GmAddr gm, int sid, int n_burst, int len_burst,
+                         int src_gap, int dst_gap) override;
+    void copy_cbuf_to_gm(GmAddr gm, LocalAddr l1, int sid, int n_burst, int len_burst,
+                         int src_gap, int dst_gap) override;
+    void copy_cbuf_to_ubuf(LocalAddr ub, LocalAddr l1, int sid, int n_burst, int len_burst,
+                           int src_gap, int dst_gap) override;
+    void create_cbuf_matrix(LocalAddr l1, int n_blocks, std::uint32_t value) override;
+    PollResult poll(const PollSpec& spec) override;
+    void mark_barrier_round() override;
+
+  protected:
+    void load_cached(GmAddr addr, void* out, unsigned bytes) override;
+    void store_cached(GmAddr addr, const void* in, unsigned bytes) override;
+    void load_device(GmAddr addr, void* out, unsigned bytes) override;
+    void store_device(GmAddr addr, const void* in, unsigned bytes) override;
+    void store_atomic(GmAddr addr, std::int64_t value, unsigned bytes) override;
+    std::int64_t fetch_add(GmAddr addr, std::int64_t value, AtomicType type) override;
+    void ub_access(LocalAddr offset, void* data, unsigned bytes, bool write) override;
+
+  private:
+    enum class Space { Gm, Ub, L1 };
+    void run();
+    void finish_block();
+    void enter(const char* intrinsic);
+    void advance(double cycles) { m_lag += m_clock.cycles(cycles); }
+    void sync();
+    sc_core::sc_time now() const { return sc_core::sc_time_stamp() + m_lag; }
+    void set_state(CoreState state);
+    template <typename Pred>
+    void block_until(Pred pred, const sc_core::sc_event& event, CoreState state,
+                     const WaitReason& reason);
+
+    PipeUnit& pipe_unit(Pipe pipe);
+    void check_gm_access(GmAddr addr, unsigned bytes, const char* what) const;
+    std::vector<std::uint8_t>& local_buffer(bool ub, const char* what);
+    void check_local_range(const std::vector<std::uint8_t>& buf, std::uint64_t offset,
+                           std::uint64_t extent, const char* what) const;
+    void dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst, Space src_space,
+             std::uint64_t src, int n_burst, int len_burst, int src_gap, int dst_gap);
+
+    CacheLine& cached_line(GmAddr addr);
+    void post_write(GmAddr addr, std::vector<std::uint8_t> bytes, const char* what);
+    void post_writeback(CacheLine&& line);
+    void wait_for_posted_writes_to(GmAddr line_base);
+    std::int64_t raw_load(const PollSpec& spec);
+    std::int64_t& intra_flag(Pipe src, Pipe dst, int id);
+    void check_flag_args(Pipe src, Pipe dst, int id) const;
+
+    CoreConfig m_config;
+    Clock m_clock;
+    ScalarCache m_cache;
+    std::vector<std::uint8_t> m_ub, m_l1;
+    std::array<std::unique_ptr<PipeUnit>, kPipeCount> m_pipes; // [0] (PIPE_S) unused
+    std::unique_ptr<PipeUnit> m_write_buffer;
+    std::map<GmAddr, int> m_posted_lines; // line base -> posted writes not yet landed
+    sc_core::sc_event m_posted_progress;
+    std::vector<std::int64_t> m_intra_flags;
+    sc_core::sc_event m_intra_flag_set;
+    AtomicType m_st_atomic_type = AtomicType::S32;
+    AtomicOp m_st_atomic_op = AtomicOp::Sum;
+
+    AiCore* m_ub_peer = nullptr;
+    CoreTraceSink* m_tracer = nullptr;
+
+    std::optional<BlockWork> m_pending, m_work;
+    sc_core::sc_event m_block_ready;
+    sc_core::sc_time m_lag = sc_core::SC_ZERO_TIME;
+    CoreState m_state = CoreState::Idle;
+    WaitReason m_reason;
+    std::optional<std::string> m_fault;
+    std::string m_kernel_name;
+    std::int64_t m_block_idx = -1;
+    std::uint64_t m_launch_id = 0;
+    std::uint64_t m_blocks_run = 0, m_intrinsics = 0;
+    const char* m_last_intrinsic = "";
+    std::uint32_t m_round = 0;
+    sc_core::sc_time m_finished_at = sc_core::SC_ZERO_TIME;
+    std::uint64_t m_hits = 0, m_misses = 0, m_writebacks = 0;
+};
+
+} // namespace syncsim

@@ -1,0 +1,35 @@
+// What a core is doing, for tracing and for explaining a run that did not end.
+#pragma once
+
+#include "models/core/core_types.hpp"
+#include "models/core/kernel_context.hpp"
+
+#include <cstdint>
+#include <string>
+
+namespace syncsim {
+
+// idle: never given a block; running: making progress; waiting: on another
+// core or agent (a flag, a notify); polling: in a poll loop on a GM word;
+// blocked: stalled on this core's own pipes or write buffer; done: block finished.
+enum class CoreState : std::uint8_t { Idle, Running, Waiting, Polling, Blocked, Done, Faulted };
+constexpr int kCoreStateCount = 7;
+const char* to_string(CoreState s);
+
+struct WaitReason {
+    enum class Kind { None, PipeDrain, WriteDrain, IntraCoreFlag, Poll, External };
+    Kind kind = Kind::None;
+    Pipe pipe = Pipe::S;
+    Pipe src = Pipe::S, dst = Pipe::S;
+    int id = 0;
+    std::int64_t count = 0; // pending count of the flag waited on
+    GmAddr addr = 0;
+    std::int64_t value = 0, target = 0;
+    Cmp until = Cmp::GreaterEqual;
+    std::uint64_t polls = 0;
+    std::string text; // External: rendered by the agent that owns the object
+
+    std::string describe() const;
+};
+
+} // namespace syncsim

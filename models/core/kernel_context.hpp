@@ -1,0 +1,156 @@
+// The intrinsics a kernel calls, named as in PTO / CCE. A kernel sees only
+// this interface; the core model implements it, so software never reaches
+// into hardware state. Every call costs modelled time.
+#pragma once
+
+#include "models/core/core_types.hpp"
+#include "models/memory/atomic.hpp"
+#include "models/memory/scalar_cache.hpp"
+
+#include <cstring>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace syncsim {
+
+// A poll loop described as data, so the core knows the address, the target
+// and the limit it waits for (for diagnosis, and so the model can account
+// polls without changing their meaning).
+// Dev: ld_dev; AtomicAddZero: atomicAdd(c, 0); CachedAfterDcci: dcci then a
+// cached load; Cached: a plain cached load, which never sees another core's
+// store once the line is resident.
+enum class PollLoad { Dev, AtomicAddZero, CachedAfterDcci, Cached };
+enum class Cmp { Less, LessEqual, Equal, NotEqual, GreaterEqual, Greater };
+const char* to_string(Cmp c);
+bool compare(std::int64_t value, Cmp cmp, std::int64_t target);
+
+struct PollSpec {
+    GmAddr addr = 0;
+    PollLoad load = PollLoad::Dev;
+    AtomicType type = AtomicType::S32;
+    Cmp until = Cmp::GreaterEqual; // stop when value `until` target
+    std::int64_t target = 0;
+    std::uint64_t max_polls = 0;     // 0 = no limit
+    std::uint64_t barrier_every = 0; // pipe_barrier(PIPE_ALL) every N polls, 0 = never
+};
+
+struct PollResult {
+    std::int64_t value = 0;
+    std::uint64_t polls = 0;
+    bool timed_out = false;
+};
+
+class KernelContext {
+  public:
+    virtual ~KernelContext() = default;
+
+    // --- identity of this block on this core
+    virtual std::int64_t get_block_idx() const = 0;
+    virtual std::int64_t get_block_num() const = 0;
+    virtual std::int64_t get_subblockid() const = 0;
+    virtual std::int64_t get_subblockdim() const = 0;
+    virtual CoreType core_type() const = 0;
+    virtual const BuildInfo& build() const = 0;
+    virtual std::uint64_t arg(std::size_t index) const = 0;
+    virtual const ParamValue& param(const std::string& name) const = 0;
+    std::int64_t param_int(const std::string& name) const;
+    bool param_bool(const std::string& name) const;
+
+    // --- scalar GM access through the non-coherent data cache
+    template <typename T>
+    T ld(GmAddr addr) {
+        T v;
+        load_cached(addr, &v, sizeof(T));
+        return v;
+    }
+    template <typename T>
+    void st(GmAddr addr, T value) {
+        store_cached(addr, &value, sizeof(T));
+    }
+    // Uncached device access (bypasses the data cache).
+    template <typename T>
+    T ld_dev(GmAddr addr, std::int64_t offset = 0) {
+        T v;
+        load_device(addr + offset * sizeof(T), &v, sizeof(T));
+        return v;
+    }
+    template <typename T>
+    void st_dev(T value, GmAddr addr, std::int64_t offset = 0) {
+        store_device(addr + offset * sizeof(T), &value, sizeof(T));
+    }
+    virtual void dcci(GmAddr addr, CacheScope scope, DcciMode mode = DcciMode::CleanInvalidate) = 0;
+    virtual void dsb(DsbScope scope = DSB_DDR) = 0;
+
+    // --- atomics: A2/A3 fire-and-forget st_atomic, A5 returning atomicAdd
+    virtual void set_st_atomic_cfg(AtomicType type, AtomicOp op) = 0;
+    template <typename T>
+    void st_atomic(T value, GmAddr addr) {
+        store_atomic(addr, static_cast<std::int64_t>(value), sizeof(T));
+    }
+    template <typename T>
+    T atomicAdd(GmAddr addr, T value) {
+        return static_cast<T>(fetch_add(addr, static_cast<std::int64_t>(value), type_of<T>()));
+    }
+
+    // --- pipes and intra-core flags
+    virtual void pipe_barrier(Pipe pipe) = 0;
+    virtual void set_flag(Pipe src, Pipe dst, int event_id) = 0;
+    virtual void wait_flag(Pipe src, Pipe dst, int event_id) = 0;
+    virtual void compute(Pipe pipe, double cycles) = 0; // issued, runs on the pipe
+    virtual void scalar_work(double cycles) = 0;        // blocks the scalar unit
+
+    // --- DMA (MTE); burst length and gaps in 32-byte units
+    virtual void copy_gm_to_ubuf(LocalAddr ub, GmAddr gm, int sid, int n_burst, int len_burst,
+                                 int src_gap, int dst_gap) = 0;
+    virtual void copy_ubuf_to_gm(GmAddr gm, LocalAddr ub, int sid, int n_burst, int len_burst,
+                                 int src_gap, int dst_gap) = 0;
+    virtual void copy_gm_to_cbuf(LocalAddr l1, GmAddr gm, int sid, int n_burst, int len_burst,
+                                 int src_gap, int dst_gap) = 0;
+    virtual void copy_cbuf_to_gm(GmAddr gm, LocalAddr l1, int sid, int n_burst, int len_burst,
+                                 int src_gap, int dst_gap) = 0;
+    virtual void copy_cbuf_to_ubuf(LocalAddr ub, LocalAddr l1, int sid, int n_burst,
+                                   int len_burst, int src_gap, int dst_gap) = 0;
+    virtual void create_cbuf_matrix(LocalAddr l1, int n_blocks, std::uint32_t value) = 0;
+
+    // --- scalar access to this core's unified buffer (AIV)
+    template <typename T>
+    T ub_ld(LocalAddr offset) {
+        T v;
+        ub_access(offset, &v, sizeof(T), false);
+        return v;
+    }
+    template <typename T>
+    void ub_st(LocalAddr offset, T value) {
+        ub_access(offset, &value, sizeof(T), true);
+    }
+
+    // --- a poll loop the core knows the target of
+    virtual PollResult poll(const PollSpec& spec) = 0;
+
+    // --- tracing aid: the software marks the start of a barrier round
+    virtual void mark_barrier_round() = 0;
+
+  protected:
+    virtual void load_cached(GmAddr addr, void* out, unsigned bytes) = 0;
+    virtual void store_cached(GmAddr addr, const void* in, unsigned bytes) = 0;
+    virtual void load_device(GmAddr addr, void* out, unsigned bytes) = 0;
+    virtual void store_device(GmAddr addr, const void* in, unsigned bytes) = 0;
+    virtual void store_atomic(GmAddr addr, std::int64_t value, unsigned bytes) = 0;
+    virtual std::int64_t fetch_add(GmAddr addr, std::int64_t value, AtomicType type) = 0;
+    virtual void ub_access(LocalAddr offset, void* data, unsigned bytes, bool write) = 0;
+
+    template <typename T>
+    static constexpr AtomicType type_of() {
+        static_assert(std::is_integral_v<T> && (sizeof(T) == 4 || sizeof(T) == 8),
+                      "atomics take 32- or 64-bit integers");
+        if constexpr (sizeof(T) == 4)
+            return std::is_signed_v<T> ? AtomicType::S32 : AtomicType::U32;
+        else
+            return std::is_signed_v<T> ? AtomicType::S64 : AtomicType::U64;
+    }
+};
+
+using KernelFn = void (*)(KernelContext&);
+
+} // namespace syncsim

@@ -1,0 +1,35 @@
+// Atomic read-modify-write as executed at the L2 slice. The arithmetic is a
+// plain function (unit-tested); the TLM extension carries it on a transaction.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <tlm>
+
+namespace syncsim {
+
+// Names follow set_st_atomic_cfg(ATOMIC_S32, ATOMIC_SUM).
+enum class AtomicType { S32, U32, S64, U64 };
+enum class AtomicOp { Sum, Max, Min, And, Or, Xor, Exchange };
+
+unsigned atomic_width_bytes(AtomicType type);
+const char* to_string(AtomicOp op);
+const char* to_string(AtomicType type);
+
+// Applies op to the little-endian word at `word`, returns the old value
+// sign- or zero-extended per the type.
+std::int64_t apply_atomic(AtomicType type, AtomicOp op, std::uint8_t* word, std::int64_t operand);
+
+struct AtomicExtension : tlm::tlm_extension<AtomicExtension> {
+    AtomicType type = AtomicType::S32;
+    AtomicOp op = AtomicOp::Sum;
+    std::int64_t operand = 0;
+    std::int64_t old_value = 0;
+
+    tlm::tlm_extension_base* clone() const override { return new AtomicExtension(*this); }
+    void copy_from(const tlm::tlm_extension_base& other) override {
+        *this = static_cast<const AtomicExtension&>(other);
+    }
+};
+
+} // namespace syncsim

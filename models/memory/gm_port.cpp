@@ -1,0 +1,62 @@
+#include "models/memory/gm_port.hpp"
+
+#include "models/sim/fault.hpp"
+#include "models/sim/kernel_time.hpp"
+
+#include <sstream>
+
+namespace syncsim {
+
+void GmPort::transport(tlm::tlm_generic_payload& trans, const char* what) {
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    socket->b_transport(trans, delay);
+    if (trans.get_response_status() != tlm::TLM_OK_RESPONSE) {
+        std::ostringstream os;
+        os << what << " of " << trans.get_data_length() << " bytes at GM address 0x" << std::hex
+           << trans.get_address() << " is outside global memory";
+        throw KernelFault(os.str());
+    }
+    wait_for(delay);
+}
+
+void GmPort::read(std::uint64_t addr, std::uint8_t* out, std::uint64_t len) {
+    tlm::tlm_generic_payload trans;
+    trans.set_command(tlm::TLM_READ_COMMAND);
+    trans.set_address(addr);
+    trans.set_data_ptr(out);
+    trans.set_data_length(static_cast<unsigned>(len));
+    trans.set_streaming_width(static_cast<unsigned>(len));
+    transport(trans, "read");
+}
+
+void GmPort::write(std::uint64_t addr, const std::uint8_t* in, std::uint64_t len) {
+    tlm::tlm_generic_payload trans;
+    trans.set_command(tlm::TLM_WRITE_COMMAND);
+    trans.set_address(addr);
+    trans.set_data_ptr(const_cast<std::uint8_t*>(in));
+    trans.set_data_length(static_cast<unsigned>(len));
+    trans.set_streaming_width(static_cast<unsigned>(len));
+    transport(trans, "write");
+}
+
+std::int64_t GmPort::atomic(std::uint64_t addr, AtomicType type, AtomicOp op,
+                            std::int64_t operand) {
+    AtomicExtension ext;
+    ext.type = type;
+    ext.op = op;
+    ext.operand = operand;
+    std::uint8_t unused[8] = {};
+    tlm::tlm_generic_payload trans;
+    trans.set_command(tlm::TLM_WRITE_COMMAND);
+    trans.set_address(addr);
+    trans.set_data_ptr(unused);
+    trans.set_data_length(atomic_width_bytes(type));
+    trans.set_streaming_width(atomic_width_bytes(type));
+    trans.set_extension(&ext);
+    transport(trans, "atomic");
+    trans.clear_extension(&ext);
+    return ext.old_value;
+}
+
+} // namespace syncsim

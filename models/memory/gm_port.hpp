@@ -1,0 +1,29 @@
+// A core's initiator side of the GM interconnect. Every caller is a model
+// thread; each call returns once the access has completed in simulated time.
+#pragma once
+
+#include "models/memory/atomic.hpp"
+
+#include <cstdint>
+#include <string>
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+
+namespace syncsim {
+
+class GmPort {
+  public:
+    explicit GmPort(const char* name) : socket(name) {}
+
+    tlm_utils::simple_initiator_socket<GmPort> socket;
+
+    void read(std::uint64_t addr, std::uint8_t* out, std::uint64_t len);
+    void write(std::uint64_t addr, const std::uint8_t* in, std::uint64_t len);
+    std::int64_t atomic(std::uint64_t addr, AtomicType type, AtomicOp op, std::int64_t operand);
+
+  private:
+    void transport(tlm::tlm_generic_payload& trans, const char* what);
+};
+
+} // namespace syncsim

@@ -1,0 +1,81 @@
+#include "models/memory/l2_cache.hpp"
+
+#include "models/memory/atomic.hpp"
+
+#include <cmath>
+
+namespace syncsim {
+
+L2Cache::L2Cache(sc_core::sc_module_name name, const L2Params& params, const Clock& clock,
+                 SparseStore& store)
+    : sc_module(name), target("target"), m_params(params), m_clock(clock), m_store(store),
+      m_tags(std::max<std::uint64_t>(1, params.size_bytes / params.line_bytes)),
+      m_slices(std::max<std::uint32_t>(1, params.slices)) {
+    target.register_b_transport(this, &L2Cache::b_transport);
+}
+
+double L2Cache::tag_latency_cycles(std::uint64_t addr, std::uint64_t len) {
+    double latency = m_params.access_cycles;
+    const std::uint64_t first = addr / m_params.line_bytes;
+    const std::uint64_t last = (addr + len - 1) / m_params.line_bytes;
+    bool missed = false;
+    for (std::uint64_t line = first; line <= last; ++line)
+        if (!m_tags.touch(line)) {
+            m_tags.insert(line);
+            missed = true;
+        }
+    if (missed) {
+        ++m_stats.misses;
+        latency += m_params.miss_extra_cycles;
+    }
+    return latency;
+}
+
+void L2Cache::b_transport(int, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
+    const std::uint64_t addr = trans.get_address();
+    const std::uint64_t len = trans.get_data_length();
+    if (len == 0 || addr < m_params.gm_base || addr + len > m_params.gm_base + m_params.gm_bytes) {
+        trans.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+        return;
+    }
+    AtomicExtension* atomic = nullptr;
+    trans.get_extension(atomic);
+
+    const sc_core::sc_time arrival =
+        sc_core::sc_time_stamp() + delay + m_clock.cycles(m_params.hop_cycles);
+    const double occupancy_cycles =
+        atomic ? m_params.atomic_cycles
+               : std::max(1.0, std::ceil(double(len) / m_params.bytes_per_cycle));
+    BusyUntil& slice = m_slices[(addr / m_params.line_bytes) % m_slices.size()];
+    const sc_core::sc_time start = slice.reserve(arrival, m_clock.cycles(occupancy_cycles));
+    const double queued = m_clock.to_cycles(start - arrival);
+    m_stats.queue_cycles += queued;
+    m_stats.max_queue_cycles = std::max(m_stats.max_queue_cycles, queued);
+
+    // The access takes effect when the slice serves it: that instant is the
+    // order in which all cores see it.
+    wait_until(start);
+    std::uint8_t* data = trans.get_data_ptr();
+    if (atomic) {
+        ++m_stats.atomics;
+        std::uint8_t word[8];
+        const unsigned width = atomic_width_bytes(atomic->type);
+        m_store.read(addr, word, width);
+        atomic->old_value = apply_atomic(atomic->type, atomic->op, word, atomic->operand);
+        m_store.write(addr, word, width);
+        if (m_observer) m_observer(addr, width);
+    } else if (trans.is_read()) {
+        ++m_stats.reads;
+        m_store.read(addr, data, len);
+    } else {
+        ++m_stats.writes;
+        m_store.write(addr, data, len);
+        if (m_observer) m_observer(addr, len);
+    }
+    const double done_cycles =
+        occupancy_cycles + tag_latency_cycles(addr, len) + m_params.hop_cycles;
+    delay = m_clock.cycles(done_cycles);
+    trans.set_response_status(tlm::TLM_OK_RESPONSE);
+}
+
+} // namespace syncsim

@@ -1,0 +1,66 @@
+// The L2: the coherence point every core-side access reaches over TLM-2.0.
+// It holds no separate copy of the data (everything passes through it, so
+// the backing store is the coherent value); it models timing: a tag store
+// for hits and misses, address-interleaved slices that serve one request at
+// a time (busy-until), and atomics executed in the slice.
+#pragma once
+
+#include "models/memory/busy_until.hpp"
+#include "models/memory/lru_index.hpp"
+#include "models/memory/sparse_store.hpp"
+#include "models/sim/kernel_time.hpp"
+
+#include <functional>
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/multi_passthrough_target_socket.h>
+#include <vector>
+
+namespace syncsim {
+
+struct L2Params {
+    std::uint64_t gm_base = 0;
+    std::uint64_t gm_bytes = 0;
+    std::uint32_t line_bytes = 512;
+    std::uint64_t size_bytes = 0;
+    std::uint32_t slices = 1;
+    double hop_cycles = 0;         // core <-> L2, one way
+    double access_cycles = 0;      // tag + data access on a hit
+    double miss_extra_cycles = 0;  // added on a miss (HBM)
+    double bytes_per_cycle = 64;   // slice occupancy per request
+    double atomic_cycles = 0;      // slice occupancy of one atomic
+};
+
+struct L2Stats {
+    std::uint64_t reads = 0, writes = 0, atomics = 0, misses = 0;
+    double queue_cycles = 0;     // total time requests waited for a busy slice
+    double max_queue_cycles = 0; // the longest such wait
+};
+
+// Called after a write or atomic changes memory (for tracing watched words).
+using MemoryWriteObserver = std::function<void(std::uint64_t addr, std::uint64_t len)>;
+
+class L2Cache : public sc_core::sc_module {
+  public:
+    tlm_utils::multi_passthrough_target_socket<L2Cache> target;
+
+    L2Cache(sc_core::sc_module_name name, const L2Params& params, const Clock& clock,
+            SparseStore& store);
+
+    const L2Stats& stats() const { return m_stats; }
+    void set_write_observer(MemoryWriteObserver observer) { m_observer = std::move(observer); }
+
+  private:
+    void b_transport(int id, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
+    double tag_latency_cycles(std::uint64_t addr, std::uint64_t len);
+
+    L2Params m_params;
+    Clock m_clock;
+    SparseStore& m_store;
+    LruIndex m_tags;
+    std::vector<BusyUntil> m_slices;
+    L2Stats m_stats;
+    MemoryWriteObserver m_observer;
+};
+
+} // namespace syncsim

@@ -1,0 +1,81 @@
+// What a host program calls: memory, streams, launches and synchronisation,
+// shaped like the ACL runtime. Host programs live in workloads/ and see only
+// this interface.
+#pragma once
+
+#include "models/core/core_types.hpp"
+#include "platforms/launch_rules.hpp"
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace syncsim {
+
+// aclError-style codes the runtime returns.
+namespace acl {
+constexpr int kSuccess = 0;
+constexpr int kInvalidParam = 107000;     // ACL_ERROR_RT_PARAM_INVALID
+constexpr int kFeatureNotSupported = 207000; // ACL_ERROR_RT_FEATURE_NOT_SUPPORT
+constexpr int kDeviceFault = 507015;      // AI Core fault, as seen in dev probes (pto-syncall.md 5)
+} // namespace acl
+
+class HostError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+using StreamId = int;
+
+struct KernelLaunch {
+    std::string kernel;
+    std::string target;
+    BuildFlavour flavour = BuildFlavour::Npu;
+    std::map<std::string, std::int64_t> defines;
+    KernelMeta meta = KernelMeta::None;
+    int meta_aic = 0, meta_aiv = 0;
+    std::int64_t block_dim = 1;
+    std::vector<std::uint64_t> args;
+};
+
+struct DeviceInfo {
+    std::string platform, arch;
+    std::int64_t aic_cores, aiv_cores;
+};
+
+class HostApi {
+  public:
+    virtual ~HostApi() = default;
+
+    virtual const DeviceInfo& device() const = 0;
+    virtual const ParamValue& param(const std::string& name) const = 0;
+    std::int64_t param_int(const std::string& name) const;
+    bool param_bool(const std::string& name) const;
+
+    // Device memory: named so results and traces can refer to buffers.
+    virtual GmAddr malloc(std::uint64_t bytes, const std::string& name) = 0;
+    virtual void memset(GmAddr addr, std::uint8_t value, std::uint64_t bytes) = 0;
+    virtual void write(GmAddr addr, const void* data, std::uint64_t bytes) = 0;
+    virtual void read(void* data, GmAddr addr, std::uint64_t bytes) = 0;
+    template <typename T>
+    std::vector<T> read_array(GmAddr addr, std::size_t count) {
+        std::vector<T> out(count);
+        read(out.data(), addr, count * sizeof(T));
+        return out;
+    }
+
+    virtual StreamId create_stream() = 0;
+    virtual StreamId default_stream() const = 0;
+    // Enqueues the launch; returns an aclError code for arguments the
+    // runtime rejects at once (unknown kernel, build for another arch).
+    virtual int launch(StreamId stream, const KernelLaunch& launch) = 0;
+    virtual int synchronize_stream(StreamId stream) = 0;
+
+    // The host program's own checks of device data, reported in the result.
+    virtual void check(const std::string& name, bool ok, const std::string& detail) = 0;
+    // A GM word to show in the VCD; call before the first launch.
+    virtual void trace_word(const std::string& name, GmAddr addr) = 0;
+};
+
+} // namespace syncsim

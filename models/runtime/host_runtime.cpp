@@ -1,0 +1,154 @@
+#include "models/runtime/host_runtime.hpp"
+
+#include "models/sim/kernel_time.hpp"
+
+#include <sstream>
+
+namespace syncsim {
+
+namespace {
+constexpr std::uint64_t kMallocAlign = 512; // chosen: every buffer starts on an L2 line
+}
+
+std::int64_t HostApi::param_int(const std::string& name) const {
+    return std::get<std::int64_t>(param(name));
+}
+bool HostApi::param_bool(const std::string& name) const { return std::get<bool>(param(name)); }
+
+HostRuntime::HostRuntime(sc_core::sc_module_name name, HostProgram program, KernelLookup kernels,
+                         std::shared_ptr<const ParamMap> params, DeviceInfo device,
+                         SparseStore& gm, GmAddr gm_base, std::uint64_t gm_bytes,
+                         TaskScheduler& scheduler, const Clock& clock,
+                         double launch_overhead_cycles)
+    : sc_module(name), m_program(std::move(program)), m_kernels(std::move(kernels)),
+      m_params(std::move(params)), m_device(std::move(device)), m_gm(gm), m_gm_base(gm_base),
+      m_next_free(gm_base), m_gm_bytes(gm_bytes), m_scheduler(scheduler), m_clock(clock),
+      m_launch_overhead_cycles(launch_overhead_cycles) {
+    SC_HAS_PROCESS(HostRuntime);
+    SC_THREAD(run);
+}
+
+void HostRuntime::run() {
+    m_streams.push_back(std::make_unique<Stream>(0));
+    try {
+        m_program(*this);
+        // Leaving the program synchronises the device, as process exit does.
+        for (std::size_t i = 0; i < m_streams.size(); ++i) synchronize_stream(static_cast<int>(i));
+    } catch (const HostError& e) {
+        m_error = e.what();
+    } catch (const std::bad_variant_access&) {
+        m_error = "host program read a parameter with the wrong type";
+    }
+    m_waiting_on.clear();
+    m_finished = true;
+    m_finished_at = sc_core::sc_time_stamp();
+    sc_core::sc_stop();
+}
+
+const ParamValue& HostRuntime::param(const std::string& name) const {
+    auto it = m_params->find(name);
+    if (it == m_params->end()) throw HostError("host program parameter '" + name + "' not given");
+    return it->second;
+}
+
+void HostRuntime::check_range(GmAddr addr, std::uint64_t bytes, const char* what) const {
+    if (addr < m_gm_base || addr + bytes > m_gm_base + m_gm_bytes || addr + bytes < addr) {
+        std::ostringstream os;
+        os << what << ": [0x" << std::hex << addr << ", 0x" << addr + bytes
+           << ") is outside device memory";
+        throw HostError(os.str());
+    }
+}
+
+GmAddr HostRuntime::malloc(std::uint64_t bytes, const std::string& name) {
+    const GmAddr addr = (m_next_free + kMallocAlign - 1) / kMallocAlign * kMallocAlign;
+    if (bytes == 0 || addr + bytes > m_gm_base + m_gm_bytes)
+        throw HostError("malloc of " + std::to_string(bytes) + " bytes for '" + name +
+                        "' does not fit device memory");
+    m_next_free = addr + bytes;
+    m_buffers.push_back({name, addr, bytes});
+    return addr;
+}
+
+void HostRuntime::memset(GmAddr addr, std::uint8_t value, std::uint64_t bytes) {
+    check_range(addr, bytes, "memset");
+    m_gm.fill(addr, value, bytes);
+}
+
+void HostRuntime::write(GmAddr addr, const void* data, std::uint64_t bytes) {
+    check_range(addr, bytes, "memcpy to device");
+    m_gm.write(addr, static_cast<const std::uint8_t*>(data), bytes);
+}
+
+void HostRuntime::read(void* data, GmAddr addr, std::uint64_t bytes) {
+    check_range(addr, bytes, "memcpy from device");
+    m_gm.read(addr, static_cast<std::uint8_t*>(data), bytes);
+}
+
+StreamId HostRuntime::create_stream() {
+    m_streams.push_back(std::make_unique<Stream>(static_cast<int>(m_streams.size())));
+    return static_cast<StreamId>(m_streams.size() - 1);
+}
+
+Stream& HostRuntime::stream(StreamId id) {
+    if (id < 0 || static_cast<std::size_t>(id) >= m_streams.size())
+        throw HostError("stream " + std::to_string(id) + " was never created");
+    return *m_streams[id];
+}
+
+int HostRuntime::launch(StreamId stream_id, const KernelLaunch& request) {
+    Stream& s = stream(stream_id);
+    const KernelFn fn = m_kernels(request.kernel);
+    if (!fn) throw HostError("launch of unknown kernel '" + request.kernel + "'");
+    LaunchWork work;
+    work.kernel_name = request.kernel;
+    work.fn = fn;
+    try {
+        work.plan = plan_launch(m_device.arch,
+                                {request.target, request.meta, request.meta_aic, request.meta_aiv,
+                                 request.block_dim});
+    } catch (const LaunchError& e) {
+        throw HostError("launch of '" + request.kernel + "': " + e.what());
+    }
+    auto build = std::make_shared<BuildInfo>();
+    build->target = request.target;
+    build->arch = work.plan.arch;
+    build->flavour = request.flavour;
+    build->defines = request.defines;
+    work.build = build;
+    work.args = std::make_shared<const std::vector<std::uint64_t>>(request.args);
+    work.params = m_params;
+    const std::string what = "launch " + request.kernel + "<<<" +
+                             std::to_string(request.block_dim) + ">>> " + request.target + " (" +
+                             work.plan.kernel_type + ")";
+    const sc_core::sc_time overhead = m_clock.cycles(m_launch_overhead_cycles);
+    s.enqueue({what, [this, &s, work, overhead, what] {
+                   wait_for(overhead);
+                   LaunchResult r = m_scheduler.run_launch(work);
+                   for (const auto& f : r.faults) m_faults.push_back(what + ": " + f);
+                   if (!r.faults.empty()) s.report_error(acl::kDeviceFault, r.faults.front());
+               }});
+    return acl::kSuccess;
+}
+
+int HostRuntime::synchronize_stream(StreamId stream_id) {
+    Stream& s = stream(stream_id);
+    if (!s.idle()) {
+        m_waiting_on = "aclrtSynchronizeStream(stream " + std::to_string(stream_id) + ")";
+        while (!s.idle()) wait_on(s.idle_event());
+        m_waiting_on.clear();
+    }
+    return s.take_error(nullptr);
+}
+
+void HostRuntime::check(const std::string& name, bool ok, const std::string& detail) {
+    m_checks.push_back({name, ok, detail});
+}
+
+void HostRuntime::trace_word(const std::string& name, GmAddr addr) {
+    check_range(addr, 4, "trace_word");
+    if (m_word_tracer && !m_word_tracer->add_word(name, addr))
+        throw HostError("trace_word('" + name + "') after tracing started: call it before the first launch");
+}
+
+} // namespace syncsim

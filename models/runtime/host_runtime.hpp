@@ -1,0 +1,100 @@
+// Runs one host program in its own thread against the device: allocates GM,
+// owns the streams, turns launches into stream tasks for the task scheduler,
+// and reports what it is waiting for when a run does not finish.
+#pragma once
+
+#include "models/memory/sparse_store.hpp"
+#include "models/runtime/host_api.hpp"
+#include "models/runtime/stream.hpp"
+#include "models/runtime/task_scheduler.hpp"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <systemc>
+
+namespace syncsim {
+
+using HostProgram = std::function<void(HostApi&)>;
+using KernelLookup = std::function<KernelFn(const std::string&)>;
+
+struct HostCheck {
+    std::string name;
+    bool ok;
+    std::string detail;
+};
+
+struct GmBuffer {
+    std::string name;
+    GmAddr addr;
+    std::uint64_t bytes;
+};
+
+class WordTraceSink {
+  public:
+    virtual ~WordTraceSink() = default;
+    virtual bool add_word(const std::string& name, GmAddr addr) = 0; // false once tracing started
+};
+
+class HostRuntime : public sc_core::sc_module, public HostApi {
+  public:
+    HostRuntime(sc_core::sc_module_name name, HostProgram program, KernelLookup kernels,
+                std::shared_ptr<const ParamMap> params, DeviceInfo device, SparseStore& gm,
+                GmAddr gm_base, std::uint64_t gm_bytes, TaskScheduler& scheduler,
+                const Clock& clock, double launch_overhead_cycles);
+
+    void set_word_tracer(WordTraceSink* tracer) { m_word_tracer = tracer; }
+
+    bool finished() const { return m_finished; }
+    const std::optional<std::string>& error() const { return m_error; }
+    const std::vector<HostCheck>& checks() const { return m_checks; }
+    const std::vector<GmBuffer>& buffers() const { return m_buffers; }
+    const std::vector<std::unique_ptr<Stream>>& streams() const { return m_streams; }
+    std::vector<std::string> faults() const { return m_faults; }
+    std::string waiting_on() const { return m_waiting_on; }
+    sc_core::sc_time finished_at() const { return m_finished_at; }
+    void read_gm(GmAddr addr, void* out, std::uint64_t bytes) const { m_gm.read(addr, static_cast<std::uint8_t*>(out), bytes); }
+
+    // HostApi
+    const DeviceInfo& device() const override { return m_device; }
+    const ParamValue& param(const std::string& name) const override;
+    GmAddr malloc(std::uint64_t bytes, const std::string& name) override;
+    void memset(GmAddr addr, std::uint8_t value, std::uint64_t bytes) override;
+    void write(GmAddr addr, const void* data, std::uint64_t bytes) override;
+    void read(void* data, GmAddr addr, std::uint64_t bytes) override;
+    StreamId create_stream() override;
+    StreamId default_stream() const override { return 0; }
+    int launch(StreamId stream, const KernelLaunch& launch) override;
+    int synchronize_stream(StreamId stream) override;
+    void check(const std::string& name, bool ok, const std::string& detail) override;
+    void trace_word(const std::string& name, GmAddr addr) override;
+
+  private:
+    void run();
+    Stream& stream(StreamId id);
+    void check_range(GmAddr addr, std::uint64_t bytes, const char* what) const;
+
+    HostProgram m_program;
+    KernelLookup m_kernels;
+    std::shared_ptr<const ParamMap> m_params;
+    DeviceInfo m_device;
+    SparseStore& m_gm;
+    GmAddr m_gm_base, m_next_free;
+    std::uint64_t m_gm_bytes;
+    TaskScheduler& m_scheduler;
+    Clock m_clock;
+    double m_launch_overhead_cycles;
+    WordTraceSink* m_word_tracer = nullptr;
+
+    std::vector<std::unique_ptr<Stream>> m_streams;
+    std::vector<GmBuffer> m_buffers;
+    std::vector<HostCheck> m_checks;
+    std::vector<std::string> m_faults;
+    bool m_finished = false;
+    std::optional<std::string> m_error;
+    std::string m_waiting_on;
+    sc_core::sc_time m_finished_at;
+};
+
+} // namespace syncsim

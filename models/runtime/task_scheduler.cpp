@@ -1,0 +1,141 @@
+#include "models/runtime/task_scheduler.hpp"
+
+#include "models/sim/kernel_time.hpp"
+
+namespace syncsim {
+
+TaskScheduler::TaskScheduler(sc_core::sc_module_name name, std::vector<AiCore*> aic,
+                             std::vector<AiCore*> aiv, const Clock& clock, double dispatch_cycles)
+    : sc_module(name), m_aic(std::move(aic)), m_aiv(std::move(aiv)),
+      m_aic_taken(m_aic.size(), false), m_aiv_taken(m_aiv.size(), false), m_clock(clock),
+      m_dispatch_cycles(dispatch_cycles) {
+    SC_HAS_PROCESS(TaskScheduler);
+    SC_THREAD(dispatcher);
+}
+
+LaunchResult TaskScheduler::run_launch(LaunchWork work) {
+    auto exec = std::make_unique<Execution>();
+    exec->id = m_next_id++;
+    exec->result.launch_id = exec->id;
+    exec->work = std::move(work);
+    Execution& e = *exec;
+    m_active.push_back(std::move(exec));
+    m_dirty = true;
+    m_wake.notify(sc_core::SC_ZERO_TIME);
+    while (!e.finished) wait_on(e.done);
+    LaunchResult result = std::move(e.result);
+    m_active.remove_if([&e](const auto& p) { return p.get() == &e; });
+    return result;
+}
+
+void TaskScheduler::dispatcher() {
+    for (;;) {
+        while (!m_dirty) wait_on(m_wake);
+        m_dirty = false;
+        dispatch_ready();
+    }
+}
+
+std::optional<std::vector<AiCore*>> TaskScheduler::place(const LaunchPlan& plan) const {
+    // Cluster k is AIC k with AIVs k*ratio .. k*ratio+ratio-1; a mixed block
+    // takes its cores from one cluster, subblock 0 first.
+    const std::size_t ratio = m_aic.empty() ? 1 : m_aiv.size() / m_aic.size();
+    if (plan.aic_per_block == 0) {
+        for (std::size_t i = 0; i < m_aiv.size(); ++i)
+            if (!m_aiv_taken[i]) return std::vector<AiCore*>{m_aiv[i]};
+        return std::nullopt;
+    }
+    for (std::size_t k = 0; k < m_aic.size(); ++k) {
+        if (m_aic_taken[k]) continue;
+        std::vector<AiCore*> cores{m_aic[k]};
+        for (int s = 0; s < plan.aiv_per_block; ++s) {
+            const std::size_t v = k * ratio + s;
+            if (v >= m_aiv.size() || m_aiv_taken[v]) break;
+            cores.push_back(m_aiv[v]);
+        }
+        if (static_cast<int>(cores.size()) == 1 + plan.aiv_per_block) return cores;
+    }
+    return std::nullopt;
+}
+
+void TaskScheduler::start(Execution& e, const std::vector<AiCore*>& cores) {
+    const std::int64_t block = e.next_block++;
+    const LaunchPlan& plan = e.work.plan;
+    std::int64_t subblock = 0;
+    for (AiCore* core : cores) {
+        const bool aic = core->config().type == CoreType::AIC;
+        (aic ? m_aic_taken : m_aiv_taken)[core->config().index] = true;
+        BlockWork w;
+        w.kernel_name = e.work.kernel_name;
+        w.fn = e.work.fn;
+        w.block_idx = block;
+        w.block_num = plan.block_num;
+        w.subblockid = aic ? 0 : subblock++;
+        w.subblockdim = aic ? plan.aic_subblockdim : plan.aiv_subblockdim;
+        w.args = e.work.args;
+        w.params = e.work.params;
+        w.build = e.work.build;
+        w.launch_id = e.id;
+        w.ffts_context = plan.ffts_context;
+        w.on_done = [this, &e, core, aic, block](const std::optional<std::string>& fault) {
+            (aic ? m_aic_taken : m_aiv_taken)[core->config().index] = false;
+            if (fault)
+                e.result.faults.push_back(std::string(core->basename()) + " block " +
+                                          std::to_string(block) + ": " + *fault);
+            if (--e.cores_running == 0 && e.next_block == e.work.plan.block_num) {
+                e.finished = true;
+                e.done.notify(sc_core::SC_ZERO_TIME);
+            }
+            m_dirty = true;
+            m_wake.notify(sc_core::SC_ZERO_TIME);
+        };
+        ++e.cores_running;
+        core->start_block(std::move(w));
+    }
+}
+
+void TaskScheduler::dispatch_ready() {
+    bool progress = true;
+    while (progress) {
+        progress = false;
+        for (auto& exec : m_active) {
+            Execution& e = *exec;
+            if (e.next_block >= e.work.plan.block_num) continue;
+            auto cores = place(e.work.plan);
+            if (!cores) continue;
+            // Dispatch is serial: one block per interval.
+            wait_for(m_clock.cycles(m_dispatch_cycles));
+            // Cores may have been taken meanwhile only by this thread, so the placement holds.
+            start(e, *cores);
+            progress = true;
+        }
+    }
+}
+
+std::vector<LaunchReport> TaskScheduler::active_launches() const {
+    std::vector<LaunchReport> out;
+    for (const auto& exec : m_active) {
+        const Execution& e = *exec;
+        if (e.finished) continue;
+        LaunchReport r{e.id,
+                       e.work.kernel_name,
+                       e.work.plan.kernel_type,
+                       e.work.plan.block_num,
+                       e.next_block,
+                       e.cores_running,
+                       ""};
+        if (e.next_block < e.work.plan.block_num && !place(e.work.plan)) {
+            const auto& plan = e.work.plan;
+            r.waiting_for = std::to_string(plan.block_num - e.next_block) +
+                            " block(s) not placed: no free " +
+                            (plan.aic_per_block ? "cluster with 1 AIC + " +
+                                                      std::to_string(plan.aiv_per_block) + " AIV"
+                                                : std::string("AIV core")) +
+                            " (the device's cores are held by running blocks)";
+        }
+        out.push_back(r);
+    }
+    return out;
+}
+
+} // namespace syncsim

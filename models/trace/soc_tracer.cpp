@@ -1,0 +1,94 @@
+#include "models/trace/soc_tracer.hpp"
+
+#include <filesystem>
+#include <fstream>
+
+namespace syncsim {
+
+SocTracer::SocTracer(const std::string& vcd_path, const std::vector<AiCore*>& cores,
+                     const SparseStore& gm)
+    : m_vcd_path(vcd_path), m_vcd(vcd_path), m_gm(gm) {
+    m_state_signal.resize(cores.size());
+    m_round_signal.resize(cores.size());
+    m_core_scope.resize(cores.size());
+    for (AiCore* core : cores) {
+        const int id = core->config().trace_id;
+        const std::string scope =
+            std::string(to_string(core->config().type)) + "." + core->basename();
+        m_core_scope[id] = scope;
+        m_state_signal[id] = m_vcd.add_signal(scope, "state", 3, 0);
+        m_round_signal[id] = m_vcd.add_signal(scope, "barrier_round", 32, 0);
+    }
+}
+
+std::uint64_t SocTracer::now_ps() {
+    return static_cast<std::uint64_t>(sc_core::sc_time_stamp().value() /
+                                      sc_core::sc_time(1, sc_core::SC_PS).value());
+}
+
+void SocTracer::core_state(int trace_id, CoreState state) {
+    m_started = true;
+    m_vcd.change(m_state_signal[trace_id], now_ps(), static_cast<std::uint64_t>(state));
+}
+
+void SocTracer::core_round(int trace_id, std::uint32_t round) {
+    m_started = true;
+    m_vcd.change(m_round_signal[trace_id], now_ps(), round);
+}
+
+bool SocTracer::add_word(const std::string& name, GmAddr addr) {
+    if (m_started) return false;
+    std::uint32_t value = 0;
+    m_gm.read(addr, reinterpret_cast<std::uint8_t*>(&value), sizeof value);
+    m_words.push_back({name, addr, m_vcd.add_signal("gm", name, 32, value)});
+    return true;
+}
+
+void SocTracer::memory_written(std::uint64_t addr, std::uint64_t len) {
+    for (const Word& w : m_words) {
+        if (w.addr + 4 <= addr || w.addr >= addr + len) continue;
+        std::uint32_t value = 0;
+        m_gm.read(w.addr, reinterpret_cast<std::uint8_t*>(&value), sizeof value);
+        m_started = true;
+        m_vcd.change(w.signal, now_ps(), value);
+    }
+}
+
+void SocTracer::finish(std::uint64_t end_time_ps) {
+    m_vcd.close(end_time_ps);
+    const std::filesystem::path vcd(m_vcd_path);
+    std::filesystem::path filter = vcd;
+    filter.replace_extension(".states.txt");
+    std::filesystem::path save = vcd;
+    save.replace_extension(".gtkw");
+    {
+        std::ofstream f(filter);
+        f << "# syncsim core states (value of <core>.state)\n";
+        for (int s = 0; s < kCoreStateCount; ++s)
+            f << s << ' ' << to_string(static_cast<CoreState>(s)) << '\n';
+    }
+    std::ofstream g(save);
+    g << "[dumpfile] \"" << std::filesystem::absolute(vcd).string() << "\"\n";
+    g << "[savefile] \"" << std::filesystem::absolute(save).string() << "\"\n";
+    g << "[timestart] 0\n";
+    const std::string filter_path = std::filesystem::absolute(filter).string();
+    auto group = [&](const std::string& title, const std::string& type) {
+        g << "@800200\n-" << title << "\n";
+        for (std::size_t id = 0; id < m_core_scope.size(); ++id) {
+            if (m_core_scope[id].rfind(type + ".", 0) != 0) continue;
+            const std::string path = "syncsim." + m_core_scope[id];
+            g << "@2024\n^1 " << filter_path << "\n" << path << ".state[2:0]\n";
+            g << "@24\n" << path << ".barrier_round[31:0]\n";
+        }
+        g << "@1000200\n-" << title << "\n";
+    };
+    group("AIC", "aic");
+    group("AIV", "aiv");
+    if (!m_words.empty()) {
+        g << "@800200\n-GM words\n@24\n";
+        for (const Word& w : m_words) g << "syncsim.gm." << w.name << "[31:0]\n";
+        g << "@1000200\n-GM words\n";
+    }
+}
+
+} // namespace syncsim

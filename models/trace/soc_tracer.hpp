@@ -1,0 +1,48 @@
+// Tracing of a run into VCD: per-core state and barrier round, and GM words
+// the workload marks as interesting (their value at the L2, the coherence
+// point). Writes a GTKWave save file that groups the signals by core type.
+// Exists only when tracing was asked for; otherwise models hold a null sink.
+#pragma once
+
+#include "models/core/ai_core.hpp"
+#include "models/runtime/host_runtime.hpp"
+#include "models/trace/vcd_writer.hpp"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace syncsim {
+
+class SocTracer : public CoreTraceSink, public WordTraceSink {
+  public:
+    SocTracer(const std::string& vcd_path, const std::vector<AiCore*>& cores,
+              const SparseStore& gm);
+
+    void core_state(int trace_id, CoreState state) override;
+    void core_round(int trace_id, std::uint32_t round) override;
+    bool add_word(const std::string& name, GmAddr addr) override;
+    // Called by the L2 after a write; updates any watched word in the range.
+    void memory_written(std::uint64_t addr, std::uint64_t len);
+
+    // Ends the VCD and writes the .gtkw save file and the state filter beside it.
+    void finish(std::uint64_t end_time_ps);
+
+  private:
+    struct Word {
+        std::string name;
+        GmAddr addr;
+        int signal;
+    };
+    static std::uint64_t now_ps();
+
+    std::string m_vcd_path;
+    VcdWriter m_vcd;
+    const SparseStore& m_gm;
+    std::vector<int> m_state_signal, m_round_signal; // by trace id
+    std::vector<std::string> m_core_scope;           // by trace id
+    std::vector<Word> m_words;
+    bool m_started = false;
+};
+
+} // namespace syncsim

@@ -1,0 +1,124 @@
+#include "models/trace/vcd_writer.hpp"
+
+#include <stdexcept>
+
+namespace syncsim {
+
+namespace {
+
+std::string id_code(std::size_t n) {
+    std::string code;
+    do {
+        code.push_back(static_cast<char>('!' + n % 94));
+        n /= 94;
+    } while (n > 0);
+    return code;
+}
+
+std::vector<std::string> split_scope(const std::string& scope) {
+    std::vector<std::string> parts;
+    std::string part;
+    for (char c : scope) {
+        if (c == '.') {
+            parts.push_back(part);
+            part.clear();
+        } else {
+            part.push_back(c);
+        }
+    }
+    if (!part.empty()) parts.push_back(part);
+    return parts;
+}
+
+} // namespace
+
+VcdWriter::VcdWriter(const std::string& path) : m_out(path) {
+    if (!m_out) throw std::runtime_error("cannot write VCD file '" + path + "'");
+}
+
+VcdWriter::~VcdWriter() {
+    if (!m_closed) close(m_pending_time);
+}
+
+int VcdWriter::add_signal(const std::string& scope, const std::string& name, unsigned width,
+                          std::uint64_t initial) {
+    if (m_header_written) throw std::logic_error("VCD signal declared after the first change");
+    m_signals.push_back({scope, name, id_code(m_signals.size()), width, initial});
+    return static_cast<int>(m_signals.size() - 1);
+}
+
+void VcdWriter::write_header() {
+    m_header_written = true;
+    m_out << "$date syncsim $end\n$version syncsim " << SYNCSIM_VERSION
+          << " $end\n$timescale 1ps $end\n";
+    // Signals are grouped by scope in declaration order; scopes nest by dots.
+    std::vector<std::string> open;
+    for (const Signal& s : m_signals) {
+        const auto parts = split_scope("syncsim." + s.scope);
+        std::size_t common = 0;
+        while (common < open.size() && common < parts.size() && open[common] == parts[common])
+            ++common;
+        for (std::size_t i = open.size(); i > common; --i) m_out << "$upscope $end\n";
+        open.resize(common);
+        for (std::size_t i = common; i < parts.size(); ++i) {
+            m_out << "$scope module " << parts[i] << " $end\n";
+            open.push_back(parts[i]);
+        }
+        m_out << "$var wire " << s.width << ' ' << s.code << ' ' << s.name;
+        if (s.width > 1) m_out << " [" << s.width - 1 << ":0]";
+        m_out << " $end\n";
+    }
+    for (std::size_t i = 0; i < open.size(); ++i) m_out << "$upscope $end\n";
+    m_out << "$enddefinitions $end\n#0\n$dumpvars\n";
+    for (const Signal& s : m_signals) emit(s, s.value);
+    m_out << "$end\n";
+}
+
+void VcdWriter::emit(const Signal& s, std::uint64_t value) {
+    if (s.width == 1) {
+        m_out << (value & 1) << s.code << '\n';
+        return;
+    }
+    std::string bits;
+    for (int b = static_cast<int>(s.width) - 1; b >= 0; --b) {
+        const bool one = (value >> b) & 1;
+        if (one || !bits.empty()) bits.push_back(one ? '1' : '0');
+    }
+    if (bits.empty()) bits = "0";
+    m_out << 'b' << bits << ' ' << s.code << '\n';
+}
+
+void VcdWriter::flush_pending() {
+    bool stamped = false;
+    for (const auto& [id, value] : m_pending) {
+        Signal& s = m_signals[id];
+        if (s.value == value) continue;
+        if (!stamped) {
+            m_out << '#' << m_pending_time << '\n';
+            stamped = true;
+        }
+        s.value = value;
+        emit(s, value);
+    }
+    m_pending.clear();
+}
+
+void VcdWriter::change(int id, std::uint64_t time_ps, std::uint64_t value) {
+    if (!m_header_written) write_header();
+    if (time_ps != m_pending_time) {
+        flush_pending();
+        m_pending_time = time_ps;
+    }
+    m_pending[id] = value;
+}
+
+void VcdWriter::close(std::uint64_t end_time_ps) {
+    if (m_closed) return;
+    if (!m_header_written) write_header();
+    flush_pending();
+    if (end_time_ps > m_pending_time) m_out << '#' << end_time_ps << '\n';
+    m_closed = true;
+    m_out.flush();
+}
+
+} // namespace syncsim

@@ -1,0 +1,45 @@
+// A push-style VCD writer: models report value changes as they happen, so a
+// traced object costs nothing in a timestep where it does not change (the
+// stock sc_trace writer polls every traced object at every timestep).
+#pragma once
+
+#include <cstdint>
+#include <fstream>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace syncsim {
+
+class VcdWriter {
+  public:
+    explicit VcdWriter(const std::string& path);
+    ~VcdWriter();
+
+    // Declared before the first change. scope is a dotted path ("aiv.aiv3").
+    int add_signal(const std::string& scope, const std::string& name, unsigned width,
+                   std::uint64_t initial);
+    // Records a value at `time_ps`; within one timestamp the last value wins.
+    void change(int id, std::uint64_t time_ps, std::uint64_t value);
+    void close(std::uint64_t end_time_ps);
+
+    struct Signal {
+        std::string scope, name, code;
+        unsigned width;
+        std::uint64_t value;
+    };
+    const std::vector<Signal>& signals() const { return m_signals; }
+
+  private:
+    void write_header();
+    void flush_pending();
+    void emit(const Signal& s, std::uint64_t value);
+
+    std::ofstream m_out;
+    std::vector<Signal> m_signals;
+    bool m_header_written = false, m_closed = false;
+    std::uint64_t m_pending_time = 0;
+    std::map<int, std::uint64_t> m_pending;
+};
+
+} // namespace syncsim

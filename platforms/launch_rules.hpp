@@ -1,0 +1,46 @@
+// How a launch becomes work on physical cores, per arch: which core types a
+// build runs on, how many of each a block takes, what get_block_num and
+// get_subblockdim return on each side, and whether the launch owns an FFTS
+// context. Several real hangs come from these rules, so they live here, as
+// one table, and nowhere else.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace syncsim {
+
+// Kernel meta TLV (pto kernel_meta.hpp): ktype and the aic:aiv ratio.
+enum class KernelMeta { None, MixAivMain, AicOnly, MixAicMain };
+const char* to_string(KernelMeta m);
+KernelMeta kernel_meta_from_string(const std::string& s); // throws std::invalid_argument
+
+struct LaunchRequest {
+    std::string target; // dav-c220-vec, dav-c310, ...
+    KernelMeta meta = KernelMeta::None;
+    int meta_aic = 0, meta_aiv = 0; // ratio TLV for MixAicMain
+    std::int64_t block_dim = 1;
+};
+
+struct LaunchPlan {
+    std::string arch;
+    std::string kernel_type; // as the runtime names it: AIV_ONLY, MIX_AIC_1_2, ...
+    int aic_per_block = 0, aiv_per_block = 0;
+    std::int64_t block_num = 1;
+    std::int64_t aic_subblockdim = 1, aiv_subblockdim = 1;
+    bool ffts_context = false;
+    std::string why; // the rule that decided, with its source
+};
+
+class LaunchError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+// Throws LaunchError when the build cannot run on the platform's arch.
+LaunchPlan plan_launch(const std::string& platform_arch, const LaunchRequest& request);
+const std::vector<std::string>& build_targets();
+
+} // namespace syncsim

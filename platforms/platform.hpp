@@ -1,0 +1,82 @@
+// A platform is data: every number a model reads comes from a platforms/*.yaml
+// file (or an override of it) and carries where it came from.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <variant>
+#include <vector>
+#include <yaml-cpp/yaml.h>
+
+namespace syncsim {
+
+struct Platform {
+    std::string name, description, file;
+
+    // identity
+    std::string arch, soc_version;
+    // cores and clock
+    std::int64_t aic_cores = 0, aiv_cores = 0, aiv_per_aic = 0;
+    double clock_mhz = 0;
+    // global memory and L2
+    std::int64_t hbm_bytes = 0, l2_bytes = 0, l2_line_bytes = 0, l2_slices = 0;
+    double l2_access_cycles = 0, l2_miss_extra_cycles = 0, l2_bytes_per_cycle = 0;
+    double noc_hop_cycles = 0, atomic_cycles = 0;
+    // scalar unit and its data cache
+    std::int64_t scalar_cache_line_bytes = 0, scalar_cache_bytes = 0;
+    double scalar_cache_hit_cycles = 0, scalar_op_cycles = 0, dcci_cycles = 0, dsb_cycles = 0;
+    bool flush_scalar_cache_at_block_end = true;
+    // pipes, DMA and local buffers
+    double pipe_issue_cycles = 0, dma_setup_cycles = 0, local_bytes_per_cycle = 0;
+    std::int64_t intra_core_flag_ids = 0, ub_bytes = 0, l1_bytes = 0;
+    // runtime
+    double block_dispatch_cycles = 0, launch_overhead_cycles = 0;
+    // cross-core synchronisation features
+    std::string ffts_modes, atomic_kind;
+    bool ffts_intra_block = false, cntnotify_supported = false;
+    std::int64_t ffts_flag_ids = 0, ffts_counter_bits = 0, cntnotify_bank_ids = 0;
+
+    struct Origin {
+        std::string source; // sourced, derived or estimate
+        std::string ref;    // pointer into reference/
+        std::string note;
+        std::string set_at; // file:line or --set
+    };
+    std::map<std::string, Origin> origins;
+};
+
+struct ParamSpec {
+    using Field = std::variant<std::int64_t Platform::*, double Platform::*, bool Platform::*,
+                               std::string Platform::*>;
+    ParamSpec(const char* name_, const char* unit_, const char* meaning_, Field field_,
+              double min_ = 0, double max_ = 0, std::vector<std::string> choices_ = {})
+        : name(name_), unit(unit_), meaning(meaning_), field(field_), min(min_), max(max_),
+          choices(std::move(choices_)) {}
+
+    const char* name;
+    const char* unit;
+    const char* meaning;
+    Field field;
+    double min, max;                  // numbers
+    std::vector<std::string> choices; // text; empty = free text
+};
+
+const std::vector<ParamSpec>& platform_params();
+std::vector<std::string> platform_param_names();
+const ParamSpec* find_platform_param(const std::string& name);
+
+// Loads platforms/NAME.yaml (following `base:`), validating every key.
+Platform load_platform(const std::string& platforms_dir, const std::string& name);
+// Cross-parameter rules, checked after loading and again after overrides.
+void validate_platform(const Platform& p);
+std::vector<std::string> list_platforms(const std::string& platforms_dir);
+
+// Sets one parameter from a YAML scalar; `where` names the source for errors
+// and is recorded as the value's origin.
+void override_platform_param(Platform& p, const std::string& name, const YAML::Node& value,
+                             const std::string& where);
+
+std::string format_param_value(const Platform& p, const ParamSpec& spec);
+
+} // namespace syncsim

@@ -1,0 +1,72 @@
+#include "platforms/soc.hpp"
+
+namespace syncsim {
+
+namespace {
+
+CoreConfig core_config(const Platform& p, CoreType type, int index, int trace_id) {
+    CoreConfig c;
+    c.type = type;
+    c.index = index;
+    c.trace_id = trace_id;
+    c.ub_bytes = static_cast<std::uint32_t>(p.ub_bytes);
+    c.l1_bytes = static_cast<std::uint32_t>(p.l1_bytes);
+    c.cache_line_bytes = static_cast<std::uint32_t>(p.scalar_cache_line_bytes);
+    c.cache_lines = static_cast<std::size_t>(p.scalar_cache_bytes / p.scalar_cache_line_bytes);
+    c.intra_core_flag_ids = static_cast<int>(p.intra_core_flag_ids);
+    c.flush_cache_at_block_end = p.flush_scalar_cache_at_block_end;
+    c.timing.scalar_op = p.scalar_op_cycles;
+    c.timing.cache_hit = p.scalar_cache_hit_cycles;
+    c.timing.dcci = p.dcci_cycles;
+    c.timing.dsb = p.dsb_cycles;
+    c.timing.pipe_issue = p.pipe_issue_cycles;
+    c.timing.dma_setup = p.dma_setup_cycles;
+    c.timing.local_bytes_per_cycle = p.local_bytes_per_cycle;
+    return c;
+}
+
+} // namespace
+
+Soc::Soc(const Platform& platform) : m_platform(platform), m_clock(Clock::from_mhz(platform.clock_mhz)) {
+    L2Params l2;
+    l2.gm_base = kGmBase;
+    l2.gm_bytes = static_cast<std::uint64_t>(platform.hbm_bytes);
+    l2.line_bytes = static_cast<std::uint32_t>(platform.l2_line_bytes);
+    l2.size_bytes = static_cast<std::uint64_t>(platform.l2_bytes);
+    l2.slices = static_cast<std::uint32_t>(platform.l2_slices);
+    l2.hop_cycles = platform.noc_hop_cycles;
+    l2.access_cycles = platform.l2_access_cycles;
+    l2.miss_extra_cycles = platform.l2_miss_extra_cycles;
+    l2.bytes_per_cycle = platform.l2_bytes_per_cycle;
+    l2.atomic_cycles = platform.atomic_cycles;
+    m_l2 = std::make_unique<L2Cache>("l2", l2, m_clock, m_gm);
+
+    int trace_id = 0;
+    for (int i = 0; i < platform.aic_cores; ++i) {
+        m_cores.push_back(std::make_unique<AiCore>(
+            ("aic" + std::to_string(i)).c_str(),
+            core_config(platform, CoreType::AIC, i, trace_id++), m_clock));
+        m_aic_ptrs.push_back(m_cores.back().get());
+    }
+    for (int i = 0; i < platform.aiv_cores; ++i) {
+        m_cores.push_back(std::make_unique<AiCore>(
+            ("aiv" + std::to_string(i)).c_str(),
+            core_config(platform, CoreType::AIV, i, trace_id++), m_clock));
+        m_aiv_ptrs.push_back(m_cores.back().get());
+    }
+    for (auto& core : m_cores) core->gm.socket.bind(m_l2->target);
+    // A cube reaches a unified buffer only through subblock 0 of its cluster.
+    for (std::size_t k = 0; k < m_aic_ptrs.size(); ++k)
+        m_aic_ptrs[k]->set_ub_peer(m_aiv_ptrs[k * platform.aiv_per_aic]);
+
+    m_scheduler = std::make_unique<TaskScheduler>("task_scheduler", m_aic_ptrs, m_aiv_ptrs,
+                                                  m_clock, platform.block_dispatch_cycles);
+}
+
+std::vector<AiCore*> Soc::all_cores() const {
+    std::vector<AiCore*> all;
+    for (const auto& c : m_cores) all.push_back(c.get());
+    return all;
+}
+
+} // namespace syncsim

@@ -1,0 +1,41 @@
+// Builds the device a platform describes: global memory, the L2, every AIC
+// and AIV core (clustered 1 AIC : aiv_per_aic AIV), and the task scheduler.
+#pragma once
+
+#include "models/core/ai_core.hpp"
+#include "models/memory/l2_cache.hpp"
+#include "models/memory/sparse_store.hpp"
+#include "models/runtime/task_scheduler.hpp"
+#include "platforms/platform.hpp"
+
+#include <memory>
+#include <vector>
+
+namespace syncsim {
+
+constexpr GmAddr kGmBase = 0x100000000ull; // device addresses start at 4 GiB; 0 stays invalid
+
+class Soc {
+  public:
+    explicit Soc(const Platform& platform);
+
+    const Platform& platform() const { return m_platform; }
+    const Clock& clock() const { return m_clock; }
+    SparseStore& gm() { return m_gm; }
+    L2Cache& l2() { return *m_l2; }
+    TaskScheduler& scheduler() { return *m_scheduler; }
+    const std::vector<AiCore*>& aic() const { return m_aic_ptrs; }
+    const std::vector<AiCore*>& aiv() const { return m_aiv_ptrs; }
+    std::vector<AiCore*> all_cores() const;
+
+  private:
+    Platform m_platform;
+    Clock m_clock;
+    SparseStore m_gm;
+    std::unique_ptr<L2Cache> m_l2;
+    std::vector<std::unique_ptr<AiCore>> m_cores;
+    std::vector<AiCore*> m_aic_ptrs, m_aiv_ptrs;
+    std::unique_ptr<TaskScheduler> m_scheduler;
+};
+
+} // namespace syncsim

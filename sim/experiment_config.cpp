@@ -1,0 +1,251 @@
+#include "sim/experiment_config.hpp"
+
+#include "sim/yaml_view.hpp"
+#include "workloads/registry.hpp"
+
+#include <algorithm>
+
+namespace syncsim {
+
+namespace {
+
+// Rebuilds a node so it carries no file position: locations then read "--set".
+YAML::Node detached(const YAML::Node& n) {
+    if (n.IsScalar()) return YAML::Node(n.Scalar());
+    YAML::Node out;
+    if (n.IsSequence())
+        for (const auto& item : n) out.push_back(detached(item));
+    else if (n.IsMap())
+        for (const auto& kv : n) out[kv.first.Scalar()] = detached(kv.second);
+    return out;
+}
+
+void apply_set(YAML::Node& root, const std::string& arg) {
+    const auto eq = arg.find('=');
+    if (eq == std::string::npos || eq == 0)
+        throw ConfigError("--set " + arg + ": expected KEY=VALUE, e.g. platform.aiv_cores=32");
+    std::vector<std::string> path;
+    std::string part;
+    for (char c : arg.substr(0, eq)) {
+        if (c == '.') {
+            path.push_back(part);
+            part.clear();
+        } else {
+            part.push_back(c);
+        }
+    }
+    path.push_back(part);
+    if (std::any_of(path.begin(), path.end(), [](const auto& p) { return p.empty(); }))
+        throw ConfigError("--set " + arg + ": empty key segment");
+    // platform.X sets the platform parameter X (the config's overrides).
+    if (path.size() > 1 && path[0] == "platform") path[0] = "overrides";
+    YAML::Node value;
+    try {
+        value = detached(YAML::Load(arg.substr(eq + 1)));
+    } catch (const YAML::Exception& e) {
+        throw ConfigError("--set " + arg + ": value is not valid YAML: " + e.msg);
+    }
+    std::vector<YAML::Node> chain{root};
+    for (std::size_t i = 0; i + 1 < path.size(); ++i) {
+        YAML::Node next = chain.back()[path[i]];
+        if (next && !next.IsMap())
+            throw ConfigError("--set " + arg + ": '" + path[i] + "' is not a mapping");
+        if (!next) {
+            chain.back()[path[i]] = YAML::Node(YAML::NodeType::Map);
+            next = chain.back()[path[i]];
+        }
+        chain.push_back(next);
+    }
+    chain.back()[path.back()] = value;
+}
+
+ParamValue read_param(const WorkloadParam& spec, const YAML::Node& n, const std::string& where) {
+    return std::visit(
+        [&](const auto& def) -> ParamValue {
+            using T = std::decay_t<decltype(def)>;
+            if constexpr (std::is_same_v<T, std::int64_t>)
+                return scalar_integer(n, where, static_cast<std::int64_t>(spec.min),
+                                      static_cast<std::int64_t>(spec.max));
+            else if constexpr (std::is_same_v<T, double>)
+                return scalar_real(n, where, spec.min, spec.max);
+            else if constexpr (std::is_same_v<T, bool>)
+                return scalar_boolean(n, where);
+            else {
+                if (!n.IsScalar()) throw ConfigError(where + ": expected a text value");
+                return n.Scalar();
+            }
+        },
+        spec.default_value);
+}
+
+void read_params(const MapView& params, const std::vector<WorkloadParam>& specs,
+                 ExperimentConfig& cfg) {
+    std::vector<std::string> names;
+    for (const auto& s : specs) names.push_back(s.name);
+    params.allow_only(names);
+    for (const auto& spec : specs) {
+        if (params.has(spec.name)) {
+            cfg.params[spec.name] =
+                read_param(spec, params.node(spec.name),
+                           params.where(spec.name) + ": key '" + params.path_of(spec.name) + "'");
+            cfg.param_origins[spec.name] = params.where(spec.name);
+        } else {
+            cfg.params[spec.name] = spec.default_value;
+            cfg.param_origins[spec.name] = "default";
+        }
+    }
+}
+
+LaunchConfig read_launch(const MapView& m, const std::string& platform_arch) {
+    m.allow_only({"block_dim", "target", "build", "meta", "meta_ratio", "defines"});
+    LaunchConfig l;
+    l.block_dim = m.integer("block_dim", 1, 1 << 20);
+    l.target = m.choice("target", build_targets());
+    if (l.target.substr(0, 8) != platform_arch)
+        m.fail("target", "a " + l.target.substr(0, 8) + " build cannot run on this " +
+                             platform_arch + " platform");
+    const std::string build =
+        m.has("build") ? m.choice("build", {"npu", "auto", "cpu_sim"}) : std::string("npu");
+    l.flavour = build == "auto" ? BuildFlavour::Auto
+                : build == "cpu_sim" ? BuildFlavour::CpuSim
+                                     : BuildFlavour::Npu;
+    if (m.has("meta"))
+        l.meta = kernel_meta_from_string(
+            m.choice("meta", {"none", "mix_aiv_main", "aic_only", "mix_aic_main"}));
+    if (l.meta == KernelMeta::MixAicMain) {
+        const std::string ratio = m.choice("meta_ratio", {"1:1", "1:2"});
+        l.meta_aic = 1;
+        l.meta_aiv = ratio == "1:1" ? 1 : 2;
+    } else if (m.has("meta_ratio")) {
+        m.fail("meta_ratio", "only meaningful with meta: mix_aic_main");
+    }
+    const MapView defines = m.map("defines");
+    for (const std::string& name : defines.keys())
+        l.defines[name] = defines.integer(name, -(1ll << 40), 1ll << 40);
+    return l;
+}
+
+Expectation read_expect(const MapView& m) {
+    m.allow_only({"outcome", "checks", "memory", "stuck"});
+    Expectation e;
+    if (m.has("outcome")) e.outcome = m.choice("outcome", outcome_kinds());
+    const MapView checks = m.map("checks");
+    for (const std::string& name : checks.keys())
+        e.checks[name] = checks.choice(name, {"pass", "fail"}) == "pass";
+    if (const YAML::Node mem = m.node("memory")) {
+        if (!mem.IsSequence()) m.fail("memory", "expected a list of {buffer, index, equals}");
+        for (std::size_t i = 0; i < mem.size(); ++i) {
+            const MapView item(mem[i], m.file(), m.path_of("memory") + "[" + std::to_string(i) + "]");
+            item.allow_only({"buffer", "index", "stride", "count", "equals"});
+            MemoryExpectation x;
+            x.buffer = item.text("buffer");
+            x.index = item.opt_integer("index", 0, 1ll << 40).value_or(0);
+            x.stride = item.opt_integer("stride", 1, 1ll << 30).value_or(1);
+            x.count = item.opt_integer("count", 1, 1ll << 30).value_or(1);
+            x.equals = item.integer("equals", -(1ll << 32), 1ll << 32);
+            x.where = item.where();
+            e.memory.push_back(x);
+        }
+    }
+    if (const YAML::Node stuck = m.node("stuck")) {
+        if (!stuck.IsSequence()) m.fail("stuck", "expected a list of core names, e.g. [aiv3]");
+        std::vector<std::string> names;
+        for (const auto& s : stuck) names.push_back(s.as<std::string>());
+        std::sort(names.begin(), names.end());
+        e.stuck = names;
+    }
+    return e;
+}
+
+} // namespace
+
+const std::vector<std::string>& outcome_kinds() {
+    static const std::vector<std::string> kinds = {"completed", "deadlock", "time_limit", "fault",
+                                                   "host_error"};
+    return kinds;
+}
+
+ExperimentConfig load_experiment(const std::string& file, const std::vector<std::string>& sets,
+                                 const std::string& platforms_dir) {
+    ExperimentConfig cfg;
+    cfg.file = file;
+    cfg.sets = sets;
+    YAML::Node root = load_yaml_file(file);
+    if (!root || root.IsNull()) throw ConfigError(file + ": the config is empty");
+    for (const auto& s : sets) apply_set(root, s);
+
+    const MapView doc(root, file, "");
+    doc.allow_only({"description", "platform", "overrides", "workload", "limits", "trace", "expect"});
+    cfg.description = doc.opt_text("description").value_or("");
+    const std::string platform_name = doc.text("platform");
+    try {
+        cfg.platform = load_platform(platforms_dir, platform_name);
+    } catch (const ConfigError& e) {
+        throw ConfigError(doc.where("platform") + ": key 'platform': " + e.what());
+    }
+    const MapView overrides = doc.map("overrides");
+    overrides.allow_only(platform_param_names());
+    for (const std::string& key : overrides.keys())
+        override_platform_param(cfg.platform, key, overrides.node(key), overrides.where(key));
+    validate_platform(cfg.platform);
+
+    const MapView workload = doc.map("workload");
+    if (!doc.has("workload")) throw ConfigError(doc.where() + ": missing key 'workload'");
+    workload.allow_only({"host", "kernel", "params", "launch"});
+    const auto& registry = WorkloadRegistry::builtin();
+    if (workload.has("host") == workload.has("kernel"))
+        throw ConfigError(workload.where() +
+                          ": 'workload' needs exactly one of 'host' (a host program) or "
+                          "'kernel' (launched by the default host program from 'launch')");
+    if (workload.has("host")) {
+        cfg.host = workload.text("host");
+        const HostEntry* host = registry.host(cfg.host);
+        if (!host) {
+            std::vector<std::string> names;
+            for (const auto& [n, e] : registry.hosts()) names.push_back(n);
+            const std::string hint = nearest_name(cfg.host, names);
+            workload.fail("host", "no host program '" + cfg.host + "'" +
+                                      (hint.empty() ? "" : "; did you mean '" + hint + "'?") +
+                                      " (syncsim list workloads)");
+        }
+        if (workload.has("launch"))
+            workload.fail("launch", "a host program makes its own launches; 'launch' goes with 'kernel'");
+        read_params(workload.map("params"), host->params, cfg);
+    } else {
+        cfg.kernel = workload.text("kernel");
+        const KernelEntry* kernel = registry.kernel(cfg.kernel);
+        if (!kernel) {
+            std::vector<std::string> names;
+            for (const auto& [n, e] : registry.kernels()) names.push_back(n);
+            const std::string hint = nearest_name(cfg.kernel, names);
+            workload.fail("kernel", "no kernel '" + cfg.kernel + "'" +
+                                        (hint.empty() ? "" : "; did you mean '" + hint + "'?") +
+                                        " (syncsim list workloads)");
+        }
+        if (!workload.has("launch"))
+            throw ConfigError(workload.where() + ": a 'kernel' workload needs 'launch' "
+                                                 "(block_dim, target)");
+        cfg.launch = read_launch(workload.map("launch"), cfg.platform.arch);
+        read_params(workload.map("params"), kernel->params, cfg);
+    }
+
+    const MapView limits = doc.map("limits");
+    limits.allow_only({"sim_time"});
+    cfg.sim_time_limit_ps =
+        limits.has("sim_time")
+            ? parse_duration_ps(limits.text("sim_time"),
+                                limits.where("sim_time") + ": key 'limits.sim_time'")
+            : 0;
+    if (cfg.sim_time_limit_ps == 0)
+        throw ConfigError(doc.where() + ": missing key 'limits.sim_time' (e.g. '1 ms'): every run "
+                                        "needs a simulated-time limit");
+
+    const MapView trace = doc.map("trace");
+    trace.allow_only({"vcd"});
+    cfg.vcd = trace.opt_text("vcd").value_or("");
+
+    cfg.expect = read_expect(doc.map("expect"));
+    return cfg;
+}
+
+} // namespace syncsim

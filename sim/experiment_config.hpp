@@ -1,0 +1,60 @@
+// An experiment: a platform with overrides, a workload with parameters,
+// limits, tracing and the outcome its author expects. Loaded from
+// configs/*.yaml plus command-line --set, every key checked.
+#pragma once
+
+#include "models/core/core_types.hpp"
+#include "platforms/launch_rules.hpp"
+#include "platforms/platform.hpp"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace syncsim {
+
+struct MemoryExpectation {
+    std::string buffer;
+    std::int64_t index = 0, stride = 1, count = 1; // in int32 words
+    std::int64_t equals = 0;
+    std::string where; // file:line, for reports
+};
+
+struct Expectation {
+    std::optional<std::string> outcome;
+    std::map<std::string, bool> checks; // check name -> must pass
+    std::vector<MemoryExpectation> memory;
+    std::optional<std::vector<std::string>> stuck; // exactly these cores do not finish
+    bool any() const { return outcome || !checks.empty() || !memory.empty() || stuck; }
+};
+
+struct LaunchConfig {
+    std::int64_t block_dim = 1;
+    std::string target;
+    BuildFlavour flavour = BuildFlavour::Npu;
+    KernelMeta meta = KernelMeta::None;
+    int meta_aic = 0, meta_aiv = 0;
+    std::map<std::string, std::int64_t> defines;
+};
+
+struct ExperimentConfig {
+    std::string file, description;
+    Platform platform;
+    std::string host, kernel; // exactly one is set
+    ParamMap params;
+    std::map<std::string, std::string> param_origins; // "default" or where it was set
+    std::optional<LaunchConfig> launch;               // with `kernel`
+    std::uint64_t sim_time_limit_ps = 0;
+    std::string vcd;
+    Expectation expect;
+    std::vector<std::string> sets; // the --set arguments, as given
+};
+
+const std::vector<std::string>& outcome_kinds();
+
+ExperimentConfig load_experiment(const std::string& file, const std::vector<std::string>& sets,
+                                 const std::string& platforms_dir);
+
+} // namespace syncsim

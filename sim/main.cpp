@@ -1,0 +1,170 @@
+// The syncsim command line: run an experiment, list what exists, describe a
+// platform. Exit codes: 0 outcome as expected, 1 outcome differs, 2 bad
+// input, 3 internal error.
+#include "platforms/platform.hpp"
+#include "sim/experiment_config.hpp"
+#include "sim/run.hpp"
+#include "sim/yaml_view.hpp"
+#include "workloads/registry.hpp"
+
+#include <boost/program_options.hpp>
+#include <cstdlib>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <systemc>
+
+namespace po = boost::program_options;
+using namespace syncsim;
+
+namespace {
+
+constexpr int kExitMismatch = 1, kExitBadInput = 2, kExitInternal = 3;
+
+const char* const kUsage = R"(syncsim - how accelerator cores synchronise, simulated
+
+usage:
+  syncsim run CONFIG [--set KEY=VALUE]... [--vcd FILE] [--json FILE]
+  syncsim list platforms|workloads
+  syncsim describe platform NAME
+  syncsim --help | --version
+
+options:
+  --set KEY=VALUE   override any config key; platform.NAME sets a platform
+                    parameter (e.g. --set platform.l2_access_cycles=20)
+  --vcd FILE        trace core states, barrier rounds and marked GM words;
+                    also writes FILE's .gtkw save file for GTKWave
+  --json FILE       write the result (effective config with provenance,
+                    outcome, diagnosis, statistics) as JSON
+  --platforms DIR   where platform files live (default: the source tree's)
+
+exit codes: 0 outcome as the config expects, 1 it differs, 2 bad input,
+            3 internal error
+)";
+
+std::string platforms_dir(const std::string& given) {
+    if (!given.empty()) return given;
+    if (const char* env = std::getenv("SYNCSIM_PLATFORMS")) return env;
+    return std::string(SYNCSIM_SOURCE_DIR) + "/platforms";
+}
+
+int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
+    po::options_description opts;
+    std::vector<std::string> sets;
+    std::string vcd, json_path, config;
+    opts.add_options()("set", po::value(&sets)->composing())("vcd", po::value(&vcd))(
+        "json", po::value(&json_path))("config", po::value(&config));
+    po::positional_options_description pos;
+    pos.add("config", 1);
+    po::variables_map vm;
+    po::store(po::command_line_parser(args).options(opts).positional(pos).run(), vm);
+    po::notify(vm);
+    if (config.empty()) throw ConfigError("run needs a CONFIG file (syncsim --help)");
+
+    const ExperimentConfig cfg = load_experiment(config, sets, platforms_dir(pdir));
+    const RunReport report = run_experiment(cfg, {vcd});
+    std::cout << report.summary << report.timing_summary;
+    if (!json_path.empty()) {
+        std::ofstream out(json_path);
+        if (!out) throw ConfigError("cannot write --json file '" + json_path + "'");
+        out << std::setw(2) << report.result << "\n";
+    }
+    return report.expectation_met ? 0 : kExitMismatch;
+}
+
+int cmd_list(const std::vector<std::string>& args, const std::string& pdir) {
+    const std::string what = args.empty() ? "" : args[0];
+    if (what == "platforms") {
+        for (const auto& name : list_platforms(platforms_dir(pdir))) {
+            const Platform p = load_platform(platforms_dir(pdir), name);
+            std::cout << std::left << std::setw(8) << name << "  " << p.description << "\n";
+        }
+        return 0;
+    }
+    if (what == "workloads") {
+        const auto& r = WorkloadRegistry::builtin();
+        auto params = [](const std::vector<WorkloadParam>& ps) {
+            for (const auto& p : ps)
+                std::cout << "      " << p.name << " = " << describe(p.default_value) << "  ("
+                          << p.meaning << ")\n";
+        };
+        std::cout << "host programs (workload.host):\n";
+        for (const auto& [name, h] : r.hosts()) {
+            std::cout << "  " << name << ": " << h.summary << "\n";
+            params(h.params);
+        }
+        std::cout << "kernels (workload.kernel, launched from workload.launch):\n";
+        for (const auto& [name, k] : r.kernels()) {
+            std::cout << "  " << name << ": " << k.summary << "\n";
+            params(k.params);
+        }
+        return 0;
+    }
+    throw ConfigError("list takes 'platforms' or 'workloads'");
+}
+
+int cmd_describe(const std::vector<std::string>& args, const std::string& pdir) {
+    if (args.size() != 2 || args[0] != "platform")
+        throw ConfigError("usage: syncsim describe platform NAME");
+    const Platform p = load_platform(platforms_dir(pdir), args[1]);
+    std::cout << "platform " << p.name << ": " << p.description << "\n\n";
+    std::cout << std::left << std::setw(32) << "parameter" << std::setw(14) << "value"
+              << std::setw(9) << "unit" << std::setw(10) << "source" << "meaning / reference\n";
+    for (const auto& spec : platform_params()) {
+        const auto& o = p.origins.at(spec.name);
+        std::cout << std::left << std::setw(32) << spec.name << std::setw(14)
+                  << format_param_value(p, spec) << std::setw(9) << spec.unit << std::setw(10)
+                  << o.source << spec.meaning << "\n";
+        std::cout << std::setw(65) << "" << "set at " << o.set_at;
+        if (!o.ref.empty()) std::cout << "; ref " << o.ref;
+        if (!o.note.empty()) std::cout << "; " << o.note;
+        std::cout << "\n";
+    }
+    return 0;
+}
+
+} // namespace
+
+// The SystemC banner goes to stderr before sc_main runs; this is set early enough.
+static const int kQuietBanner = setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
+
+int sc_main(int argc, char* argv[]) {
+    (void)kQuietBanner;
+    std::vector<std::string> args(argv + 1, argv + argc);
+    std::string pdir;
+    for (std::size_t i = 0; i < args.size(); ++i)
+        if (args[i] == "--platforms" && i + 1 < args.size()) {
+            pdir = args[i + 1];
+            args.erase(args.begin() + i, args.begin() + i + 2);
+            break;
+        }
+    try {
+        if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+            std::cout << kUsage;
+            return args.empty() ? kExitBadInput : 0;
+        }
+        if (args[0] == "--version") {
+            std::cout << "syncsim " << SYNCSIM_VERSION << " (SystemC " << sc_core::sc_release()
+                      << ")\n";
+            return 0;
+        }
+        const std::string cmd = args[0];
+        args.erase(args.begin());
+        if (cmd == "run") return cmd_run(args, pdir);
+        if (cmd == "list") return cmd_list(args, pdir);
+        if (cmd == "describe") return cmd_describe(args, pdir);
+        const std::string hint = nearest_name(cmd, {"run", "list", "describe"});
+        throw ConfigError("unknown command '" + cmd + "'" +
+                          (hint.empty() ? "" : "; did you mean '" + hint + "'?") +
+                          " (syncsim --help)");
+    } catch (const ConfigError& e) {
+        std::cerr << "syncsim: error: " << e.what() << "\n";
+        return kExitBadInput;
+    } catch (const po::error& e) {
+        std::cerr << "syncsim: error: " << e.what() << " (syncsim --help)\n";
+        return kExitBadInput;
+    } catch (const std::exception& e) {
+        std::cerr << "syncsim: internal error: " << e.what() << "\n";
+        return kExitInternal;
+    }
+}

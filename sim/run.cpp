@@ -1,0 +1,377 @@
+#include "sim/run.hpp"
+
+#include "models/runtime/host_runtime.hpp"
+#include "models/trace/soc_tracer.hpp"
+#include "platforms/soc.hpp"
+#include "workloads/default_host.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <iomanip>
+#include <sstream>
+
+namespace syncsim {
+
+using nlohmann::json;
+
+namespace {
+
+std::uint64_t to_ps(const sc_core::sc_time& t) {
+    return static_cast<std::uint64_t>(t.value() / sc_core::sc_time(1, sc_core::SC_PS).value());
+}
+
+std::string format_time(std::uint64_t ps) {
+    std::ostringstream os;
+    os << std::fixed << std::setprecision(3);
+    if (ps >= 1000000000ull)
+        os << ps / 1e9 << " ms";
+    else if (ps >= 1000000ull)
+        os << ps / 1e6 << " us";
+    else
+        os << ps / 1e3 << " ns";
+    return os.str();
+}
+
+json platform_json(const Platform& p) {
+    json params = json::object();
+    for (const auto& spec : platform_params()) {
+        const auto& origin = p.origins.at(spec.name);
+        params[spec.name] = {{"value", format_param_value(p, spec)},
+                             {"unit", spec.unit},
+                             {"source", origin.source},
+                             {"ref", origin.ref},
+                             {"set_at", origin.set_at}};
+    }
+    return {{"name", p.name}, {"description", p.description}, {"params", params}};
+}
+
+json config_json(const ExperimentConfig& c) {
+    json params = json::object();
+    for (const auto& [name, value] : c.params)
+        params[name] = {{"value", describe(value)}, {"set_at", c.param_origins.at(name)}};
+    json j = {{"file", c.file},
+              {"description", c.description},
+              {"sets", c.sets},
+              {"workload", c.host.empty() ? json{{"kernel", c.kernel}} : json{{"host", c.host}}},
+              {"params", params},
+              {"limits", {{"sim_time_ps", c.sim_time_limit_ps}}}};
+    if (c.launch) {
+        json defines = json::object();
+        for (const auto& [k, v] : c.launch->defines) defines[k] = v;
+        j["launch"] = {{"block_dim", c.launch->block_dim},
+                       {"target", c.launch->target},
+                       {"build", to_string(c.launch->flavour)},
+                       {"meta", to_string(c.launch->meta)},
+                       {"defines", defines}};
+    }
+    return j;
+}
+
+json core_json(const CoreReport& r) {
+    json j = {{"core", r.name},
+              {"type", to_string(r.type)},
+              {"state", to_string(r.state)},
+              {"kernel", r.kernel},
+              {"block", r.block_idx},
+              {"launch", r.launch_id},
+              {"blocks_run", r.blocks_run},
+              {"intrinsics", r.intrinsics},
+              {"last_intrinsic", r.last_intrinsic},
+              {"barrier_rounds", r.barrier_rounds},
+              {"finished_ps", to_ps(r.finished_at)},
+              {"cache", {{"hits", r.cache_hits}, {"misses", r.cache_misses}, {"writebacks", r.writebacks}}}};
+    if (!r.waiting_on.empty()) j["waiting_on"] = r.waiting_on;
+    if (r.fault) j["fault"] = *r.fault;
+    json pipes = json::array();
+    for (const auto& p : r.busy_pipes) {
+        json pj = {{"pipe", to_string(p.pipe)}, {"executing", p.current ? p.current : "(between ops)"},
+                   {"queued", p.queued}};
+        if (!p.blocked_on.empty()) pj["blocked_on"] = p.blocked_on;
+        pipes.push_back(pj);
+    }
+    if (!pipes.empty()) j["pipes"] = pipes;
+    return j;
+}
+
+std::string stuck_line(const CoreReport& r) {
+    std::ostringstream os;
+    os << r.name << " (" << r.kernel << " block " << r.block_idx << ", " << r.intrinsics
+       << " intrinsics, last " << r.last_intrinsic << "): " << to_string(r.state);
+    if (!r.waiting_on.empty()) os << " on " << r.waiting_on;
+    for (const auto& p : r.busy_pipes) {
+        os << "; " << to_string(p.pipe) << " executing " << (p.current ? p.current : "-");
+        if (!p.blocked_on.empty()) os << ", blocked on " << p.blocked_on;
+        if (p.queued) os << ", " << p.queued << " queued";
+    }
+    return os.str();
+}
+
+struct ExpectationCheck {
+    bool met = true;
+    json details = json::array();
+    void add(const std::string& what, bool ok, const std::string& detail) {
+        met = met && ok;
+        details.push_back({{"what", what}, {"met", ok}, {"detail", detail}});
+    }
+};
+
+ExpectationCheck check_expectation(const ExperimentConfig& cfg, const std::string& outcome,
+                                   const HostRuntime& host, const std::vector<std::string>& stuck) {
+    ExpectationCheck x;
+    const Expectation& e = cfg.expect;
+    if (!e.any()) {
+        x.add("outcome completed (no expect: given)", outcome == "completed", "outcome " + outcome);
+        return x;
+    }
+    if (e.outcome) x.add("outcome " + *e.outcome, outcome == *e.outcome, "outcome " + outcome);
+    for (const auto& [name, pass] : e.checks) {
+        const auto& checks = host.checks();
+        auto it = std::find_if(checks.begin(), checks.end(),
+                               [&](const HostCheck& c) { return c.name == name; });
+        if (it == checks.end())
+            x.add("check '" + name + "' " + (pass ? "passes" : "fails"), false,
+                  "the host program reported no such check");
+        else
+            x.add("check '" + name + "' " + (pass ? "passes" : "fails"), it->ok == pass, it->detail);
+    }
+    for (const auto& m : e.memory) {
+        const std::string what = m.buffer + "[" + std::to_string(m.index) + " + i*" +
+                                 std::to_string(m.stride) + "], i < " + std::to_string(m.count) +
+                                 " == " + std::to_string(m.equals) + " (" + m.where + ")";
+        const auto& bufs = host.buffers();
+        auto it = std::find_if(bufs.begin(), bufs.end(),
+                               [&](const GmBuffer& b) { return b.name == m.buffer; });
+        if (it == bufs.end()) {
+            x.add(what, false, "the workload allocated no buffer '" + m.buffer + "'");
+            continue;
+        }
+        std::string detail = "all match";
+        bool ok = true;
+        for (std::int64_t i = 0; i < m.count && ok; ++i) {
+            const std::uint64_t word = static_cast<std::uint64_t>(m.index + i * m.stride);
+            if ((word + 1) * 4 > it->bytes) {
+                ok = false;
+                detail = "word " + std::to_string(word) + " is past the end of " + m.buffer;
+                break;
+            }
+            std::int32_t v = 0;
+            host.read_gm(it->addr + word * 4, &v, 4);
+            if (v != m.equals) {
+                ok = false;
+                detail = m.buffer + "[" + std::to_string(word) + "] = " + std::to_string(v);
+            }
+        }
+        x.add(what, ok, detail);
+    }
+    if (e.stuck) {
+        std::string want, got;
+        for (const auto& s : *e.stuck) want += (want.empty() ? "" : ",") + s;
+        for (const auto& s : stuck) got += (got.empty() ? "" : ",") + s;
+        x.add("stuck cores [" + want + "]", *e.stuck == stuck, "stuck [" + got + "]");
+    }
+    return x;
+}
+
+} // namespace
+
+void configure_systemc_reports() {
+    using namespace sc_core;
+    sc_report_handler::set_actions(SC_INFO, SC_DO_NOTHING);
+    sc_report_handler::set_actions(SC_WARNING, SC_THROW);
+}
+
+RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options) {
+    configure_systemc_reports();
+    sc_core::sc_set_time_resolution(1, sc_core::SC_PS);
+    Activity::resumptions() = 0;
+
+    const auto& registry = WorkloadRegistry::builtin();
+    Soc soc(cfg.platform);
+    auto params = std::make_shared<const ParamMap>(cfg.params);
+    HostProgram program;
+    if (!cfg.host.empty()) {
+        program = registry.host(cfg.host)->fn;
+    } else {
+        const LaunchConfig& l = *cfg.launch;
+        program = default_host_program(*registry.kernel(cfg.kernel),
+                                       {l.block_dim, l.target, l.flavour, l.meta, l.meta_aic,
+                                        l.meta_aiv, l.defines},
+                                       cfg.params);
+    }
+    KernelLookup lookup = [&registry](const std::string& name) -> KernelFn {
+        const KernelEntry* k = registry.kernel(name);
+        return k ? k->fn : nullptr;
+    };
+    const Platform& p = cfg.platform;
+    HostRuntime host("host", program, lookup, params,
+                     {p.name, p.arch, p.aic_cores, p.aiv_cores}, soc.gm(), kGmBase,
+                     static_cast<std::uint64_t>(p.hbm_bytes), soc.scheduler(), soc.clock(),
+                     p.launch_overhead_cycles);
+
+    std::unique_ptr<SocTracer> tracer;
+    const std::string vcd = options.vcd_path.empty() ? cfg.vcd : options.vcd_path;
+    if (!vcd.empty()) {
+        tracer = std::make_unique<SocTracer>(vcd, soc.all_cores(), soc.gm());
+        for (AiCore* core : soc.all_cores()) core->set_tracer(tracer.get());
+        host.set_word_tracer(tracer.get());
+        SocTracer* t = tracer.get();
+        soc.l2().set_write_observer([t](std::uint64_t a, std::uint64_t n) { t->memory_written(a, n); });
+    }
+
+    const auto wall_start = std::chrono::steady_clock::now();
+    sc_core::sc_start(sc_core::sc_time(static_cast<double>(cfg.sim_time_limit_ps), sc_core::SC_PS),
+                      sc_core::SC_EXIT_ON_STARVATION);
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+    const std::uint64_t end_ps = to_ps(sc_core::sc_time_stamp());
+    if (tracer) tracer->finish(end_ps);
+
+    // ---- classify the end of the run
+    std::string outcome, reason;
+    if (host.finished()) {
+        if (host.error()) {
+            outcome = "host_error";
+            reason = *host.error();
+        } else if (!host.faults().empty()) {
+            outcome = "fault";
+            reason = host.faults().front();
+        } else {
+            outcome = "completed";
+            reason = "the host program returned and every stream drained";
+        }
+    } else if (sc_core::sc_pending_activity()) {
+        outcome = "time_limit";
+        reason = "simulated-time limit " + format_time(cfg.sim_time_limit_ps) +
+                 " reached while the model was still active";
+    } else {
+        outcome = "deadlock";
+        reason = "no event is left to happen, yet the host waits on " + host.waiting_on();
+    }
+
+    std::vector<CoreReport> reports;
+    for (AiCore* core : soc.all_cores()) reports.push_back(core->report());
+    std::vector<std::string> stuck_names;
+    json stuck = json::array(), cores = json::array();
+    std::map<std::string, std::pair<std::uint64_t, int>> finish; // type -> (max ps, cores)
+    for (const auto& r : reports) {
+        if (r.blocks_run == 0 && !r.has_block) continue;
+        cores.push_back(core_json(r));
+        if (r.has_block) {
+            stuck_names.push_back(r.name);
+            stuck.push_back(core_json(r));
+        } else {
+            auto& f = finish[to_string(r.type)];
+            f.first = std::max(f.first, to_ps(r.finished_at));
+            ++f.second;
+        }
+    }
+    std::sort(stuck_names.begin(), stuck_names.end());
+
+    json streams = json::array();
+    for (const auto& s : host.streams())
+        streams.push_back({{"stream", s->id()},
+                           {"running", s->current_task()},
+                           {"pending", s->pending()},
+                           {"completed", s->completed()},
+                           {"last_task", s->last_task()}});
+    json launches = json::array();
+    for (const auto& l : soc.scheduler().active_launches())
+        launches.push_back({{"launch", l.launch_id},
+                            {"kernel", l.kernel},
+                            {"kernel_type", l.kernel_type},
+                            {"block_num", l.block_num},
+                            {"blocks_dispatched", l.blocks_dispatched},
+                            {"cores_running", l.cores_running},
+                            {"waiting_for", l.waiting_for}});
+    json checks = json::array();
+    for (const auto& c : host.checks())
+        checks.push_back({{"name", c.name}, {"ok", c.ok}, {"detail", c.detail}});
+
+    const ExpectationCheck expectation = check_expectation(cfg, outcome, host, stuck_names);
+    const L2Stats& l2 = soc.l2().stats();
+
+    RunReport report;
+    report.outcome = outcome;
+    report.expectation_met = expectation.met;
+    report.wall_seconds = wall;
+    report.events = Activity::resumptions();
+    json finish_json = json::object();
+    for (const auto& [type, f] : finish) finish_json[type] = {{"last_ps", f.first}, {"cores", f.second}};
+    report.result = {
+        {"syncsim", SYNCSIM_VERSION},
+        {"config", config_json(cfg)},
+        {"platform", platform_json(cfg.platform)},
+        {"outcome", {{"kind", outcome}, {"reason", reason}}},
+        {"expectation", {{"met", expectation.met}, {"checks", expectation.details}}},
+        {"time", {{"end_ps", end_ps}, {"host_done_ps", host.finished() ? to_ps(host.finished_at()) : 0}}},
+        {"finish", finish_json},
+        {"stuck", stuck},
+        {"host", {{"finished", host.finished()}, {"waiting_on", host.waiting_on()}}},
+        {"streams", streams},
+        {"launches_unfinished", launches},
+        {"checks", checks},
+        {"faults", host.faults()},
+        {"cores", cores},
+        {"l2", {{"reads", l2.reads}, {"writes", l2.writes}, {"atomics", l2.atomics}, {"misses", l2.misses},
+                {"queue_cycles", l2.queue_cycles}, {"max_queue_cycles", l2.max_queue_cycles}}},
+        {"events", {{"process_resumptions", report.events}, {"delta_cycles", sc_core::sc_delta_count()}}},
+    };
+
+    // ---- human summary
+    std::ostringstream s;
+    s << "syncsim " << SYNCSIM_VERSION << "  " << cfg.file << "\n";
+    s << "platform   " << p.name << " (" << p.soc_version << ", " << p.arch << ", " << p.aic_cores
+      << " AIC + " << p.aiv_cores << " AIV @ " << p.clock_mhz << " MHz)\n";
+    s << "workload   " << (cfg.host.empty() ? "kernel " + cfg.kernel : "host " + cfg.host);
+    if (cfg.launch)
+        s << " <<<" << cfg.launch->block_dim << ">>> " << cfg.launch->target;
+    s << "\n";
+    s << "outcome    " << outcome << ": " << reason << "\n";
+    s << "simulated  " << format_time(end_ps) << "\n";
+    for (const char* type : {"aic", "aiv"}) {
+        auto it = finish.find(type);
+        s << "finished   " << type << ": ";
+        if (it == finish.end())
+            s << "-\n";
+        else
+            s << it->second.second << " cores, last at " << format_time(it->second.first) << "\n";
+    }
+    if (!host.checks().empty()) {
+        int passed = 0;
+        for (const auto& c : host.checks()) passed += c.ok ? 1 : 0;
+        s << "checks     " << passed << " passed, " << host.checks().size() - passed << " failed\n";
+        for (const auto& c : host.checks())
+            if (!c.ok) s << "  FAILED   " << c.name << ": " << c.detail << "\n";
+    }
+    if (!stuck_names.empty()) {
+        s << "not done   " << stuck_names.size() << " core(s):\n";
+        std::size_t shown = 0;
+        for (const auto& r : reports)
+            if (r.has_block && shown++ < 12) s << "  " << stuck_line(r) << "\n";
+        if (stuck_names.size() > 12) s << "  ... and " << stuck_names.size() - 12 << " more (JSON has all)\n";
+        for (const auto& l : soc.scheduler().active_launches()) {
+            s << "  launch " << l.launch_id << " " << l.kernel << ": " << l.blocks_dispatched << "/"
+              << l.block_num << " blocks dispatched, " << l.cores_running << " cores running";
+            if (!l.waiting_for.empty()) s << "; " << l.waiting_for;
+            s << "\n";
+        }
+        for (const auto& st : host.streams())
+            if (!st->current_task().empty())
+                s << "  stream " << st->id() << " running: " << st->current_task() << "\n";
+        if (!host.waiting_on().empty()) s << "  host waits in " << host.waiting_on() << "\n";
+    }
+    for (const auto& f : host.faults()) s << "fault      " << f << "\n";
+    s << "expect     " << (expectation.met ? "met" : "NOT met") << "\n";
+    for (const auto& d : expectation.details)
+        if (!d["met"].get<bool>())
+            s << "  MISMATCH " << d["what"].get<std::string>() << ": " << d["detail"].get<std::string>() << "\n";
+    s << "events     " << report.events << " kernel events\n";
+    report.summary = s.str();
+
+    std::ostringstream t;
+    t << "wall       " << std::fixed << std::setprecision(3) << wall << " s, " << std::setprecision(0)
+      << (wall > 0 ? report.events / wall : 0.0) << " events/s\n";
+    report.timing_summary = t.str();
+    return report;
+}
+
+} // namespace syncsim

@@ -1,0 +1,34 @@
+// Runs one experiment: elaborates the platform, runs the host program until
+// it finishes, the kernel runs out of events (deadlock) or the simulated-time
+// limit, then explains what did not finish and checks the expectation.
+// One run per process: SystemC elaborates once.
+#pragma once
+
+#include "sim/experiment_config.hpp"
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace syncsim {
+
+struct RunOptions {
+    std::string vcd_path; // empty: no tracing
+};
+
+struct RunReport {
+    std::string outcome;
+    bool expectation_met = false;
+    nlohmann::json result;        // deterministic: no wall-clock values
+    std::string summary;          // human summary, deterministic part
+    std::string timing_summary;   // wall-clock lines
+    double wall_seconds = 0;
+    std::uint64_t events = 0;
+};
+
+RunReport run_experiment(const ExperimentConfig& config, const RunOptions& options);
+
+// Installs SystemC report handling: warnings become errors (a model must not
+// warn), information messages are silent.
+void configure_systemc_reports();
+
+} // namespace syncsim

@@ -1,0 +1,220 @@
+#include "sim/yaml_view.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+namespace syncsim {
+
+namespace {
+
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diag = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t up = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diag = up;
+        }
+    }
+    return row[b.size()];
+}
+
+std::string join(const std::vector<std::string>& items) {
+    std::string out;
+    for (const auto& s : items) out += (out.empty() ? "" : ", ") + s;
+    return out;
+}
+
+} // namespace
+
+std::string nearest_name(const std::string& word, const std::vector<std::string>& candidates) {
+    std::string best;
+    std::size_t best_distance = std::max<std::size_t>(2, word.size() / 3) + 1;
+    for (const auto& c : candidates) {
+        const std::size_t d = edit_distance(word, c);
+        if (d < best_distance) {
+            best = c;
+            best_distance = d;
+        }
+    }
+    return best;
+}
+
+std::string location(const std::string& file, const YAML::Node& node, const std::string& path) {
+    const YAML::Mark mark = node.Mark();
+    if (mark.line < 0) return "--set " + path;
+    return file + ":" + std::to_string(mark.line + 1);
+}
+
+YAML::Node load_yaml_file(const std::string& file) {
+    std::ifstream in(file);
+    if (!in) throw ConfigError(file + ": cannot open file");
+    try {
+        return YAML::Load(in);
+    } catch (const YAML::Exception& e) {
+        throw ConfigError(file + ":" + std::to_string(e.mark.line + 1) + ": YAML syntax error: " +
+                          e.msg);
+    }
+}
+
+MapView::MapView(YAML::Node node, std::string file, std::string path, std::string fallback)
+    : m_node(node.IsDefined() ? std::move(node) : YAML::Node()), m_file(std::move(file)),
+      m_path(std::move(path)), m_fallback(std::move(fallback)) {
+    if (!m_node.IsMap() && !m_node.IsNull())
+        throw ConfigError(where() + ": '" + (m_path.empty() ? "the document" : m_path) +
+                          "' must be a mapping of keys to values");
+}
+
+std::vector<std::string> MapView::keys() const {
+    std::vector<std::string> out;
+    if (!m_node || !m_node.IsMap()) return out;
+    for (const auto& kv : m_node) out.push_back(kv.first.as<std::string>());
+    return out;
+}
+
+void MapView::allow_only(const std::vector<std::string>& allowed) const {
+    if (!m_node || !m_node.IsMap()) return;
+    for (const auto& kv : m_node) {
+        const std::string key = kv.first.as<std::string>();
+        if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
+        std::string message = location(m_file, kv.first, path_of(key)) + ": unknown key '" +
+                              path_of(key) + "'";
+        const std::string hint = nearest_name(key, allowed);
+        if (!hint.empty()) message += "; did you mean '" + path_of(hint) + "'?";
+        message += " (known here: " + join(allowed) + ")";
+        throw ConfigError(message);
+    }
+}
+
+MapView MapView::map(const std::string& key) const {
+    return MapView(m_node[key], m_file, path_of(key), where());
+}
+
+std::string MapView::where() const {
+    if (m_node.IsNull() && !m_fallback.empty()) return m_fallback;
+    return location(m_file, m_node, m_path);
+}
+
+std::string MapView::path_of(const std::string& key) const {
+    return m_path.empty() ? key : m_path + "." + key;
+}
+
+std::string MapView::where(const std::string& key) const {
+    const YAML::Node n = m_node[key];
+    return n ? location(m_file, n, path_of(key)) : where();
+}
+
+void MapView::fail(const std::string& key, const std::string& message) const {
+    throw ConfigError(where(key) + ": key '" + path_of(key) + "': " + message);
+}
+
+YAML::Node MapView::required(const std::string& key, const char* kind) const {
+    const YAML::Node n = m_node[key];
+    if (!n) {
+        throw ConfigError(where() + ": missing key '" + path_of(key) + "' (" + kind + ")");
+    }
+    if (!n.IsScalar()) fail(key, std::string("expected ") + kind);
+    return n;
+}
+
+std::string MapView::text(const std::string& key) const {
+    return required(key, "a text value").Scalar();
+}
+
+std::string MapView::choice(const std::string& key, const std::vector<std::string>& choices) const {
+    const std::string v = text(key);
+    if (std::find(choices.begin(), choices.end(), v) != choices.end()) return v;
+    std::string message = "'" + v + "' is not one of: " + join(choices);
+    const std::string hint = nearest_name(v, choices);
+    if (!hint.empty()) message += "; did you mean '" + hint + "'?";
+    fail(key, message);
+}
+
+std::int64_t scalar_integer(const YAML::Node& n, const std::string& where, std::int64_t min,
+                            std::int64_t max) {
+    std::int64_t v = 0;
+    if (!n.IsScalar() || !YAML::convert<std::int64_t>::decode(n, v))
+        throw ConfigError(where + ": expected an integer, got '" + (n.IsScalar() ? n.Scalar() : "a structure") + "'");
+    if (v < min || v > max)
+        throw ConfigError(where + ": " + std::to_string(v) + " is outside [" + std::to_string(min) +
+                          ", " + std::to_string(max) + "]");
+    return v;
+}
+
+double scalar_real(const YAML::Node& n, const std::string& where, double min, double max) {
+    double v = 0;
+    if (!n.IsScalar() || !YAML::convert<double>::decode(n, v) || !std::isfinite(v))
+        throw ConfigError(where + ": expected a number, got '" + (n.IsScalar() ? n.Scalar() : "a structure") + "'");
+    if (v < min || v > max) {
+        std::ostringstream os;
+        os << where << ": " << v << " is outside [" << min << ", " << max << "]";
+        throw ConfigError(os.str());
+    }
+    return v;
+}
+
+bool scalar_boolean(const YAML::Node& n, const std::string& where) {
+    bool v = false;
+    if (!n.IsScalar() || !YAML::convert<bool>::decode(n, v))
+        throw ConfigError(where + ": expected true or false, got '" + (n.IsScalar() ? n.Scalar() : "a structure") + "'");
+    return v;
+}
+
+std::int64_t MapView::integer(const std::string& key, std::int64_t min, std::int64_t max) const {
+    return scalar_integer(required(key, "an integer"), where(key) + ": key '" + path_of(key) + "'",
+                          min, max);
+}
+
+double MapView::real(const std::string& key, double min, double max) const {
+    return scalar_real(required(key, "a number"), where(key) + ": key '" + path_of(key) + "'", min,
+                       max);
+}
+
+bool MapView::boolean(const std::string& key) const {
+    return scalar_boolean(required(key, "true or false"),
+                          where(key) + ": key '" + path_of(key) + "'");
+}
+
+std::optional<std::string> MapView::opt_text(const std::string& key) const {
+    if (!has(key)) return std::nullopt;
+    return text(key);
+}
+
+std::optional<std::int64_t> MapView::opt_integer(const std::string& key, std::int64_t min,
+                                                 std::int64_t max) const {
+    if (!has(key)) return std::nullopt;
+    return integer(key, min, max);
+}
+
+std::optional<bool> MapView::opt_boolean(const std::string& key) const {
+    if (!has(key)) return std::nullopt;
+    return boolean(key);
+}
+
+std::uint64_t parse_duration_ps(const std::string& text, const std::string& where) {
+    static const std::vector<std::pair<std::string, double>> units = {
+        {"ps", 1.0}, {"ns", 1e3}, {"us", 1e6}, {"ms", 1e9}, {"s", 1e12}};
+    std::size_t pos = 0;
+    double number = 0;
+    try {
+        number = std::stod(text, &pos);
+    } catch (...) {
+        throw ConfigError(where + ": '" + text + "' is not a duration like '500 us'");
+    }
+    std::string unit = text.substr(pos);
+    unit.erase(std::remove(unit.begin(), unit.end(), ' '), unit.end());
+    for (const auto& [name, scale] : units)
+        if (unit == name) {
+            if (!(number > 0) || number * scale > 1.8e19)
+                throw ConfigError(where + ": duration '" + text + "' must be positive and below 200 days");
+            return static_cast<std::uint64_t>(std::llround(number * scale));
+        }
+    throw ConfigError(where + ": '" + text + "' needs a unit: ps, ns, us, ms or s");
+}
+
+} // namespace syncsim

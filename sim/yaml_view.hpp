@@ -1,0 +1,74 @@
+// Reading YAML with errors that name the file, the line and the key, and
+// suggest the nearest known key for a misspelt one. Every config and platform
+// reader goes through this, so no key is ever read silently.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+#include <yaml-cpp/yaml.h>
+
+namespace syncsim {
+
+class ConfigError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+// The nearest candidate within a small edit distance, or empty.
+std::string nearest_name(const std::string& word, const std::vector<std::string>& candidates);
+
+// "file:line" for a node read from a file; "--set PATH" for one set on the command line.
+std::string location(const std::string& file, const YAML::Node& node, const std::string& path);
+
+YAML::Node load_yaml_file(const std::string& file);
+
+class MapView {
+  public:
+    // `fallback` locates a key that is absent (the parent's position).
+    MapView(YAML::Node node, std::string file, std::string path, std::string fallback = "");
+
+    // Throws on any key not listed, suggesting the nearest listed one.
+    void allow_only(const std::vector<std::string>& keys) const;
+    std::vector<std::string> keys() const;
+
+    bool has(const std::string& key) const { return bool(m_node[key]); }
+    YAML::Node node(const std::string& key) const { return m_node[key]; }
+    MapView map(const std::string& key) const;
+    std::string path_of(const std::string& key) const;
+    std::string where(const std::string& key) const;
+    std::string where() const;
+    const std::string& file() const { return m_file; }
+
+    std::string text(const std::string& key) const;
+    std::string choice(const std::string& key, const std::vector<std::string>& choices) const;
+    std::int64_t integer(const std::string& key, std::int64_t min, std::int64_t max) const;
+    double real(const std::string& key, double min, double max) const;
+    bool boolean(const std::string& key) const;
+
+    std::optional<std::string> opt_text(const std::string& key) const;
+    std::optional<std::int64_t> opt_integer(const std::string& key, std::int64_t min,
+                                            std::int64_t max) const;
+    std::optional<bool> opt_boolean(const std::string& key) const;
+
+    [[noreturn]] void fail(const std::string& key, const std::string& message) const;
+
+  private:
+    YAML::Node required(const std::string& key, const char* kind) const;
+
+    YAML::Node m_node;
+    std::string m_file, m_path, m_fallback;
+};
+
+// Scalar conversions shared by every reader; `what` names the key in errors.
+std::int64_t scalar_integer(const YAML::Node& n, const std::string& where, std::int64_t min,
+                            std::int64_t max);
+double scalar_real(const YAML::Node& n, const std::string& where, double min, double max);
+bool scalar_boolean(const YAML::Node& n, const std::string& where);
+
+// Parses "500 us", "2ms", "1.5 s" into picoseconds.
+std::uint64_t parse_duration_ps(const std::string& text, const std::string& where);
+
+} // namespace syncsim

@@ -1,0 +1,31 @@
+#include "workloads/default_host.hpp"
+
+namespace syncsim {
+
+HostProgram default_host_program(const KernelEntry& kernel, const DefaultLaunch& launch,
+                                 const ParamMap& params) {
+    return [&kernel, launch, params](HostApi& host) {
+        KernelLaunch l;
+        l.kernel = kernel.name;
+        l.target = launch.target;
+        l.flavour = launch.flavour;
+        l.defines = launch.defines;
+        l.meta = launch.meta;
+        l.meta_aic = launch.meta_aic;
+        l.meta_aiv = launch.meta_aiv;
+        l.block_dim = launch.block_dim;
+        for (const KernelBuffer& b : kernel.buffers) {
+            const std::uint64_t bytes = b.bytes(launch.block_dim, params);
+            const GmAddr addr = host.malloc(bytes, b.name);
+            host.memset(addr, 0, bytes);
+            l.args.push_back(addr);
+        }
+        const int rc = host.launch(host.default_stream(), l);
+        host.check("launch accepted", rc == 0, "returned " + std::to_string(rc));
+        const int sync = host.synchronize_stream(host.default_stream());
+        host.check("stream synchronises without error", sync == 0,
+                   "aclrtSynchronizeStream returned " + std::to_string(sync));
+    };
+}
+
+} // namespace syncsim

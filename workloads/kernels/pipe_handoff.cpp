@@ -1,0 +1,42 @@
+// Hand-off between pipes of one core: MTE2 loads a tile, signals PIPE_V with
+// set_flag, V computes once wait_flag is satisfied, MTE3 stores the result.
+// A block that forgets its set_flag leaves PIPE_V waiting for ever, and the
+// scalar unit waits for PIPE_V in pipe_barrier: a deadlock on one core that
+// also holds the launch, the stream and the host.
+#include "workloads/registry.hpp"
+
+namespace syncsim {
+
+namespace {
+
+constexpr int kTileBursts = 8; // 256 bytes
+
+void pipe_handoff(KernelContext& k) {
+    const GmAddr in = k.arg(0), out = k.arg(1);
+    const std::int64_t block = k.get_block_idx();
+    const GmAddr offset = block * kTileBursts * 32;
+    k.copy_gm_to_ubuf(0, in + offset, 0, 1, kTileBursts, 0, 0);
+    if (block != k.param_int("forget_set_flag_block")) k.set_flag(Pipe::MTE2, Pipe::V, 0);
+    k.wait_flag(Pipe::MTE2, Pipe::V, 0);
+    k.compute(Pipe::V, 128);
+    k.set_flag(Pipe::V, Pipe::MTE3, 1);
+    k.wait_flag(Pipe::V, Pipe::MTE3, 1);
+    k.copy_ubuf_to_gm(out + offset, 0, 0, 1, kTileBursts, 0, 0);
+    k.pipe_barrier(Pipe::ALL);
+}
+
+} // namespace
+
+void register_pipe_handoff(WorkloadRegistry& r) {
+    auto tiles = [](std::int64_t blocks, const ParamMap&) {
+        return std::uint64_t(blocks) * kTileBursts * 32;
+    };
+    r.add(KernelEntry{"pipe_handoff",
+                      "MTE2 -> V -> MTE3 through set_flag/wait_flag on each AIV",
+                      pipe_handoff,
+                      {{"forget_set_flag_block", std::int64_t{-1},
+                        "block that skips set_flag(MTE2, V, 0); -1 = none", -1, 1e6}},
+                      {{"in", tiles}, {"out", tiles}}});
+}
+
+} // namespace syncsim

@@ -1,0 +1,60 @@
+#include "workloads/registry.hpp"
+
+#include <sstream>
+
+namespace syncsim {
+
+const WorkloadRegistry& WorkloadRegistry::builtin() {
+    static const WorkloadRegistry registry = [] {
+        WorkloadRegistry r;
+        register_gm_roundtrip(r);
+        register_stale_flag(r);
+        register_pipe_handoff(r);
+        return r;
+    }();
+    return registry;
+}
+
+void WorkloadRegistry::add(KernelEntry kernel) {
+    const std::string name = kernel.name;
+    m_kernels.emplace(name, std::move(kernel));
+}
+
+void WorkloadRegistry::add(HostEntry host) {
+    const std::string name = host.name;
+    m_hosts.emplace(name, std::move(host));
+}
+
+const KernelEntry* WorkloadRegistry::kernel(const std::string& name) const {
+    auto it = m_kernels.find(name);
+    return it == m_kernels.end() ? nullptr : &it->second;
+}
+
+const HostEntry* WorkloadRegistry::host(const std::string& name) const {
+    auto it = m_hosts.find(name);
+    return it == m_hosts.end() ? nullptr : &it->second;
+}
+
+std::string describe(const ParamValue& v) {
+    std::ostringstream os;
+    std::visit(
+        [&os](const auto& x) {
+            using T = std::decay_t<decltype(x)>;
+            if constexpr (std::is_same_v<T, bool>)
+                os << (x ? "true" : "false");
+            else
+                os << x;
+        },
+        v);
+    return os.str();
+}
+
+std::int64_t KernelContext::param_int(const std::string& name) const {
+    return std::get<std::int64_t>(param(name));
+}
+
+bool KernelContext::param_bool(const std::string& name) const {
+    return std::get<bool>(param(name));
+}
+
+} // namespace syncsim

@@ -1,0 +1,67 @@
+// The software that runs on the model, registered by name: kernels (run on
+// cores) and host programs (run on the host runtime). Each declares its
+// parameters with defaults and meanings, so configs are checked against them
+// and `syncsim list workloads` can show them.
+#pragma once
+
+#include "models/core/kernel_context.hpp"
+#include "models/runtime/host_api.hpp"
+
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace syncsim {
+
+struct WorkloadParam {
+    std::string name;
+    ParamValue default_value;
+    std::string meaning;
+    double min = -1e18, max = 1e18; // for numbers
+};
+
+// A GM buffer the default host program allocates (zeroed) and passes as a
+// kernel argument, in declaration order.
+struct KernelBuffer {
+    std::string name;
+    std::function<std::uint64_t(std::int64_t block_dim, const ParamMap&)> bytes;
+};
+
+struct KernelEntry {
+    std::string name, summary;
+    KernelFn fn = nullptr;
+    std::vector<WorkloadParam> params;
+    std::vector<KernelBuffer> buffers; // for launching it straight from a config
+};
+
+struct HostEntry {
+    std::string name, summary;
+    std::function<void(HostApi&)> fn;
+    std::vector<WorkloadParam> params;
+};
+
+class WorkloadRegistry {
+  public:
+    static const WorkloadRegistry& builtin();
+
+    void add(KernelEntry kernel);
+    void add(HostEntry host);
+    const KernelEntry* kernel(const std::string& name) const;
+    const HostEntry* host(const std::string& name) const;
+    const std::map<std::string, KernelEntry>& kernels() const { return m_kernels; }
+    const std::map<std::string, HostEntry>& hosts() const { return m_hosts; }
+
+  private:
+    std::map<std::string, KernelEntry> m_kernels;
+    std::map<std::string, HostEntry> m_hosts;
+};
+
+// Each workload file adds its entries here (called once from builtin()).
+void register_gm_roundtrip(WorkloadRegistry& r);
+void register_stale_flag(WorkloadRegistry& r);
+void register_pipe_handoff(WorkloadRegistry& r);
+
+std::string describe(const ParamValue& v);
+
+} // namespace syncsim
