@@ -65,17 +65,16 @@ const char* to_string(KernelMeta m) {
 }
 
 KernelMeta kernel_meta_from_string(const std::string& s) {
-    for (KernelMeta m : {KernelMeta::None, KernelMeta::MixAivMain, KernelMeta::AicOnly,
-                         KernelMeta::MixAicMain})
+    for (KernelMeta m :
+         {KernelMeta::None, KernelMeta::MixAivMain, KernelMeta::AicOnly, KernelMeta::MixAicMain})
         if (s == to_string(m)) return m;
     throw std::invalid_argument("unknown kernel meta '" + s +
                                 "' (none, mix_aiv_main, aic_only, mix_aic_main)");
 }
 
 const std::vector<std::string>& build_targets() {
-    static const std::vector<std::string> targets = {"dav-c220",      "dav-c220-vec",
-                                                     "dav-c220-cube", "dav-c310",
-                                                     "dav-c310-vec",  "dav-c310-cube"};
+    static const std::vector<std::string> targets = {"dav-c220", "dav-c220-vec", "dav-c220-cube",
+                                                     "dav-c310", "dav-c310-vec", "dav-c310-cube"};
     return targets;
 }
 
@@ -102,19 +101,20 @@ LaunchPlan plan_launch(const std::string& platform_arch, const LaunchRequest& re
         plan.aic_per_block = rule.aic_per_block;
         plan.aiv_per_block = rule.aiv_per_block;
         plan.block_num = request.block_dim;
-        plan.aiv_subblockdim = rule.aic_per_block > 0 ? rule.aiv_per_block : 1;
+        plan.aiv_subblockdim =
+            rule.aic_per_block > 0 && rule.aiv_per_block > 0 ? rule.aiv_per_block : 1;
         plan.aic_subblockdim = 1;
         plan.ffts_context = rule.ffts_context;
         plan.why = rule.why;
         return plan;
     }
-    throw LaunchError("no launch rule for build " + request.target + " with kernel meta " +
-                      to_string(request.meta) +
-                      (request.meta == KernelMeta::MixAicMain
-                           ? " " + std::to_string(request.meta_aic) + ":" +
-                                 std::to_string(request.meta_aiv)
-                           : std::string()) +
-                      ": the runtime would schedule the wrong core type");
+    throw LaunchError(
+        "no launch rule for build " + request.target + " with kernel meta " +
+        to_string(request.meta) +
+        (request.meta == KernelMeta::MixAicMain
+             ? " " + std::to_string(request.meta_aic) + ":" + std::to_string(request.meta_aiv)
+             : std::string()) +
+        ": the runtime would schedule the wrong core type");
 }
 
 } // namespace syncsim

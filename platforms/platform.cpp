@@ -22,43 +22,94 @@ const std::vector<std::string> kSources = {"sourced", "derived", "estimate"};
 const std::vector<ParamSpec>& platform_params() {
     // name, unit, meaning, field, min, max, choices
     static const std::vector<ParamSpec> specs = {
-        {"arch", "", "core architecture; selects the launch rules and intrinsic semantics", &P::arch, 0, 0, {"dav-c220", "dav-c310"}},
+        {"arch",
+         "",
+         "core architecture; selects the launch rules and intrinsic semantics",
+         &P::arch,
+         0,
+         0,
+         {"dav-c220", "dav-c310"}},
         {"soc_version", "", "SoC name in the CANN platform ini", &P::soc_version},
         {"aic_cores", "cores", "AI cube cores on the device", &P::aic_cores, 1, 1024},
         {"aiv_cores", "cores", "AI vector cores on the device", &P::aiv_cores, 1, 2048},
-        {"aiv_per_aic", "cores", "vector cores paired with each cube core in a cluster", &P::aiv_per_aic, 1, 2},
-        {"clock_mhz", "MHz", "core clock; every cycle count below is in this clock", &P::clock_mhz, 1, 10000},
+        {"aiv_per_aic", "cores", "vector cores paired with each cube core in a cluster",
+         &P::aiv_per_aic, 1, 2},
+        {"clock_mhz", "MHz", "core clock; every cycle count below is in this clock", &P::clock_mhz,
+         1, 10000},
         {"hbm_bytes", "bytes", "global memory capacity", &P::hbm_bytes, 1 << 20, kBig},
         {"l2_bytes", "bytes", "L2 capacity (LRU tag store)", &P::l2_bytes, 4096, kBig},
-        {"l2_line_bytes", "bytes", "L2 line: unit of hit/miss and of slice interleaving", &P::l2_line_bytes, 32, 4096},
-        {"l2_slices", "slices", "independently busy L2 slices, interleaved by L2 line", &P::l2_slices, 1, 1024},
-        {"l2_access_cycles", "cycles", "L2 tag and data access on a hit", &P::l2_access_cycles, 0, 1e6},
-        {"l2_miss_extra_cycles", "cycles", "added to an access that misses the L2", &P::l2_miss_extra_cycles, 0, 1e6},
-        {"l2_bytes_per_cycle", "B/cycle", "bytes one slice serves per cycle (sets how long a request holds it)", &P::l2_bytes_per_cycle, 1, 1e6},
-        {"noc_hop_cycles", "cycles", "one-way interconnect latency between a core and the L2", &P::noc_hop_cycles, 0, 1e6},
-        {"atomic_cycles", "cycles", "time an atomic holds its L2 slice (atomics on one line serialise)", &P::atomic_cycles, 0, 1e6},
-        {"scalar_cache_line_bytes", "bytes", "scalar data-cache line; dcci and write-back act on whole lines", &P::scalar_cache_line_bytes, 4, 4096},
-        {"scalar_cache_bytes", "bytes", "scalar data-cache capacity per core (fully associative, LRU)", &P::scalar_cache_bytes, 64, 1 << 24},
-        {"scalar_cache_hit_cycles", "cycles", "scalar load or store that hits the data cache", &P::scalar_cache_hit_cycles, 0, 1e6},
-        {"scalar_op_cycles", "cycles", "a scalar instruction without memory access", &P::scalar_op_cycles, 0, 1e6},
-        {"dcci_cycles", "cycles", "issuing a dcci (write-backs it posts are timed by the interconnect)", &P::dcci_cycles, 0, 1e6},
-        {"dsb_cycles", "cycles", "a dsb once the posted writes have landed", &P::dsb_cycles, 0, 1e6},
-        {"flush_scalar_cache_at_block_end", "", "the runtime cleans and invalidates the scalar cache when a block ends", &P::flush_scalar_cache_at_block_end},
-        {"pipe_issue_cycles", "cycles", "scalar-unit cost of issuing work to another pipe", &P::pipe_issue_cycles, 0, 1e6},
-        {"dma_setup_cycles", "cycles", "start-up of one MTE instruction", &P::dma_setup_cycles, 0, 1e6},
-        {"local_bytes_per_cycle", "B/cycle", "bandwidth of L1->UB moves and L1 fills", &P::local_bytes_per_cycle, 1, 1e6},
-        {"intra_core_flag_ids", "ids", "event ids of set_flag/wait_flag between pipes of one core", &P::intra_core_flag_ids, 1, 64},
+        {"l2_line_bytes", "bytes", "L2 line: unit of hit/miss and of slice interleaving",
+         &P::l2_line_bytes, 32, 4096},
+        {"l2_slices", "slices", "independently busy L2 slices, interleaved by L2 line",
+         &P::l2_slices, 1, 1024},
+        {"l2_access_cycles", "cycles", "L2 tag and data access on a hit", &P::l2_access_cycles, 0,
+         1e6},
+        {"l2_miss_extra_cycles", "cycles", "added to an access that misses the L2",
+         &P::l2_miss_extra_cycles, 0, 1e6},
+        {"l2_bytes_per_cycle", "B/cycle",
+         "bytes one slice serves per cycle (sets how long a request holds it)",
+         &P::l2_bytes_per_cycle, 1, 1e6},
+        {"noc_hop_cycles", "cycles", "one-way interconnect latency between a core and the L2",
+         &P::noc_hop_cycles, 0, 1e6},
+        {"atomic_cycles", "cycles",
+         "time an atomic holds its L2 slice (atomics on one line serialise)", &P::atomic_cycles, 0,
+         1e6},
+        {"scalar_cache_line_bytes", "bytes",
+         "scalar data-cache line; dcci and write-back act on whole lines",
+         &P::scalar_cache_line_bytes, 4, 4096},
+        {"scalar_cache_bytes", "bytes",
+         "scalar data-cache capacity per core (fully associative, LRU)", &P::scalar_cache_bytes, 64,
+         1 << 24},
+        {"scalar_cache_hit_cycles", "cycles", "scalar load or store that hits the data cache",
+         &P::scalar_cache_hit_cycles, 0, 1e6},
+        {"scalar_op_cycles", "cycles", "a scalar instruction without memory access",
+         &P::scalar_op_cycles, 0, 1e6},
+        {"dcci_cycles", "cycles",
+         "issuing a dcci (write-backs it posts are timed by the interconnect)", &P::dcci_cycles, 0,
+         1e6},
+        {"dsb_cycles", "cycles", "a dsb once the posted writes have landed", &P::dsb_cycles, 0,
+         1e6},
+        {"flush_scalar_cache_at_block_end", "",
+         "the runtime cleans and invalidates the scalar cache when a block ends",
+         &P::flush_scalar_cache_at_block_end},
+        {"pipe_issue_cycles", "cycles", "scalar-unit cost of issuing work to another pipe",
+         &P::pipe_issue_cycles, 0, 1e6},
+        {"dma_setup_cycles", "cycles", "start-up of one MTE instruction", &P::dma_setup_cycles, 0,
+         1e6},
+        {"local_bytes_per_cycle", "B/cycle", "bandwidth of L1->UB moves and L1 fills",
+         &P::local_bytes_per_cycle, 1, 1e6},
+        {"intra_core_flag_ids", "ids", "event ids of set_flag/wait_flag between pipes of one core",
+         &P::intra_core_flag_ids, 1, 64},
         {"ub_bytes", "bytes", "unified buffer per AIV", &P::ub_bytes, 1024, 1 << 30},
         {"l1_bytes", "bytes", "L1 (cbuf) per AIC", &P::l1_bytes, 1024, 1 << 30},
-        {"block_dispatch_cycles", "cycles", "task scheduler: assigning one block to a free core", &P::block_dispatch_cycles, 0, 1e9},
-        {"launch_overhead_cycles", "cycles", "task scheduler: from a launch task reaching the head of its stream to the first dispatch", &P::launch_overhead_cycles, 0, 1e9},
-        {"ffts_modes", "", "cross-core sync modes the FFTS supports (comma-separated)", &P::ffts_modes, 0, 0, {"0,1,2", "0,1,2,4"}},
-        {"ffts_intra_block", "", "set_intra_block/wait_intra_block flags exist (A5)", &P::ffts_intra_block},
+        {"block_dispatch_cycles", "cycles", "task scheduler: assigning one block to a free core",
+         &P::block_dispatch_cycles, 0, 1e9},
+        {"launch_overhead_cycles", "cycles",
+         "task scheduler: from a launch task reaching the head of its stream to the first dispatch",
+         &P::launch_overhead_cycles, 0, 1e9},
+        {"ffts_modes",
+         "",
+         "cross-core sync modes the FFTS supports (comma-separated)",
+         &P::ffts_modes,
+         0,
+         0,
+         {"0,1,2", "0,1,2,4"}},
+        {"ffts_intra_block", "", "set_intra_block/wait_intra_block flags exist (A5)",
+         &P::ffts_intra_block},
         {"ffts_flag_ids", "ids", "FFTS flag ids per core", &P::ffts_flag_ids, 1, 64},
-        {"ffts_counter_bits", "bits", "width of each FFTS flag counter", &P::ffts_counter_bits, 1, 16},
-        {"atomic_kind", "", "scalar atomic of the soft barrier: st_atomic (no return) or atomic_add (returns old)", &P::atomic_kind, 0, 0, {"st_atomic", "atomic_add"}},
-        {"cntnotify_supported", "", "aclrtCntNotify* are available (otherwise 207000)", &P::cntnotify_supported},
-        {"cntnotify_bank_ids", "ids", "CntNotify ids per device", &P::cntnotify_bank_ids, 0, 1 << 20},
+        {"ffts_counter_bits", "bits", "width of each FFTS flag counter", &P::ffts_counter_bits, 1,
+         16},
+        {"atomic_kind",
+         "",
+         "scalar atomic of the soft barrier: st_atomic (no return) or atomic_add (returns old)",
+         &P::atomic_kind,
+         0,
+         0,
+         {"st_atomic", "atomic_add"}},
+        {"cntnotify_supported", "", "aclrtCntNotify* are available (otherwise 207000)",
+         &P::cntnotify_supported},
+        {"cntnotify_bank_ids", "ids", "CntNotify ids per device", &P::cntnotify_bank_ids, 0,
+         1 << 20},
     };
     return specs;
 }
@@ -98,8 +149,8 @@ void override_platform_param(Platform& p, const std::string& name, const YAML::N
             } else {
                 if (!value.IsScalar()) throw ConfigError(what + ": expected a text value");
                 const std::string v = value.Scalar();
-                if (!spec->choices.empty() &&
-                    std::find(spec->choices.begin(), spec->choices.end(), v) == spec->choices.end()) {
+                if (!spec->choices.empty() && std::find(spec->choices.begin(), spec->choices.end(),
+                                                        v) == spec->choices.end()) {
                     std::string all;
                     for (const auto& c : spec->choices) all += (all.empty() ? "" : " | ") + c;
                     throw ConfigError(what + ": '" + v + "' is not one of " + all);
@@ -113,17 +164,32 @@ void override_platform_param(Platform& p, const std::string& name, const YAML::N
 
 namespace {
 
+std::string display_path(const std::string& dir, const std::string& name) {
+    const auto folder = std::filesystem::path(dir).lexically_normal().filename();
+    return (folder.empty() ? std::filesystem::path("platforms") : folder).string() + "/" + name +
+           ".yaml";
+}
+
 void read_platform_file(const std::string& dir, const std::string& name, Platform& p,
                         std::set<std::string>& seen, std::set<std::string>& given) {
-    const std::string file = (std::filesystem::path(dir) / (name + ".yaml")).string();
+    const std::string path = (std::filesystem::path(dir) / (name + ".yaml")).string();
+    // Shown relative to the platforms folder's parent, so results do not
+    // depend on where the tree is checked out.
+    const std::string file = display_path(dir, name);
     if (!seen.insert(name).second) throw ConfigError(file + ": 'base' chain loops back to itself");
-    if (!std::filesystem::exists(file)) {
+    if (!std::filesystem::exists(path)) {
         std::string message = "no platform '" + name + "' (looked for " + file + ")";
         const std::string hint = nearest_name(name, list_platforms(dir));
         if (!hint.empty()) message += "; did you mean '" + hint + "'?";
         throw ConfigError(message);
     }
-    MapView doc(load_yaml_file(file), file, "");
+    YAML::Node root;
+    try {
+        root = load_yaml_file(path);
+    } catch (const ConfigError& e) {
+        throw ConfigError(std::string(e.what()).replace(0, path.size(), file));
+    }
+    MapView doc(root, file, "");
     doc.allow_only({"base", "name", "description", "params"});
     if (auto base = doc.opt_text("base")) read_platform_file(dir, *base, p, seen, given);
     if (auto d = doc.opt_text("description")) p.description = *d;
@@ -140,7 +206,8 @@ void read_platform_file(const std::string& dir, const std::string& name, Platfor
         origin.ref = entry.has("ref") ? entry.text("ref") : "";
         origin.note = entry.has("note") ? entry.text("note") : "";
         if (origin.source != "estimate" && origin.ref.empty())
-            entry.fail("ref", "a " + origin.source + " value must point into reference/ with 'ref'");
+            entry.fail("ref",
+                       "a " + origin.source + " value must point into reference/ with 'ref'");
         given.insert(key);
     }
 }
@@ -150,7 +217,7 @@ void read_platform_file(const std::string& dir, const std::string& name, Platfor
 Platform load_platform(const std::string& dir, const std::string& name) {
     Platform p;
     p.name = name;
-    p.file = (std::filesystem::path(dir) / (name + ".yaml")).string();
+    p.file = display_path(dir, name);
     std::set<std::string> seen, given;
     read_platform_file(dir, name, p, seen, given);
     for (const auto& spec : platform_params())

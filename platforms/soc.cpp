@@ -27,7 +27,8 @@ CoreConfig core_config(const Platform& p, CoreType type, int index, int trace_id
 
 } // namespace
 
-Soc::Soc(const Platform& platform) : m_platform(platform), m_clock(Clock::from_mhz(platform.clock_mhz)) {
+Soc::Soc(const Platform& platform)
+    : m_platform(platform), m_clock(Clock::from_mhz(platform.clock_mhz)) {
     L2Params l2;
     l2.gm_base = kGmBase;
     l2.gm_bytes = static_cast<std::uint64_t>(platform.hbm_bytes);
@@ -43,15 +44,15 @@ Soc::Soc(const Platform& platform) : m_platform(platform), m_clock(Clock::from_m
 
     int trace_id = 0;
     for (int i = 0; i < platform.aic_cores; ++i) {
-        m_cores.push_back(std::make_unique<AiCore>(
-            ("aic" + std::to_string(i)).c_str(),
-            core_config(platform, CoreType::AIC, i, trace_id++), m_clock));
+        m_cores.push_back(
+            std::make_unique<AiCore>(("aic" + std::to_string(i)).c_str(),
+                                     core_config(platform, CoreType::AIC, i, trace_id++), m_clock));
         m_aic_ptrs.push_back(m_cores.back().get());
     }
     for (int i = 0; i < platform.aiv_cores; ++i) {
-        m_cores.push_back(std::make_unique<AiCore>(
-            ("aiv" + std::to_string(i)).c_str(),
-            core_config(platform, CoreType::AIV, i, trace_id++), m_clock));
+        m_cores.push_back(
+            std::make_unique<AiCore>(("aiv" + std::to_string(i)).c_str(),
+                                     core_config(platform, CoreType::AIV, i, trace_id++), m_clock));
         m_aiv_ptrs.push_back(m_cores.back().get());
     }
     for (auto& core : m_cores) core->gm.socket.bind(m_l2->target);
@@ -59,8 +60,8 @@ Soc::Soc(const Platform& platform) : m_platform(platform), m_clock(Clock::from_m
     for (std::size_t k = 0; k < m_aic_ptrs.size(); ++k)
         m_aic_ptrs[k]->set_ub_peer(m_aiv_ptrs[k * platform.aiv_per_aic]);
 
-    m_scheduler = std::make_unique<TaskScheduler>("task_scheduler", m_aic_ptrs, m_aiv_ptrs,
-                                                  m_clock, platform.block_dispatch_cycles);
+    m_scheduler = std::make_unique<TaskScheduler>("task_scheduler", m_aic_ptrs, m_aiv_ptrs, m_clock,
+                                                  platform.block_dispatch_cycles);
 }
 
 std::vector<AiCore*> Soc::all_cores() const {

@@ -106,7 +106,7 @@ LaunchConfig read_launch(const MapView& m, const std::string& platform_arch) {
                              platform_arch + " platform");
     const std::string build =
         m.has("build") ? m.choice("build", {"npu", "auto", "cpu_sim"}) : std::string("npu");
-    l.flavour = build == "auto" ? BuildFlavour::Auto
+    l.flavour = build == "auto"      ? BuildFlavour::Auto
                 : build == "cpu_sim" ? BuildFlavour::CpuSim
                                      : BuildFlavour::Npu;
     if (m.has("meta"))
@@ -135,7 +135,8 @@ Expectation read_expect(const MapView& m) {
     if (const YAML::Node mem = m.node("memory")) {
         if (!mem.IsSequence()) m.fail("memory", "expected a list of {buffer, index, equals}");
         for (std::size_t i = 0; i < mem.size(); ++i) {
-            const MapView item(mem[i], m.file(), m.path_of("memory") + "[" + std::to_string(i) + "]");
+            const MapView item(mem[i], m.file(),
+                               m.path_of("memory") + "[" + std::to_string(i) + "]");
             item.allow_only({"buffer", "index", "stride", "count", "equals"});
             MemoryExpectation x;
             x.buffer = item.text("buffer");
@@ -175,7 +176,8 @@ ExperimentConfig load_experiment(const std::string& file, const std::vector<std:
     for (const auto& s : sets) apply_set(root, s);
 
     const MapView doc(root, file, "");
-    doc.allow_only({"description", "platform", "overrides", "workload", "limits", "trace", "expect"});
+    doc.allow_only(
+        {"description", "platform", "overrides", "workload", "limits", "trace", "expect"});
     cfg.description = doc.opt_text("description").value_or("");
     const std::string platform_name = doc.text("platform");
     try {
@@ -209,7 +211,8 @@ ExperimentConfig load_experiment(const std::string& file, const std::vector<std:
                                       " (syncsim list workloads)");
         }
         if (workload.has("launch"))
-            workload.fail("launch", "a host program makes its own launches; 'launch' goes with 'kernel'");
+            workload.fail("launch",
+                          "a host program makes its own launches; 'launch' goes with 'kernel'");
         read_params(workload.map("params"), host->params, cfg);
     } else {
         cfg.kernel = workload.text("kernel");

@@ -109,13 +109,15 @@ int cmd_describe(const std::vector<std::string>& args, const std::string& pdir) 
     const Platform p = load_platform(platforms_dir(pdir), args[1]);
     std::cout << "platform " << p.name << ": " << p.description << "\n\n";
     std::cout << std::left << std::setw(32) << "parameter" << std::setw(14) << "value"
-              << std::setw(9) << "unit" << std::setw(10) << "source" << "meaning / reference\n";
+              << std::setw(9) << "unit" << std::setw(10) << "source"
+              << "meaning / reference\n";
     for (const auto& spec : platform_params()) {
         const auto& o = p.origins.at(spec.name);
         std::cout << std::left << std::setw(32) << spec.name << std::setw(14)
                   << format_param_value(p, spec) << std::setw(9) << spec.unit << std::setw(10)
                   << o.source << spec.meaning << "\n";
-        std::cout << std::setw(65) << "" << "set at " << o.set_at;
+        std::cout << std::setw(65) << ""
+                  << "set at " << o.set_at;
         if (!o.ref.empty()) std::cout << "; ref " << o.ref;
         if (!o.note.empty()) std::cout << "; " << o.note;
         std::cout << "\n";

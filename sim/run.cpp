@@ -79,12 +79,14 @@ json core_json(const CoreReport& r) {
               {"last_intrinsic", r.last_intrinsic},
               {"barrier_rounds", r.barrier_rounds},
               {"finished_ps", to_ps(r.finished_at)},
-              {"cache", {{"hits", r.cache_hits}, {"misses", r.cache_misses}, {"writebacks", r.writebacks}}}};
+              {"cache",
+               {{"hits", r.cache_hits}, {"misses", r.cache_misses}, {"writebacks", r.writebacks}}}};
     if (!r.waiting_on.empty()) j["waiting_on"] = r.waiting_on;
     if (r.fault) j["fault"] = *r.fault;
     json pipes = json::array();
     for (const auto& p : r.busy_pipes) {
-        json pj = {{"pipe", to_string(p.pipe)}, {"executing", p.current ? p.current : "(between ops)"},
+        json pj = {{"pipe", to_string(p.pipe)},
+                   {"executing", p.current ? p.current : "(between ops)"},
                    {"queued", p.queued}};
         if (!p.blocked_on.empty()) pj["blocked_on"] = p.blocked_on;
         pipes.push_back(pj);
@@ -132,7 +134,8 @@ ExpectationCheck check_expectation(const ExperimentConfig& cfg, const std::strin
             x.add("check '" + name + "' " + (pass ? "passes" : "fails"), false,
                   "the host program reported no such check");
         else
-            x.add("check '" + name + "' " + (pass ? "passes" : "fails"), it->ok == pass, it->detail);
+            x.add("check '" + name + "' " + (pass ? "passes" : "fails"), it->ok == pass,
+                  it->detail);
     }
     for (const auto& m : e.memory) {
         const std::string what = m.buffer + "[" + std::to_string(m.index) + " + i*" +
@@ -193,20 +196,19 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
         program = registry.host(cfg.host)->fn;
     } else {
         const LaunchConfig& l = *cfg.launch;
-        program = default_host_program(*registry.kernel(cfg.kernel),
-                                       {l.block_dim, l.target, l.flavour, l.meta, l.meta_aic,
-                                        l.meta_aiv, l.defines},
-                                       cfg.params);
+        program = default_host_program(
+            *registry.kernel(cfg.kernel),
+            {l.block_dim, l.target, l.flavour, l.meta, l.meta_aic, l.meta_aiv, l.defines},
+            cfg.params);
     }
     KernelLookup lookup = [&registry](const std::string& name) -> KernelFn {
         const KernelEntry* k = registry.kernel(name);
         return k ? k->fn : nullptr;
     };
     const Platform& p = cfg.platform;
-    HostRuntime host("host", program, lookup, params,
-                     {p.name, p.arch, p.aic_cores, p.aiv_cores}, soc.gm(), kGmBase,
-                     static_cast<std::uint64_t>(p.hbm_bytes), soc.scheduler(), soc.clock(),
-                     p.launch_overhead_cycles);
+    HostRuntime host("host", program, lookup, params, {p.name, p.arch, p.aic_cores, p.aiv_cores},
+                     soc.gm(), kGmBase, static_cast<std::uint64_t>(p.hbm_bytes), soc.scheduler(),
+                     soc.clock(), p.launch_overhead_cycles);
 
     std::unique_ptr<SocTracer> tracer;
     const std::string vcd = options.vcd_path.empty() ? cfg.vcd : options.vcd_path;
@@ -215,13 +217,15 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
         for (AiCore* core : soc.all_cores()) core->set_tracer(tracer.get());
         host.set_word_tracer(tracer.get());
         SocTracer* t = tracer.get();
-        soc.l2().set_write_observer([t](std::uint64_t a, std::uint64_t n) { t->memory_written(a, n); });
+        soc.l2().set_write_observer(
+            [t](std::uint64_t a, std::uint64_t n) { t->memory_written(a, n); });
     }
 
     const auto wall_start = std::chrono::steady_clock::now();
     sc_core::sc_start(sc_core::sc_time(static_cast<double>(cfg.sim_time_limit_ps), sc_core::SC_PS),
                       sc_core::SC_EXIT_ON_STARVATION);
-    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+    const double wall =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
     const std::uint64_t end_ps = to_ps(sc_core::sc_time_stamp());
     if (tracer) tracer->finish(end_ps);
 
@@ -295,14 +299,16 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
     report.wall_seconds = wall;
     report.events = Activity::resumptions();
     json finish_json = json::object();
-    for (const auto& [type, f] : finish) finish_json[type] = {{"last_ps", f.first}, {"cores", f.second}};
+    for (const auto& [type, f] : finish)
+        finish_json[type] = {{"last_ps", f.first}, {"cores", f.second}};
     report.result = {
         {"syncsim", SYNCSIM_VERSION},
         {"config", config_json(cfg)},
         {"platform", platform_json(cfg.platform)},
         {"outcome", {{"kind", outcome}, {"reason", reason}}},
         {"expectation", {{"met", expectation.met}, {"checks", expectation.details}}},
-        {"time", {{"end_ps", end_ps}, {"host_done_ps", host.finished() ? to_ps(host.finished_at()) : 0}}},
+        {"time",
+         {{"end_ps", end_ps}, {"host_done_ps", host.finished() ? to_ps(host.finished_at()) : 0}}},
         {"finish", finish_json},
         {"stuck", stuck},
         {"host", {{"finished", host.finished()}, {"waiting_on", host.waiting_on()}}},
@@ -311,9 +317,15 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
         {"checks", checks},
         {"faults", host.faults()},
         {"cores", cores},
-        {"l2", {{"reads", l2.reads}, {"writes", l2.writes}, {"atomics", l2.atomics}, {"misses", l2.misses},
-                {"queue_cycles", l2.queue_cycles}, {"max_queue_cycles", l2.max_queue_cycles}}},
-        {"events", {{"process_resumptions", report.events}, {"delta_cycles", sc_core::sc_delta_count()}}},
+        {"l2",
+         {{"reads", l2.reads},
+          {"writes", l2.writes},
+          {"atomics", l2.atomics},
+          {"misses", l2.misses},
+          {"queue_cycles", l2.queue_cycles},
+          {"max_queue_cycles", l2.max_queue_cycles}}},
+        {"events",
+         {{"process_resumptions", report.events}, {"delta_cycles", sc_core::sc_delta_count()}}},
     };
 
     // ---- human summary
@@ -322,8 +334,7 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
     s << "platform   " << p.name << " (" << p.soc_version << ", " << p.arch << ", " << p.aic_cores
       << " AIC + " << p.aiv_cores << " AIV @ " << p.clock_mhz << " MHz)\n";
     s << "workload   " << (cfg.host.empty() ? "kernel " + cfg.kernel : "host " + cfg.host);
-    if (cfg.launch)
-        s << " <<<" << cfg.launch->block_dim << ">>> " << cfg.launch->target;
+    if (cfg.launch) s << " <<<" << cfg.launch->block_dim << ">>> " << cfg.launch->target;
     s << "\n";
     s << "outcome    " << outcome << ": " << reason << "\n";
     s << "simulated  " << format_time(end_ps) << "\n";
@@ -347,7 +358,8 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
         std::size_t shown = 0;
         for (const auto& r : reports)
             if (r.has_block && shown++ < 12) s << "  " << stuck_line(r) << "\n";
-        if (stuck_names.size() > 12) s << "  ... and " << stuck_names.size() - 12 << " more (JSON has all)\n";
+        if (stuck_names.size() > 12)
+            s << "  ... and " << stuck_names.size() - 12 << " more (JSON has all)\n";
         for (const auto& l : soc.scheduler().active_launches()) {
             s << "  launch " << l.launch_id << " " << l.kernel << ": " << l.blocks_dispatched << "/"
               << l.block_num << " blocks dispatched, " << l.cores_running << " cores running";
@@ -363,13 +375,14 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
     s << "expect     " << (expectation.met ? "met" : "NOT met") << "\n";
     for (const auto& d : expectation.details)
         if (!d["met"].get<bool>())
-            s << "  MISMATCH " << d["what"].get<std::string>() << ": " << d["detail"].get<std::string>() << "\n";
+            s << "  MISMATCH " << d["what"].get<std::string>() << ": "
+              << d["detail"].get<std::string>() << "\n";
     s << "events     " << report.events << " kernel events\n";
     report.summary = s.str();
 
     std::ostringstream t;
-    t << "wall       " << std::fixed << std::setprecision(3) << wall << " s, " << std::setprecision(0)
-      << (wall > 0 ? report.events / wall : 0.0) << " events/s\n";
+    t << "wall       " << std::fixed << std::setprecision(3) << wall << " s, "
+      << std::setprecision(0) << (wall > 0 ? report.events / wall : 0.0) << " events/s\n";
     report.timing_summary = t.str();
     return report;
 }

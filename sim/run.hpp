@@ -18,9 +18,9 @@ struct RunOptions {
 struct RunReport {
     std::string outcome;
     bool expectation_met = false;
-    nlohmann::json result;        // deterministic: no wall-clock values
-    std::string summary;          // human summary, deterministic part
-    std::string timing_summary;   // wall-clock lines
+    nlohmann::json result;      // deterministic: no wall-clock values
+    std::string summary;        // human summary, deterministic part
+    std::string timing_summary; // wall-clock lines
     double wall_seconds = 0;
     std::uint64_t events = 0;
 };

@@ -9,19 +9,19 @@ namespace syncsim {
 
 namespace {
 
+// Edit distance where swapping two neighbouring characters counts as one edit.
 std::size_t edit_distance(const std::string& a, const std::string& b) {
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        std::size_t diag = row[0];
-        row[0] = i;
+    std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+    for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+    for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i)
         for (std::size_t j = 1; j <= b.size(); ++j) {
-            const std::size_t up = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
-            diag = up;
+            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1,
+                                d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
         }
-    }
-    return row[b.size()];
+    return d[a.size()][b.size()];
 }
 
 std::string join(const std::vector<std::string>& items) {
@@ -57,8 +57,8 @@ YAML::Node load_yaml_file(const std::string& file) {
     try {
         return YAML::Load(in);
     } catch (const YAML::Exception& e) {
-        throw ConfigError(file + ":" + std::to_string(e.mark.line + 1) + ": YAML syntax error: " +
-                          e.msg);
+        throw ConfigError(file + ":" + std::to_string(e.mark.line + 1) +
+                          ": YAML syntax error: " + e.msg);
     }
 }
 
@@ -82,8 +82,8 @@ void MapView::allow_only(const std::vector<std::string>& allowed) const {
     for (const auto& kv : m_node) {
         const std::string key = kv.first.as<std::string>();
         if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
-        std::string message = location(m_file, kv.first, path_of(key)) + ": unknown key '" +
-                              path_of(key) + "'";
+        std::string message =
+            location(m_file, kv.first, path_of(key)) + ": unknown key '" + path_of(key) + "'";
         const std::string hint = nearest_name(key, allowed);
         if (!hint.empty()) message += "; did you mean '" + path_of(hint) + "'?";
         message += " (known here: " + join(allowed) + ")";
@@ -139,7 +139,8 @@ std::int64_t scalar_integer(const YAML::Node& n, const std::string& where, std::
                             std::int64_t max) {
     std::int64_t v = 0;
     if (!n.IsScalar() || !YAML::convert<std::int64_t>::decode(n, v))
-        throw ConfigError(where + ": expected an integer, got '" + (n.IsScalar() ? n.Scalar() : "a structure") + "'");
+        throw ConfigError(where + ": expected an integer, got '" +
+                          (n.IsScalar() ? n.Scalar() : "a structure") + "'");
     if (v < min || v > max)
         throw ConfigError(where + ": " + std::to_string(v) + " is outside [" + std::to_string(min) +
                           ", " + std::to_string(max) + "]");
@@ -149,7 +150,8 @@ std::int64_t scalar_integer(const YAML::Node& n, const std::string& where, std::
 double scalar_real(const YAML::Node& n, const std::string& where, double min, double max) {
     double v = 0;
     if (!n.IsScalar() || !YAML::convert<double>::decode(n, v) || !std::isfinite(v))
-        throw ConfigError(where + ": expected a number, got '" + (n.IsScalar() ? n.Scalar() : "a structure") + "'");
+        throw ConfigError(where + ": expected a number, got '" +
+                          (n.IsScalar() ? n.Scalar() : "a structure") + "'");
     if (v < min || v > max) {
         std::ostringstream os;
         os << where << ": " << v << " is outside [" << min << ", " << max << "]";
@@ -161,7 +163,8 @@ double scalar_real(const YAML::Node& n, const std::string& where, double min, do
 bool scalar_boolean(const YAML::Node& n, const std::string& where) {
     bool v = false;
     if (!n.IsScalar() || !YAML::convert<bool>::decode(n, v))
-        throw ConfigError(where + ": expected true or false, got '" + (n.IsScalar() ? n.Scalar() : "a structure") + "'");
+        throw ConfigError(where + ": expected true or false, got '" +
+                          (n.IsScalar() ? n.Scalar() : "a structure") + "'");
     return v;
 }
 
@@ -211,7 +214,8 @@ std::uint64_t parse_duration_ps(const std::string& text, const std::string& wher
     for (const auto& [name, scale] : units)
         if (unit == name) {
             if (!(number > 0) || number * scale > 1.8e19)
-                throw ConfigError(where + ": duration '" + text + "' must be positive and below 200 days");
+                throw ConfigError(where + ": duration '" + text +
+                                  "' must be positive and below 200 days");
             return static_cast<std::uint64_t>(std::llround(number * scale));
         }
     throw ConfigError(where + ": '" + text + "' needs a unit: ps, ns, us, ms or s");

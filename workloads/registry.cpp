@@ -10,6 +10,7 @@ const WorkloadRegistry& WorkloadRegistry::builtin() {
         register_gm_roundtrip(r);
         register_stale_flag(r);
         register_pipe_handoff(r);
+        register_stream_handshake(r);
         return r;
     }();
     return registry;

@@ -61,6 +61,7 @@ class WorkloadRegistry {
 void register_gm_roundtrip(WorkloadRegistry& r);
 void register_stale_flag(WorkloadRegistry& r);
 void register_pipe_handoff(WorkloadRegistry& r);
+void register_stream_handshake(WorkloadRegistry& r);
 
 std::string describe(const ParamValue& v);
 

@@ -11,6 +11,7 @@ namespace syncsim {
 namespace {
 
 constexpr int kDmaBlockBytes = 32; // lenBurst and gaps count 32-byte blocks
+constexpr double kLagQuantumCycles = 1000;
 
 // Which pipe executes each data movement (CCE's assignment).
 struct DmaRoutes {
@@ -34,7 +35,8 @@ std::string hex(std::uint64_t v) {
 AiCore::AiCore(sc_core::sc_module_name name, const CoreConfig& config, const Clock& clock)
     : sc_module(name), gm("gm"), m_config(config), m_clock(clock),
       m_cache(config.cache_line_bytes, config.cache_lines),
-      m_intra_flags(kPipeCount * kPipeCount * std::max(1, config.intra_core_flag_ids), 0) {
+      m_intra_flags(kPipeCount * kPipeCount * std::max(1, config.intra_core_flag_ids), 0),
+      m_quantum(clock.cycles(kLagQuantumCycles)) {
     if (config.type == CoreType::AIV)
         m_ub.assign(config.ub_bytes, 0);
     else
@@ -58,8 +60,8 @@ void AiCore::start_block(BlockWork work) {
 std::uint64_t AiCore::arg(std::size_t index) const {
     const auto& args = *m_work->args;
     if (index >= args.size())
-        throw KernelFault("kernel argument " + std::to_string(index) + " requested, launch passed " +
-                          std::to_string(args.size()));
+        throw KernelFault("kernel argument " + std::to_string(index) +
+                          " requested, launch passed " + std::to_string(args.size()));
     return args[index];
 }
 
@@ -323,13 +325,12 @@ void AiCore::store_atomic(GmAddr addr, std::int64_t value, unsigned bytes) {
                           " bytes under set_st_atomic_cfg type " + to_string(m_st_atomic_type));
     const GmAddr base = m_cache.line_of(addr);
     ++m_posted_lines[base];
-    m_write_buffer->issue(
-        {now(), "st_atomic",
-         [this, addr, base, value, type = m_st_atomic_type, op = m_st_atomic_op] {
-             gm.atomic(addr, type, op, value);
-             if (--m_posted_lines[base] == 0) m_posted_lines.erase(base);
-             m_posted_progress.notify(sc_core::SC_ZERO_TIME);
-         }});
+    m_write_buffer->issue({now(), "st_atomic",
+                           [this, addr, base, value, type = m_st_atomic_type, op = m_st_atomic_op] {
+                               gm.atomic(addr, type, op, value);
+                               if (--m_posted_lines[base] == 0) m_posted_lines.erase(base);
+                               m_posted_progress.notify(sc_core::SC_ZERO_TIME);
+                           }});
     advance(m_config.timing.scalar_op);
 }
 
@@ -439,9 +440,8 @@ void AiCore::scalar_work(double cycles) {
 
 // ---------------------------------------------------------------- DMA
 
-void AiCore::dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst,
-                 Space src_space, std::uint64_t src, int n_burst, int len_burst, int src_gap,
-                 int dst_gap) {
+void AiCore::dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst, Space src_space,
+                 std::uint64_t src, int n_burst, int len_burst, int src_gap, int dst_gap) {
     enter(what);
     if (n_burst <= 0 || len_burst <= 0 || src_gap < 0 || dst_gap < 0)
         throw KernelFault(std::string(what) + ": nBurst and lenBurst must be positive, gaps >= 0");
@@ -462,45 +462,47 @@ void AiCore::dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst
     }
     // Local-to-local moves cost their own bandwidth; GM sides are timed by the interconnect.
     double busy = m_config.timing.dma_setup;
-    if (src_local && dst_local) busy += double(n_burst * len) / m_config.timing.local_bytes_per_cycle;
+    if (src_local && dst_local)
+        busy += double(n_burst * len) / m_config.timing.local_bytes_per_cycle;
     const sc_core::sc_time busy_time = m_clock.cycles(busy);
     pipe_unit(pipe).issue({now(), what, [=] {
-        wait_for(busy_time);
-        std::vector<std::uint8_t> staging(src_local ? 0 : len);
-        for (int i = 0; i < n_burst; ++i) {
-            const std::uint8_t* from = src_local ? src_local + i * src_step : staging.data();
-            if (!src_local) gm.read(src + i * src_step, staging.data(), len);
-            if (dst_local)
-                std::memcpy(dst_local + i * dst_step, from, len);
-            else
-                gm.write(dst + i * dst_step, from, len);
-        }
-    }});
+                               wait_for(busy_time);
+                               std::vector<std::uint8_t> staging(src_local ? 0 : len);
+                               for (int i = 0; i < n_burst; ++i) {
+                                   const std::uint8_t* from =
+                                       src_local ? src_local + i * src_step : staging.data();
+                                   if (!src_local) gm.read(src + i * src_step, staging.data(), len);
+                                   if (dst_local)
+                                       std::memcpy(dst_local + i * dst_step, from, len);
+                                   else
+                                       gm.write(dst + i * dst_step, from, len);
+                               }
+                           }});
     advance(m_config.timing.pipe_issue);
 }
 
 void AiCore::copy_gm_to_ubuf(LocalAddr ub, GmAddr gm_addr, int, int n_burst, int len_burst,
                              int src_gap, int dst_gap) {
-    dma("copy_gm_to_ubuf", kRoutes.gm_to_ub, Space::Ub, ub, Space::Gm, gm_addr, n_burst,
-        len_burst, src_gap, dst_gap);
+    dma("copy_gm_to_ubuf", kRoutes.gm_to_ub, Space::Ub, ub, Space::Gm, gm_addr, n_burst, len_burst,
+        src_gap, dst_gap);
 }
 
 void AiCore::copy_ubuf_to_gm(GmAddr gm_addr, LocalAddr ub, int, int n_burst, int len_burst,
                              int src_gap, int dst_gap) {
-    dma("copy_ubuf_to_gm", kRoutes.ub_to_gm, Space::Gm, gm_addr, Space::Ub, ub, n_burst,
-        len_burst, src_gap, dst_gap);
+    dma("copy_ubuf_to_gm", kRoutes.ub_to_gm, Space::Gm, gm_addr, Space::Ub, ub, n_burst, len_burst,
+        src_gap, dst_gap);
 }
 
 void AiCore::copy_gm_to_cbuf(LocalAddr l1, GmAddr gm_addr, int, int n_burst, int len_burst,
                              int src_gap, int dst_gap) {
-    dma("copy_gm_to_cbuf", kRoutes.gm_to_l1, Space::L1, l1, Space::Gm, gm_addr, n_burst,
-        len_burst, src_gap, dst_gap);
+    dma("copy_gm_to_cbuf", kRoutes.gm_to_l1, Space::L1, l1, Space::Gm, gm_addr, n_burst, len_burst,
+        src_gap, dst_gap);
 }
 
 void AiCore::copy_cbuf_to_gm(GmAddr gm_addr, LocalAddr l1, int, int n_burst, int len_burst,
                              int src_gap, int dst_gap) {
-    dma("copy_cbuf_to_gm", kRoutes.l1_to_gm, Space::Gm, gm_addr, Space::L1, l1, n_burst,
-        len_burst, src_gap, dst_gap);
+    dma("copy_cbuf_to_gm", kRoutes.l1_to_gm, Space::Gm, gm_addr, Space::L1, l1, n_burst, len_burst,
+        src_gap, dst_gap);
 }
 
 void AiCore::copy_cbuf_to_ubuf(LocalAddr ub, LocalAddr l1, int, int n_burst, int len_burst,
@@ -518,10 +520,12 @@ void AiCore::create_cbuf_matrix(LocalAddr l1, int n_blocks, std::uint32_t value)
     const sc_core::sc_time busy =
         m_clock.cycles(double(bytes) / m_config.timing.local_bytes_per_cycle);
     pipe_unit(kRoutes.l1_fill).issue({now(), "create_cbuf_matrix", [&buf, l1, bytes, value, busy] {
-        wait_for(busy);
-        for (std::uint64_t off = 0; off < bytes; off += sizeof value)
-            std::memcpy(buf.data() + l1 + off, &value, sizeof value);
-    }});
+                                          wait_for(busy);
+                                          for (std::uint64_t off = 0; off < bytes;
+                                               off += sizeof value)
+                                              std::memcpy(buf.data() + l1 + off, &value,
+                                                          sizeof value);
+                                      }});
     advance(m_config.timing.pipe_issue);
 }
 
@@ -565,9 +569,21 @@ std::int64_t AiCore::raw_load(const PollSpec& spec) {
     }
     std::int64_t value = 0;
     switch (spec.type) {
-    case AtomicType::S32: { std::int32_t v; std::memcpy(&v, raw, 4); value = v; break; }
-    case AtomicType::U32: { std::uint32_t v; std::memcpy(&v, raw, 4); value = v; break; }
-    default: std::memcpy(&value, raw, 8); break;
+    case AtomicType::S32: {
+        std::int32_t v;
+        std::memcpy(&v, raw, 4);
+        value = v;
+        break;
+    }
+    case AtomicType::U32: {
+        std::uint32_t v;
+        std::memcpy(&v, raw, 4);
+        value = v;
+        break;
+    }
+    default:
+        std::memcpy(&value, raw, 8);
+        break;
     }
     return value;
 }

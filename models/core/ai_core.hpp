@@ -127,14 +127,14 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     void wait_flag(Pipe src, Pipe dst, int event_id) override;
     void compute(Pipe pipe, double cycles) override;
     void scalar_work(double cycles) override;
-    void copy_gm_to_ubuf(LocalAddr ub, GmAddr gm, int sid, int n_burst, int len_burst,
-                         int src_gap, int dst_gap) override;
-    void copy_ubuf_to_gm(GmAddr gm, LocalAddr ub, int sid, int n_burst, int len_burst,
-                         int src_gap, int dst_gap) override;
-    void copy_gm_to_cbuf(LocalAddr l1, GmAddr gm, int sid, int n_burst, int len_burst,
-                         int src_gap, int dst_gap) override;
-    void copy_cbuf_to_gm(GmAddr gm, LocalAddr l1, int sid, int n_burst, int len_burst,
-                         int src_gap, int dst_gap) override;
+    void copy_gm_to_ubuf(LocalAddr ub, GmAddr gm, int sid, int n_burst, int len_burst, int src_gap,
+                         int dst_gap) override;
+    void copy_ubuf_to_gm(GmAddr gm, LocalAddr ub, int sid, int n_burst, int len_burst, int src_gap,
+                         int dst_gap) override;
+    void copy_gm_to_cbuf(LocalAddr l1, GmAddr gm, int sid, int n_burst, int len_burst, int src_gap,
+                         int dst_gap) override;
+    void copy_cbuf_to_gm(GmAddr gm, LocalAddr l1, int sid, int n_burst, int len_burst, int src_gap,
+                         int dst_gap) override;
     void copy_cbuf_to_ubuf(LocalAddr ub, LocalAddr l1, int sid, int n_burst, int len_burst,
                            int src_gap, int dst_gap) override;
     void create_cbuf_matrix(LocalAddr l1, int n_blocks, std::uint32_t value) override;
@@ -155,7 +155,14 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     void run();
     void finish_block();
     void enter(const char* intrinsic);
-    void advance(double cycles) { m_lag += m_clock.cycles(cycles); }
+    // Private work (cache hits, scalar ops) runs ahead of simulated time by up
+    // to a quantum; anything another agent can observe syncs first. The
+    // quantum only bounds how long a purely private loop goes without
+    // yielding, so results do not depend on it.
+    void advance(double cycles) {
+        m_lag += m_clock.cycles(cycles);
+        if (m_lag > m_quantum) sync();
+    }
     void sync();
     sc_core::sc_time now() const { return sc_core::sc_time_stamp() + m_lag; }
     void set_state(CoreState state);
@@ -198,6 +205,7 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     std::optional<BlockWork> m_pending, m_work;
     sc_core::sc_event m_block_ready;
     sc_core::sc_time m_lag = sc_core::SC_ZERO_TIME;
+    sc_core::sc_time m_quantum;
     CoreState m_state = CoreState::Idle;
     WaitReason m_reason;
     std::optional<std::string> m_fault;

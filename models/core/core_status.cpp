@@ -17,12 +17,18 @@ const char* to_string(Cmp c) {
 
 bool compare(std::int64_t value, Cmp cmp, std::int64_t target) {
     switch (cmp) {
-    case Cmp::Less: return value < target;
-    case Cmp::LessEqual: return value <= target;
-    case Cmp::Equal: return value == target;
-    case Cmp::NotEqual: return value != target;
-    case Cmp::GreaterEqual: return value >= target;
-    case Cmp::Greater: return value > target;
+    case Cmp::Less:
+        return value < target;
+    case Cmp::LessEqual:
+        return value <= target;
+    case Cmp::Equal:
+        return value == target;
+    case Cmp::NotEqual:
+        return value != target;
+    case Cmp::GreaterEqual:
+        return value >= target;
+    case Cmp::Greater:
+        return value > target;
     }
     return false;
 }
@@ -30,18 +36,26 @@ bool compare(std::int64_t value, Cmp cmp, std::int64_t target) {
 std::string WaitReason::describe() const {
     std::ostringstream os;
     switch (kind) {
-    case Kind::None: os << "nothing"; break;
-    case Kind::PipeDrain: os << "pipe_barrier(" << to_string(pipe) << "): pipe not drained"; break;
-    case Kind::WriteDrain: os << "dsb: posted scalar writes not yet landed"; break;
+    case Kind::None:
+        os << "nothing";
+        break;
+    case Kind::PipeDrain:
+        os << "pipe_barrier(" << to_string(pipe) << "): pipe not drained";
+        break;
+    case Kind::WriteDrain:
+        os << "dsb: posted scalar writes not yet landed";
+        break;
     case Kind::IntraCoreFlag:
-        os << "wait_flag(" << to_string(src) << ", " << to_string(dst) << ", " << id
-           << ") on " << to_string(pipe) << ": flag count " << count << ", no set_flag pending";
+        os << "wait_flag(" << to_string(src) << ", " << to_string(dst) << ", " << id << ") on "
+           << to_string(pipe) << ": flag count " << count << ", no set_flag pending";
         break;
     case Kind::Poll:
         os << "poll of GM 0x" << std::hex << addr << std::dec << " until value " << to_string(until)
            << " " << target << ": last value " << value << " after " << polls << " polls";
         break;
-    case Kind::External: os << text; break;
+    case Kind::External:
+        os << text;
+        break;
     }
     return os.str();
 }

@@ -12,7 +12,9 @@ using GmAddr = std::uint64_t;
 using LocalAddr = std::uint32_t;
 
 enum class CoreType { AIC, AIV };
-inline const char* to_string(CoreType t) { return t == CoreType::AIC ? "aic" : "aiv"; }
+inline const char* to_string(CoreType t) {
+    return t == CoreType::AIC ? "aic" : "aiv";
+}
 
 // Pipes as named in CCE. PIPE_S is the scalar unit: the kernel thread itself.
 enum class Pipe : std::uint8_t { S, V, M, MTE1, MTE2, MTE3, FIX, ALL };

@@ -109,8 +109,8 @@ class KernelContext {
                                  int src_gap, int dst_gap) = 0;
     virtual void copy_cbuf_to_gm(GmAddr gm, LocalAddr l1, int sid, int n_burst, int len_burst,
                                  int src_gap, int dst_gap) = 0;
-    virtual void copy_cbuf_to_ubuf(LocalAddr ub, LocalAddr l1, int sid, int n_burst,
-                                   int len_burst, int src_gap, int dst_gap) = 0;
+    virtual void copy_cbuf_to_ubuf(LocalAddr ub, LocalAddr l1, int sid, int n_burst, int len_burst,
+                                   int src_gap, int dst_gap) = 0;
     virtual void create_cbuf_matrix(LocalAddr l1, int n_blocks, std::uint32_t value) = 0;
 
     // --- scalar access to this core's unified buffer (AIV)

@@ -24,13 +24,20 @@ namespace {
 template <typename T>
 T combine(AtomicOp op, T old, T operand) {
     switch (op) {
-    case AtomicOp::Sum: return static_cast<T>(old + operand);
-    case AtomicOp::Max: return std::max(old, operand);
-    case AtomicOp::Min: return std::min(old, operand);
-    case AtomicOp::And: return old & operand;
-    case AtomicOp::Or: return old | operand;
-    case AtomicOp::Xor: return old ^ operand;
-    case AtomicOp::Exchange: return operand;
+    case AtomicOp::Sum:
+        return static_cast<T>(old + operand);
+    case AtomicOp::Max:
+        return std::max(old, operand);
+    case AtomicOp::Min:
+        return std::min(old, operand);
+    case AtomicOp::And:
+        return old & operand;
+    case AtomicOp::Or:
+        return old | operand;
+    case AtomicOp::Xor:
+        return old ^ operand;
+    case AtomicOp::Exchange:
+        return operand;
     }
     return old;
 }
@@ -54,10 +61,14 @@ std::int64_t apply_typed(AtomicOp op, std::uint8_t* word, std::int64_t operand) 
 
 std::int64_t apply_atomic(AtomicType type, AtomicOp op, std::uint8_t* word, std::int64_t operand) {
     switch (type) {
-    case AtomicType::S32: return apply_typed<std::int32_t>(op, word, operand);
-    case AtomicType::U32: return apply_typed<std::uint32_t>(op, word, operand);
-    case AtomicType::S64: return apply_typed<std::int64_t>(op, word, operand);
-    case AtomicType::U64: return apply_typed<std::uint64_t>(op, word, operand);
+    case AtomicType::S32:
+        return apply_typed<std::int32_t>(op, word, operand);
+    case AtomicType::U32:
+        return apply_typed<std::uint32_t>(op, word, operand);
+    case AtomicType::S64:
+        return apply_typed<std::int64_t>(op, word, operand);
+    case AtomicType::U64:
+        return apply_typed<std::uint64_t>(op, word, operand);
     }
     return 0;
 }

@@ -24,11 +24,11 @@ struct L2Params {
     std::uint32_t line_bytes = 512;
     std::uint64_t size_bytes = 0;
     std::uint32_t slices = 1;
-    double hop_cycles = 0;         // core <-> L2, one way
-    double access_cycles = 0;      // tag + data access on a hit
-    double miss_extra_cycles = 0;  // added on a miss (HBM)
-    double bytes_per_cycle = 64;   // slice occupancy per request
-    double atomic_cycles = 0;      // slice occupancy of one atomic
+    double hop_cycles = 0;        // core <-> L2, one way
+    double access_cycles = 0;     // tag + data access on a hit
+    double miss_extra_cycles = 0; // added on a miss (HBM)
+    double bytes_per_cycle = 64;  // slice occupancy per request
+    double atomic_cycles = 0;     // slice occupancy of one atomic
 };
 
 struct L2Stats {

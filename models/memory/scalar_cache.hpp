@@ -27,7 +27,9 @@ class ScalarCache {
     ScalarCache(std::uint32_t line_bytes, std::size_t capacity_lines);
 
     std::uint32_t line_bytes() const { return m_line_bytes; }
-    std::uint64_t line_of(std::uint64_t addr) const { return addr & ~std::uint64_t(m_line_bytes - 1); }
+    std::uint64_t line_of(std::uint64_t addr) const {
+        return addr & ~std::uint64_t(m_line_bytes - 1);
+    }
 
     // A hit marks the line most recently used.
     CacheLine* lookup(std::uint64_t base);

@@ -16,9 +16,9 @@ namespace syncsim {
 // aclError-style codes the runtime returns.
 namespace acl {
 constexpr int kSuccess = 0;
-constexpr int kInvalidParam = 107000;     // ACL_ERROR_RT_PARAM_INVALID
+constexpr int kInvalidParam = 107000;        // ACL_ERROR_RT_PARAM_INVALID
 constexpr int kFeatureNotSupported = 207000; // ACL_ERROR_RT_FEATURE_NOT_SUPPORT
-constexpr int kDeviceFault = 507015;      // AI Core fault, as seen in dev probes (pto-syncall.md 5)
+constexpr int kDeviceFault = 507015; // AI Core fault, as seen in dev probes (pto-syncall.md 5)
 } // namespace acl
 
 class HostError : public std::runtime_error {

@@ -13,13 +13,14 @@ constexpr std::uint64_t kMallocAlign = 512; // chosen: every buffer starts on an
 std::int64_t HostApi::param_int(const std::string& name) const {
     return std::get<std::int64_t>(param(name));
 }
-bool HostApi::param_bool(const std::string& name) const { return std::get<bool>(param(name)); }
+bool HostApi::param_bool(const std::string& name) const {
+    return std::get<bool>(param(name));
+}
 
 HostRuntime::HostRuntime(sc_core::sc_module_name name, HostProgram program, KernelLookup kernels,
-                         std::shared_ptr<const ParamMap> params, DeviceInfo device,
-                         SparseStore& gm, GmAddr gm_base, std::uint64_t gm_bytes,
-                         TaskScheduler& scheduler, const Clock& clock,
-                         double launch_overhead_cycles)
+                         std::shared_ptr<const ParamMap> params, DeviceInfo device, SparseStore& gm,
+                         GmAddr gm_base, std::uint64_t gm_bytes, TaskScheduler& scheduler,
+                         const Clock& clock, double launch_overhead_cycles)
     : sc_module(name), m_program(std::move(program)), m_kernels(std::move(kernels)),
       m_params(std::move(params)), m_device(std::move(device)), m_gm(gm), m_gm_base(gm_base),
       m_next_free(gm_base), m_gm_bytes(gm_bytes), m_scheduler(scheduler), m_clock(clock),
@@ -104,9 +105,8 @@ int HostRuntime::launch(StreamId stream_id, const KernelLaunch& request) {
     work.kernel_name = request.kernel;
     work.fn = fn;
     try {
-        work.plan = plan_launch(m_device.arch,
-                                {request.target, request.meta, request.meta_aic, request.meta_aiv,
-                                 request.block_dim});
+        work.plan = plan_launch(m_device.arch, {request.target, request.meta, request.meta_aic,
+                                                request.meta_aiv, request.block_dim});
     } catch (const LaunchError& e) {
         throw HostError("launch of '" + request.kernel + "': " + e.what());
     }
@@ -148,7 +148,8 @@ void HostRuntime::check(const std::string& name, bool ok, const std::string& det
 void HostRuntime::trace_word(const std::string& name, GmAddr addr) {
     check_range(addr, 4, "trace_word");
     if (m_word_tracer && !m_word_tracer->add_word(name, addr))
-        throw HostError("trace_word('" + name + "') after tracing started: call it before the first launch");
+        throw HostError("trace_word('" + name +
+                        "') after tracing started: call it before the first launch");
 }
 
 } // namespace syncsim

@@ -54,7 +54,9 @@ class HostRuntime : public sc_core::sc_module, public HostApi {
     std::vector<std::string> faults() const { return m_faults; }
     std::string waiting_on() const { return m_waiting_on; }
     sc_core::sc_time finished_at() const { return m_finished_at; }
-    void read_gm(GmAddr addr, void* out, std::uint64_t bytes) const { m_gm.read(addr, static_cast<std::uint8_t*>(out), bytes); }
+    void read_gm(GmAddr addr, void* out, std::uint64_t bytes) const {
+        m_gm.read(addr, static_cast<std::uint8_t*>(out), bytes);
+    }
 
     // HostApi
     const DeviceInfo& device() const override { return m_device; }

@@ -126,12 +126,12 @@ std::vector<LaunchReport> TaskScheduler::active_launches() const {
                        ""};
         if (e.next_block < e.work.plan.block_num && !place(e.work.plan)) {
             const auto& plan = e.work.plan;
-            r.waiting_for = std::to_string(plan.block_num - e.next_block) +
-                            " block(s) not placed: no free " +
-                            (plan.aic_per_block ? "cluster with 1 AIC + " +
-                                                      std::to_string(plan.aiv_per_block) + " AIV"
-                                                : std::string("AIV core")) +
-                            " (the device's cores are held by running blocks)";
+            r.waiting_for =
+                std::to_string(plan.block_num - e.next_block) + " block(s) not placed: no free " +
+                (plan.aic_per_block
+                     ? "cluster with 1 AIC + " + std::to_string(plan.aiv_per_block) + " AIV"
+                     : std::string("AIV core")) +
+                " (the device's cores are held by running blocks)";
         }
         out.push_back(r);
     }

@@ -44,6 +44,8 @@ inline void wait_until(const sc_core::sc_time& t) {
     if (t > now) wait_for(t - now);
 }
 
-inline double to_ns(const sc_core::sc_time& t) { return t.to_seconds() * 1e9; }
+inline double to_ns(const sc_core::sc_time& t) {
+    return t.to_seconds() * 1e9;
+}
 
 } // namespace syncsim

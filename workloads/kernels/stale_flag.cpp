@@ -81,10 +81,12 @@ void register_stale_flag(WorkloadRegistry& r) {
          "how the consumer polls `ready`: dev (ld_dev), cached_dcci (dcci + load) or cached "
          "(plain cached load: never sees the store)"},
     };
-    r.add(KernelEntry{"stale_flag", "producer publishes a payload, consumer re-reads it",
-                      stale_flag, params, {}});
-    r.add(HostEntry{"stale_flag",
-                    "two AIV blocks: does the consumer see the producer's payload?",
+    r.add(KernelEntry{"stale_flag",
+                      "producer publishes a payload, consumer re-reads it",
+                      stale_flag,
+                      params,
+                      {}});
+    r.add(HostEntry{"stale_flag", "two AIV blocks: does the consumer see the producer's payload?",
                     stale_flag_host, params});
 }
 

@@ -1,0 +1,17 @@
+// sc_main runs the Catch session (Debian's Catch2 cannot link its own main
+// with libsystemc). Any SystemC warning or error throws, failing the test.
+#define CATCH_CONFIG_RUNNER
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <systemc>
+
+static const int kQuietBanner = setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
+
+int sc_main(int argc, char* argv[]) {
+    (void)kQuietBanner;
+    using namespace sc_core;
+    sc_report_handler::set_actions(SC_INFO, SC_DO_NOTHING);
+    sc_report_handler::set_actions(SC_WARNING, SC_THROW);
+    sc_report_handler::set_actions(SC_ERROR, SC_THROW);
+    return Catch::Session().run(argc, argv);
+}

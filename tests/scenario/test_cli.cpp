@@ -1,0 +1,98 @@
+// The syncsim binary as a user runs it: exit codes, error messages,
+// determinism of the JSON and the VCD, tracing output, describe and list.
+#include "tests/support/run_config.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace syncsim;
+using Catch::Contains;
+
+TEST_CASE("cli: two identical runs give byte-identical JSON and VCD", "[cli]") {
+    const std::string dir = test::temp_dir().string();
+    for (int i = 0; i < 2; ++i) {
+        const auto r = test::run_syncsim("run configs/quickstart.yaml --json " + dir + "/r" +
+                                         std::to_string(i) + ".json --vcd " + dir + "/t" +
+                                         std::to_string(i) + ".vcd");
+        REQUIRE(r.exit_code == 0);
+    }
+    const std::string a = test::read_text(dir + "/r0.json");
+    CHECK(a.size() > 1000);
+    CHECK(a == test::read_text(dir + "/r1.json"));
+    CHECK(test::read_text(dir + "/t0.vcd") == test::read_text(dir + "/t1.vcd"));
+}
+
+TEST_CASE("cli: a misspelt key fails with file, line, suggestion and exit code 2", "[cli]") {
+    const std::string cfg = test::write_file(
+        "typo.yaml",
+        "platform: 950pr\nworkload:\n  host: gm_roundtrip\nlimts:\n  sim_time: 1 ms\n");
+    const auto r = test::run_syncsim("run " + cfg);
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.output, Contains("typo.yaml:4: unknown key 'limts'; did you mean 'limits'?"));
+}
+
+TEST_CASE("cli: an outcome that differs from expect exits 1", "[cli]") {
+    const auto r = test::run_syncsim(
+        "run configs/foundation/stale_read.yaml --set workload.params.consumer_dcci=true");
+    CHECK(r.exit_code == 1);
+    CHECK_THAT(r.output, Contains("MISMATCH"));
+}
+
+TEST_CASE("cli: bad command-line input exits 2", "[cli]") {
+    CHECK(test::run_syncsim("rn configs/quickstart.yaml").exit_code == 2);
+    CHECK_THAT(test::run_syncsim("rn x").output, Contains("did you mean 'run'?"));
+    CHECK(test::run_syncsim("run").exit_code == 2);
+    CHECK(test::run_syncsim("run no-such.yaml").exit_code == 2);
+    CHECK(test::run_syncsim("run configs/quickstart.yaml --set platform.aic_corse=3").exit_code ==
+          2);
+    CHECK(test::run_syncsim("describe platform 910x").exit_code == 2);
+}
+
+TEST_CASE("cli: the summary reports outcome, times, events and wall time", "[cli]") {
+    const auto r = test::run_syncsim("run configs/quickstart.yaml");
+    REQUIRE(r.exit_code == 0);
+    for (const char* line : {"outcome    completed", "simulated  ", "finished   aiv: 18 cores",
+                             "events     ", "wall       ", "events/s"})
+        CHECK_THAT(r.output, Contains(line));
+}
+
+TEST_CASE("cli: --vcd writes core states grouped by type and a GTKWave save file", "[cli]") {
+    const std::string vcd = (test::temp_dir() / "q.vcd").string();
+    REQUIRE(test::run_syncsim("run configs/quickstart.yaml --vcd " + vcd).exit_code == 0);
+    const std::string v = test::read_text(vcd);
+    CHECK_THAT(v, Contains("$timescale 1ps $end"));
+    CHECK_THAT(v, Contains("$scope module aic $end"));
+    CHECK_THAT(v, Contains("$scope module aiv0 $end"));
+    CHECK_THAT(v, Contains("$var wire 3 "));
+    CHECK_THAT(v, Contains(" counter [31:0] $end"));
+    const std::string g = test::read_text((test::temp_dir() / "q.gtkw").string());
+    CHECK_THAT(g, Contains("-AIC"));
+    CHECK_THAT(g, Contains("-AIV"));
+    CHECK_THAT(g, Contains("syncsim.aiv.aiv0.state[2:0]"));
+    CHECK_THAT(g, Contains("q.states.txt"));
+    CHECK_THAT(test::read_text((test::temp_dir() / "q.states.txt").string()),
+               Contains("3 polling"));
+}
+
+TEST_CASE("cli: describe platform lists every parameter with unit and provenance", "[cli]") {
+    const auto r = test::run_syncsim("describe platform 910b4");
+    REQUIRE(r.exit_code == 0);
+    CHECK_THAT(r.output, Contains("aic_cores"));
+    CHECK_THAT(r.output, Contains("20"));
+    CHECK_THAT(r.output, Contains("aiv_cores"));
+    CHECK_THAT(r.output, Contains("40"));
+    CHECK_THAT(r.output, Contains("sourced"));
+    CHECK_THAT(r.output, Contains("estimate"));
+    CHECK_THAT(r.output, Contains("cann-cntnotify-and-platforms.md B.2"));
+}
+
+TEST_CASE("cli: list platforms and workloads, --version, --help", "[cli]") {
+    const auto p = test::run_syncsim("list platforms");
+    CHECK(p.exit_code == 0);
+    for (const char* name : {"910b1", "910b4", "910c", "950pr", "950dt"})
+        CHECK_THAT(p.output, Contains(name));
+    const auto w = test::run_syncsim("list workloads");
+    CHECK_THAT(w.output, Contains("gm_roundtrip"));
+    CHECK_THAT(w.output, Contains("forget_set_flag_block"));
+    CHECK_THAT(test::run_syncsim("--version").output, Contains("syncsim 0.1.0"));
+    CHECK(test::run_syncsim("--help").exit_code == 0);
+}

@@ -1,0 +1,117 @@
+// End-to-end runs of the foundation configs: the outcome, the data and the
+// diagnosis each config is about.
+#include "tests/support/run_config.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace syncsim;
+using Catch::Contains;
+using nlohmann::json;
+
+namespace {
+
+const json& stuck_core(const RunReport& r, const std::string& name) {
+    for (const json& c : r.result["stuck"])
+        if (c["core"] == name) return c;
+    FAIL("core " << name << " is not in the stuck list");
+    static json none;
+    return none;
+}
+
+json check_named(const RunReport& r, const std::string& name) {
+    for (const json& c : r.result["checks"])
+        if (c["name"] == name) return c;
+    return json();
+}
+
+} // namespace
+
+TEST_CASE("quickstart completes on 950pr with every word and the atomic count right",
+          "[scenario]") {
+    const RunReport r = test::run_config("configs/quickstart.yaml");
+    CHECK(r.outcome == "completed");
+    CHECK(r.expectation_met);
+    CHECK(r.result["finish"]["aiv"]["cores"] == 18);
+    CHECK(r.result["l2"]["atomics"] == 18 * 4);
+    CHECK(r.result["stuck"].empty());
+}
+
+TEST_CASE("quickstart on 910b1 counts with st_atomic, not a returning add", "[scenario]") {
+    const RunReport r = test::run_config("configs/quickstart.yaml", {"platform=910b1"});
+    CHECK(r.outcome == "completed");
+    CHECK(r.expectation_met);
+    CHECK(r.result["platform"]["params"]["atomic_kind"]["value"] == "st_atomic");
+    CHECK(r.result["l2"]["atomics"] == 18 * 4);
+}
+
+TEST_CASE("a consumer that does not invalidate reads the stale payload", "[scenario]") {
+    const RunReport r = test::run_config("configs/foundation/stale_read.yaml");
+    CHECK(r.outcome == "completed");
+    CHECK(r.expectation_met);
+    const json c = check_named(r, "consumer sees the published payload");
+    CHECK(c["ok"] == false);
+    CHECK(c["detail"] == "read 0, published 42");
+}
+
+TEST_CASE("the same consumer with dcci reads the published payload", "[scenario]") {
+    const RunReport r = test::run_config("configs/foundation/fresh_read.yaml");
+    CHECK(r.outcome == "completed");
+    CHECK(r.expectation_met);
+    CHECK(check_named(r, "consumer sees the published payload")["ok"] == true);
+}
+
+TEST_CASE("a forgotten set_flag deadlocks and the diagnosis names core, pipe and flag",
+          "[scenario]") {
+    const RunReport r = test::run_config("configs/foundation/pipe_deadlock.yaml");
+    CHECK(r.outcome == "deadlock");
+    CHECK(r.expectation_met);
+    REQUIRE(r.result["stuck"].size() == 1);
+    const json& core = stuck_core(r, "aiv3");
+    CHECK(core["block"] == 3);
+    CHECK(core["state"] == "blocked");
+    CHECK_THAT(core["waiting_on"].get<std::string>(), Contains("pipe_barrier(PIPE_V)"));
+    CHECK_THAT(core["pipes"][0]["blocked_on"].get<std::string>(),
+               Contains("wait_flag(PIPE_MTE2, PIPE_V, 0)"));
+    CHECK_THAT(r.result["host"]["waiting_on"].get<std::string>(),
+               Contains("aclrtSynchronizeStream(stream 0)"));
+    CHECK_THAT(r.summary, Contains("aiv3 (pipe_handoff block 3"));
+}
+
+TEST_CASE("polling a cached line never sees the store: the run hits the time limit", "[scenario]") {
+    const RunReport r = test::run_config("configs/foundation/cached_poll_livelock.yaml");
+    CHECK(r.outcome == "time_limit");
+    CHECK(r.expectation_met);
+    const json& core = stuck_core(r, "aiv1");
+    CHECK(core["state"] == "polling");
+    CHECK_THAT(core["waiting_on"].get<std::string>(), Contains("until value >= 1: last value 0"));
+}
+
+TEST_CASE("launches on two streams run concurrently; on one stream they serialise", "[scenario]") {
+    const RunReport two = test::run_config("configs/foundation/two_streams.yaml");
+    CHECK(two.outcome == "completed");
+    CHECK(two.expectation_met);
+}
+
+TEST_CASE("two dependent launches on one stream never meet", "[scenario]") {
+    const RunReport one = test::run_config("configs/foundation/two_streams.yaml",
+                                           {"workload.params.same_stream=true"});
+    CHECK(one.outcome == "time_limit");
+    CHECK_FALSE(one.expectation_met);
+    REQUIRE(one.result["streams"].size() == 2); // the default stream and the one created
+    CHECK_THAT(one.result["streams"][1]["running"].get<std::string>(), Contains("handshake_ping"));
+    CHECK(one.result["streams"][1]["pending"] == 1);
+}
+
+TEST_CASE("more blocks than cores run in waves and all complete", "[scenario]") {
+    const RunReport r = test::run_config("configs/foundation/waves.yaml");
+    CHECK(r.outcome == "completed");
+    CHECK(r.expectation_met);
+    CHECK(r.result["finish"]["aiv"]["cores"] == 72);
+    int blocks = 0, cores_with_two = 0;
+    for (const json& c : r.result["cores"]) {
+        blocks += c["blocks_run"].get<int>();
+        cores_with_two += c["blocks_run"].get<int>() > 1 ? 1 : 0;
+    }
+    CHECK(blocks == 100);
+    CHECK(cores_with_two == 28);
+}

@@ -1,0 +1,43 @@
+// Runs a config in this process (one per test case: SystemC elaborates once)
+// or the syncsim binary as a user would.
+#pragma once
+
+#include "sim/run.hpp"
+#include "tests/support/temp_file.hpp"
+
+#include <array>
+#include <cstdio>
+#include <string>
+#include <sys/wait.h>
+
+namespace syncsim::test {
+
+inline RunReport run_config(const std::string& rel_path, const std::vector<std::string>& sets = {},
+                            const std::string& vcd = "") {
+    const ExperimentConfig cfg = load_experiment(repo_file(rel_path), sets, platforms_dir());
+    return run_experiment(cfg, {vcd});
+}
+
+struct CommandResult {
+    int exit_code;
+    std::string output; // stdout and stderr
+};
+
+inline CommandResult run_syncsim(const std::string& args) {
+    const std::string cmd = std::string(SYNCSIM_BINARY) + " " + args + " 2>&1";
+    FILE* pipe = popen(cmd.c_str(), "r");
+    CommandResult r{-1, ""};
+    if (!pipe) return r;
+    std::array<char, 4096> buf;
+    while (std::size_t n = fread(buf.data(), 1, buf.size(), pipe)) r.output.append(buf.data(), n);
+    const int status = pclose(pipe);
+    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return r;
+}
+
+inline std::string read_text(const std::string& path) {
+    std::ifstream in(path);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+} // namespace syncsim::test

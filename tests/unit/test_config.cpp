@@ -1,0 +1,105 @@
+// Bad input gets an error naming the file, the line and the key, with the
+// nearest known key; --set values are checked like file values.
+#include "sim/experiment_config.hpp"
+#include "sim/yaml_view.hpp"
+#include "tests/support/temp_file.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace syncsim;
+using Catch::Contains;
+
+namespace {
+
+const char* const kGood = R"(platform: 950pr
+workload:
+  host: gm_roundtrip
+  params:
+    block_dim: 4
+    iterations: 2
+limits:
+  sim_time: 1 ms
+)";
+
+ExperimentConfig load(const std::string& text, const std::vector<std::string>& sets = {}) {
+    return load_experiment(test::write_file("cfg.yaml", text), sets, test::platforms_dir());
+}
+
+std::string error_of(const std::string& text, const std::vector<std::string>& sets = {}) {
+    try {
+        load(text, sets);
+    } catch (const ConfigError& e) {
+        return e.what();
+    }
+    return "(no error)";
+}
+
+std::string replace(std::string s, const std::string& from, const std::string& to) {
+    s.replace(s.find(from), from.size(), to);
+    return s;
+}
+
+} // namespace
+
+TEST_CASE("a valid config loads with parameter origins", "[config]") {
+    const ExperimentConfig c = load(kGood);
+    CHECK(c.platform.name == "950pr");
+    CHECK(c.host == "gm_roundtrip");
+    CHECK(std::get<std::int64_t>(c.params.at("iterations")) == 2);
+    CHECK_THAT(c.param_origins.at("iterations"), Contains("cfg.yaml:6"));
+    CHECK(c.sim_time_limit_ps == 1000000000ull);
+}
+
+TEST_CASE("a misspelt key names file, line, key and the nearest known key", "[config]") {
+    const std::string e = error_of(replace(kGood, "workload:", "worklaod:"));
+    CHECK_THAT(e, Contains("cfg.yaml:2"));
+    CHECK_THAT(e, Contains("unknown key 'worklaod'"));
+    CHECK_THAT(e, Contains("did you mean 'workload'?"));
+    const std::string p = error_of(replace(kGood, "iterations:", "iteratons:"));
+    CHECK_THAT(p, Contains("cfg.yaml:6"));
+    CHECK_THAT(p, Contains("'workload.params.iteratons'"));
+    CHECK_THAT(p, Contains("did you mean 'workload.params.iterations'?"));
+}
+
+TEST_CASE("wrong types, out-of-range values and unknown names are errors", "[config]") {
+    CHECK_THAT(error_of(replace(kGood, "iterations: 2", "iterations: two")),
+               Contains("expected an integer"));
+    CHECK_THAT(error_of(replace(kGood, "block_dim: 4", "block_dim: 0")), Contains("outside [1,"));
+    CHECK_THAT(error_of(replace(kGood, "950pr", "950rp")), Contains("did you mean '950pr'?"));
+    CHECK_THAT(error_of(replace(kGood, "host: gm_roundtrip", "host: gm_rundtrip")),
+               Contains("did you mean 'gm_roundtrip'?"));
+    CHECK_THAT(error_of(replace(kGood, "1 ms", "1 parsec")), Contains("needs a unit"));
+    CHECK_THAT(error_of(std::string(kGood) + "overrides:\n  aic_cores: 0\n"),
+               Contains("cfg.yaml:10"));
+    CHECK_THAT(error_of(std::string(kGood) + "overrides:\n  l2_acess_cycles: 3\n"),
+               Contains("did you mean 'overrides.l2_access_cycles'?"));
+}
+
+TEST_CASE("a missing config file is a clear error", "[config]") {
+    CHECK_THROWS_WITH(load_experiment("no/such/file.yaml", {}, test::platforms_dir()),
+                      Contains("no/such/file.yaml: cannot open file"));
+}
+
+TEST_CASE("command-line overrides set any key, and their errors name the --set", "[config]") {
+    const ExperimentConfig c =
+        load(kGood, {"platform.l2_access_cycles=33", "workload.params.iterations=7"});
+    CHECK(c.platform.l2_access_cycles == 33);
+    CHECK(c.platform.origins.at("l2_access_cycles").set_at == "--set overrides.l2_access_cycles");
+    CHECK(std::get<std::int64_t>(c.params.at("iterations")) == 7);
+    CHECK_THAT(error_of(kGood, {"platform.aic_cores=-1"}), Contains("--set overrides.aic_cores"));
+    CHECK_THAT(error_of(kGood, {"workload.params.iteratons=3"}),
+               Contains("did you mean 'workload.params.iterations'?"));
+    CHECK_THAT(error_of(kGood, {"nonsense"}), Contains("expected KEY=VALUE"));
+}
+
+TEST_CASE("core counts must stay whole clusters after overrides", "[config]") {
+    CHECK_THAT(error_of(kGood, {"platform.aiv_cores=70"}),
+               Contains("must equal aic_cores x aiv_per_aic"));
+    const ExperimentConfig c = load(kGood, {"platform.aic_cores=9", "platform.aiv_cores=18"});
+    CHECK(c.platform.aiv_cores == 18);
+}
+
+TEST_CASE("nearest_name suggests only close names", "[config]") {
+    CHECK(nearest_name("aiv_core", {"aiv_cores", "aic_cores"}) == "aiv_cores");
+    CHECK(nearest_name("zzzzzz", {"aiv_cores", "aic_cores"}).empty());
+}

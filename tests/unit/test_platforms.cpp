@@ -1,0 +1,64 @@
+#include "platforms/platform.hpp"
+#include "sim/yaml_view.hpp"
+#include "tests/support/temp_file.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace syncsim;
+using Catch::Contains;
+
+TEST_CASE("every shipped platform loads and every value says where it comes from", "[platform]") {
+    const auto names = list_platforms(test::platforms_dir());
+    CHECK(names == std::vector<std::string>{"910b1", "910b4", "910c", "950dt", "950pr"});
+    for (const auto& name : names) {
+        const Platform p = load_platform(test::platforms_dir(), name);
+        for (const auto& spec : platform_params()) {
+            INFO(name << " " << spec.name);
+            const auto& o = p.origins.at(spec.name);
+            CHECK((o.source == "sourced" || o.source == "derived" || o.source == "estimate"));
+            CHECK_THAT(o.set_at, Contains(".yaml:"));
+            if (o.source != "estimate") CHECK_FALSE(o.ref.empty());
+        }
+    }
+}
+
+TEST_CASE("910B4 has 20 AIC and 40 AIV, sourced", "[platform]") {
+    const Platform p = load_platform(test::platforms_dir(), "910b4");
+    CHECK(p.aic_cores == 20);
+    CHECK(p.aiv_cores == 40);
+    CHECK(p.arch == "dav-c220");
+    CHECK(p.clock_mhz == 1500);
+    CHECK(p.origins.at("aic_cores").source == "sourced");
+    CHECK_THAT(p.origins.at("aic_cores").ref, Contains("B.2"));
+    CHECK_THAT(p.origins.at("arch").set_at, Contains("_dav-c220.yaml"));
+}
+
+TEST_CASE("A5 platforms differ from A2/A3 by data", "[platform]") {
+    const Platform a5 = load_platform(test::platforms_dir(), "950pr");
+    const Platform a2 = load_platform(test::platforms_dir(), "910b1");
+    CHECK(a5.arch == "dav-c310");
+    CHECK(a5.atomic_kind == "atomic_add");
+    CHECK(a2.atomic_kind == "st_atomic");
+    CHECK(a5.cntnotify_bank_ids == 2048);
+    CHECK_FALSE(a2.cntnotify_supported);
+    CHECK(a5.ffts_modes == "0,1,2,4");
+    CHECK(a5.scalar_cache_line_bytes == 64);
+}
+
+TEST_CASE("a platform file with an unknown parameter or no provenance is rejected", "[platform]") {
+    const auto dir = test::temp_dir() / "platforms";
+    std::filesystem::create_directories(dir);
+    std::filesystem::copy_file(test::platforms_dir() + "/_dav-c220.yaml", dir / "_dav-c220.yaml",
+                               std::filesystem::copy_options::overwrite_existing);
+    std::ofstream(dir / "bad.yaml")
+        << "base: _dav-c220\nparams:\n  aic_core: {value: 1, source: sourced, ref: x}\n";
+    CHECK_THROWS_WITH(load_platform(dir.string(), "bad"),
+                      Contains("bad.yaml:3") && Contains("did you mean 'params.aic_cores'?"));
+    std::ofstream(dir / "noref.yaml")
+        << "base: _dav-c220\nparams:\n  aic_cores: {value: 1, source: sourced}\n";
+    CHECK_THROWS_WITH(load_platform(dir.string(), "noref"), Contains("must point into reference/"));
+    std::ofstream(dir / "partial.yaml")
+        << "base: _dav-c220\nparams:\n  aic_cores: {value: 1, source: estimate}\n";
+    CHECK_THROWS_WITH(load_platform(dir.string(), "partial"),
+                      Contains("is given neither here nor in a base file"));
+}
