@@ -161,8 +161,8 @@ Expectation read_expect(const MapView& m) {
 } // namespace
 
 const std::vector<std::string>& outcome_kinds() {
-    static const std::vector<std::string> kinds = {"completed", "deadlock", "time_limit", "fault",
-                                                   "host_error"};
+    static const std::vector<std::string> kinds = {"completed",   "deadlock", "time_limit",
+                                                   "event_limit", "fault",    "host_error"};
     return kinds;
 }
 
@@ -233,7 +233,9 @@ ExperimentConfig load_experiment(const std::string& file, const std::vector<std:
     }
 
     const MapView limits = doc.map("limits");
-    limits.allow_only({"sim_time"});
+    limits.allow_only({"sim_time", "max_events"});
+    cfg.max_events = static_cast<std::uint64_t>(
+        limits.opt_integer("max_events", 1, std::int64_t(1) << 60).value_or(0));
     cfg.sim_time_limit_ps =
         limits.has("sim_time")
             ? parse_duration_ps(limits.text("sim_time"),

@@ -47,6 +47,7 @@ struct ExperimentConfig {
     std::map<std::string, std::string> param_origins; // "default" or where it was set
     std::optional<LaunchConfig> launch;               // with `kernel`
     std::uint64_t sim_time_limit_ps = 0;
+    std::uint64_t max_events = 0; // 0 = no limit
     std::string vcd;
     Expectation expect;
     std::vector<std::string> sets; // the --set arguments, as given

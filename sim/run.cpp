@@ -54,7 +54,7 @@ json config_json(const ExperimentConfig& c) {
               {"sets", c.sets},
               {"workload", c.host.empty() ? json{{"kernel", c.kernel}} : json{{"host", c.host}}},
               {"params", params},
-              {"limits", {{"sim_time_ps", c.sim_time_limit_ps}}}};
+              {"limits", {{"sim_time_ps", c.sim_time_limit_ps}, {"max_events", c.max_events}}}};
     if (c.launch) {
         json defines = json::object();
         for (const auto& [k, v] : c.launch->defines) defines[k] = v;
@@ -187,6 +187,8 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
     configure_systemc_reports();
     sc_core::sc_set_time_resolution(1, sc_core::SC_PS);
     Activity::resumptions() = 0;
+    Activity::limit() = cfg.max_events;
+    Activity::limit_reached() = false;
 
     const auto& registry = WorkloadRegistry::builtin();
     Soc soc(cfg.platform);
@@ -231,7 +233,11 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
 
     // ---- classify the end of the run
     std::string outcome, reason;
-    if (host.finished()) {
+    if (Activity::limit_reached()) {
+        outcome = "event_limit";
+        reason = "limits.max_events (" + std::to_string(cfg.max_events) +
+                 " kernel events) reached while the model was still active";
+    } else if (host.finished()) {
         if (host.error()) {
             outcome = "host_error";
             reason = *host.error();

@@ -36,7 +36,7 @@ AiCore::AiCore(sc_core::sc_module_name name, const CoreConfig& config, const Clo
     : sc_module(name), gm("gm"), m_config(config), m_clock(clock),
       m_cache(config.cache_line_bytes, config.cache_lines),
       m_intra_flags(kPipeCount * kPipeCount * std::max(1, config.intra_core_flag_ids), 0),
-      m_quantum(clock.cycles(kLagQuantumCycles)) {
+      m_intra_flag_events(m_intra_flags.size()), m_quantum(clock.cycles(kLagQuantumCycles)) {
     if (config.type == CoreType::AIV)
         m_ub.assign(config.ub_bytes, 0);
     else
@@ -267,14 +267,21 @@ void AiCore::store_device(GmAddr addr, const void* in, unsigned bytes) {
     advance(m_config.timing.scalar_op);
 }
 
-void AiCore::post_write(GmAddr addr, std::vector<std::uint8_t> bytes, const char* what) {
-    const GmAddr base = m_cache.line_of(addr);
-    ++m_posted_lines[base];
-    m_write_buffer->issue({now(), what, [this, addr, base, data = std::move(bytes)] {
-                               gm.write(addr, data.data(), data.size());
-                               if (--m_posted_lines[base] == 0) m_posted_lines.erase(base);
-                               m_posted_progress.notify(sc_core::SC_ZERO_TIME);
+void AiCore::post(GmAddr addr, const char* what, std::function<void()> access) {
+    const std::uint64_t seq = ++m_posted_seq;
+    m_line_last_post[m_cache.line_of(addr)] = seq;
+    m_write_buffer->issue({now(), what, [this, seq, access = std::move(access)] {
+                               access();
+                               m_landed_seq = seq;
+                               if (m_write_buffer->queued() == 0) m_line_last_post.clear();
+                               if (seq == m_awaited_seq)
+                                   m_posted_landed.notify(sc_core::SC_ZERO_TIME);
                            }});
+}
+
+void AiCore::post_write(GmAddr addr, std::vector<std::uint8_t> bytes, const char* what) {
+    post(addr, what,
+         [this, addr, data = std::move(bytes)] { gm.write(addr, data.data(), data.size()); });
 }
 
 void AiCore::post_writeback(CacheLine&& line) {
@@ -284,8 +291,11 @@ void AiCore::post_writeback(CacheLine&& line) {
 
 void AiCore::wait_for_posted_writes_to(GmAddr line_base) {
     // A load after this core's own posted store to the same line sees that
-    // store: the write buffer drains before the load goes out.
-    while (m_posted_lines.count(line_base)) wait_on(m_posted_progress);
+    // store: it waits for the last write posted to the line to land.
+    auto it = m_line_last_post.find(line_base);
+    if (it == m_line_last_post.end()) return;
+    m_awaited_seq = it->second;
+    while (m_landed_seq < m_awaited_seq) wait_on(m_posted_landed);
 }
 
 void AiCore::dcci(GmAddr addr, CacheScope scope, DcciMode mode) {
@@ -323,14 +333,9 @@ void AiCore::store_atomic(GmAddr addr, std::int64_t value, unsigned bytes) {
     if (bytes != atomic_width_bytes(m_st_atomic_type))
         throw KernelFault("st_atomic of " + std::to_string(bytes) +
                           " bytes under set_st_atomic_cfg type " + to_string(m_st_atomic_type));
-    const GmAddr base = m_cache.line_of(addr);
-    ++m_posted_lines[base];
-    m_write_buffer->issue({now(), "st_atomic",
-                           [this, addr, base, value, type = m_st_atomic_type, op = m_st_atomic_op] {
-                               gm.atomic(addr, type, op, value);
-                               if (--m_posted_lines[base] == 0) m_posted_lines.erase(base);
-                               m_posted_progress.notify(sc_core::SC_ZERO_TIME);
-                           }});
+    post(addr, "st_atomic", [this, addr, value, type = m_st_atomic_type, op = m_st_atomic_op] {
+        gm.atomic(addr, type, op, value);
+    });
     advance(m_config.timing.scalar_op);
 }
 
@@ -371,9 +376,20 @@ void AiCore::check_flag_args(Pipe src, Pipe dst, int id) const {
                           std::to_string(m_config.intra_core_flag_ids - 1));
 }
 
-std::int64_t& AiCore::intra_flag(Pipe src, Pipe dst, int id) {
+std::size_t AiCore::intra_flag_index(Pipe src, Pipe dst, int id) const {
     const int s = static_cast<int>(src), d = static_cast<int>(dst);
-    return m_intra_flags[(s * kPipeCount + d) * m_config.intra_core_flag_ids + id];
+    return static_cast<std::size_t>((s * kPipeCount + d) * m_config.intra_core_flag_ids + id);
+}
+
+std::int64_t& AiCore::intra_flag(Pipe src, Pipe dst, int id) {
+    return m_intra_flags[intra_flag_index(src, dst, id)];
+}
+
+sc_core::sc_event& AiCore::intra_flag_event(Pipe src, Pipe dst, int id) {
+    // One event per flag, made on first use: a set wakes only its own waiter.
+    auto& slot = m_intra_flag_events[intra_flag_index(src, dst, id)];
+    if (!slot) slot = std::make_unique<sc_core::sc_event>();
+    return *slot;
 }
 
 void AiCore::set_flag(Pipe src, Pipe dst, int event_id) {
@@ -381,7 +397,7 @@ void AiCore::set_flag(Pipe src, Pipe dst, int event_id) {
     check_flag_args(src, dst, event_id);
     auto signal = [this, src, dst, event_id] {
         ++intra_flag(src, dst, event_id);
-        m_intra_flag_set.notify(sc_core::SC_ZERO_TIME);
+        intra_flag_event(src, dst, event_id).notify(sc_core::SC_ZERO_TIME);
     };
     if (src == Pipe::S) {
         sync();
@@ -403,7 +419,8 @@ void AiCore::wait_flag(Pipe src, Pipe dst, int event_id) {
         reason.src = src;
         reason.dst = dst;
         reason.id = event_id;
-        block_until([&count] { return count > 0; }, m_intra_flag_set, CoreState::Blocked, reason);
+        block_until([&count] { return count > 0; }, intra_flag_event(src, dst, event_id),
+                    CoreState::Blocked, reason);
         --count;
         advance(m_config.timing.scalar_op);
         return;
@@ -418,7 +435,8 @@ void AiCore::wait_flag(Pipe src, Pipe dst, int event_id) {
                         reason.dst = dst;
                         reason.id = event_id;
                         unit.set_blocked_on(reason.describe());
-                        while (count == 0) wait_on(m_intra_flag_set);
+                        const sc_core::sc_event& set = intra_flag_event(src, dst, event_id);
+                        while (count == 0) wait_on(set);
                     }
                     --count;
                 }});

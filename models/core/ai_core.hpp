@@ -179,11 +179,15 @@ class AiCore : public sc_core::sc_module, public KernelContext {
              std::uint64_t src, int n_burst, int len_burst, int src_gap, int dst_gap);
 
     CacheLine& cached_line(GmAddr addr);
+    // Queues a GM access on the write buffer; the core goes on at once.
+    void post(GmAddr addr, const char* what, std::function<void()> access);
     void post_write(GmAddr addr, std::vector<std::uint8_t> bytes, const char* what);
     void post_writeback(CacheLine&& line);
     void wait_for_posted_writes_to(GmAddr line_base);
     std::int64_t raw_load(const PollSpec& spec);
+    std::size_t intra_flag_index(Pipe src, Pipe dst, int id) const;
     std::int64_t& intra_flag(Pipe src, Pipe dst, int id);
+    sc_core::sc_event& intra_flag_event(Pipe src, Pipe dst, int id);
     void check_flag_args(Pipe src, Pipe dst, int id) const;
 
     CoreConfig m_config;
@@ -192,10 +196,11 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     std::vector<std::uint8_t> m_ub, m_l1;
     std::array<std::unique_ptr<PipeUnit>, kPipeCount> m_pipes; // [0] (PIPE_S) unused
     std::unique_ptr<PipeUnit> m_write_buffer;
-    std::map<GmAddr, int> m_posted_lines; // line base -> posted writes not yet landed
-    sc_core::sc_event m_posted_progress;
+    std::map<GmAddr, std::uint64_t> m_line_last_post; // line -> last write posted to it
+    std::uint64_t m_posted_seq = 0, m_landed_seq = 0, m_awaited_seq = 0;
+    sc_core::sc_event m_posted_landed;
     std::vector<std::int64_t> m_intra_flags;
-    sc_core::sc_event m_intra_flag_set;
+    std::vector<std::unique_ptr<sc_core::sc_event>> m_intra_flag_events;
     AtomicType m_st_atomic_type = AtomicType::S32;
     AtomicOp m_st_atomic_op = AtomicOp::Sum;
 

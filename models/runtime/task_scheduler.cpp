@@ -86,8 +86,11 @@ void TaskScheduler::start(Execution& e, const std::vector<AiCore*>& cores) {
                 e.finished = true;
                 e.done.notify(sc_core::SC_ZERO_TIME);
             }
-            m_dirty = true;
-            m_wake.notify(sc_core::SC_ZERO_TIME);
+            // Freed cores matter only to blocks still waiting for a place.
+            if (blocks_waiting()) {
+                m_dirty = true;
+                m_wake.notify(sc_core::SC_ZERO_TIME);
+            }
         };
         ++e.cores_running;
         core->start_block(std::move(w));
@@ -110,6 +113,12 @@ void TaskScheduler::dispatch_ready() {
             progress = true;
         }
     }
+}
+
+bool TaskScheduler::blocks_waiting() const {
+    for (const auto& exec : m_active)
+        if (exec->next_block < exec->work.plan.block_num) return true;
+    return false;
 }
 
 std::vector<LaunchReport> TaskScheduler::active_launches() const {

@@ -60,6 +60,7 @@ class TaskScheduler : public sc_core::sc_module {
     };
     void dispatcher();
     void dispatch_ready();
+    bool blocks_waiting() const;
     // Free cores for one block of the plan, or nothing.
     std::optional<std::vector<AiCore*>> place(const LaunchPlan& plan) const;
     void start(Execution& e, const std::vector<AiCore*>& cores);

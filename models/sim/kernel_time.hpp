@@ -20,23 +20,38 @@ struct Clock {
 };
 
 // Every model process resumes through these helpers, so a run can report how
-// many kernel events it cost (the figure behind "events per second").
+// many kernel events it cost (the figure behind "events per second"), and a
+// run can be bounded by that count (limits.max_events).
 struct Activity {
     static std::uint64_t& resumptions() {
         static std::uint64_t count = 0;
         return count;
+    }
+    static std::uint64_t& limit() { // 0 = none
+        static std::uint64_t value = 0;
+        return value;
+    }
+    static bool& limit_reached() {
+        static bool reached = false;
+        return reached;
+    }
+    static void count_one() {
+        if (++resumptions() == limit() && !limit_reached()) {
+            limit_reached() = true;
+            sc_core::sc_stop();
+        }
     }
 };
 
 inline void wait_for(const sc_core::sc_time& t) {
     if (t == sc_core::SC_ZERO_TIME) return;
     sc_core::wait(t);
-    ++Activity::resumptions();
+    Activity::count_one();
 }
 
 inline void wait_on(const sc_core::sc_event& e) {
     sc_core::wait(e);
-    ++Activity::resumptions();
+    Activity::count_one();
 }
 
 inline void wait_until(const sc_core::sc_time& t) {
