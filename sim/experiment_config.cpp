@@ -125,6 +125,21 @@ LaunchConfig read_launch(const MapView& m, const std::string& platform_arch) {
     return l;
 }
 
+// The registry entry named by key, or an error suggesting the nearest name.
+template <typename Entry>
+const Entry& registered(const std::map<std::string, Entry>& entries, const MapView& m,
+                        const std::string& key, const std::string& what) {
+    const std::string name = m.text(key);
+    auto it = entries.find(name);
+    if (it != entries.end()) return it->second;
+    std::vector<std::string> names;
+    for (const auto& kv : entries) names.push_back(kv.first);
+    const std::string hint = nearest_name(name, names);
+    m.fail(key, "no " + what + " '" + name + "'" +
+                    (hint.empty() ? "" : "; did you mean '" + hint + "'?") +
+                    " (syncsim list workloads)");
+}
+
 Expectation read_expect(const MapView& m) {
     m.allow_only({"outcome", "checks", "memory", "stuck"});
     Expectation e;
@@ -201,30 +216,14 @@ ExperimentConfig load_experiment(const std::string& file, const std::vector<std:
                           "'kernel' (launched by the default host program from 'launch')");
     if (workload.has("host")) {
         cfg.host = workload.text("host");
-        const HostEntry* host = registry.host(cfg.host);
-        if (!host) {
-            std::vector<std::string> names;
-            for (const auto& [n, e] : registry.hosts()) names.push_back(n);
-            const std::string hint = nearest_name(cfg.host, names);
-            workload.fail("host", "no host program '" + cfg.host + "'" +
-                                      (hint.empty() ? "" : "; did you mean '" + hint + "'?") +
-                                      " (syncsim list workloads)");
-        }
+        const HostEntry* host = &registered(registry.hosts(), workload, "host", "host program");
         if (workload.has("launch"))
             workload.fail("launch",
                           "a host program makes its own launches; 'launch' goes with 'kernel'");
         read_params(workload.map("params"), host->params, cfg);
     } else {
         cfg.kernel = workload.text("kernel");
-        const KernelEntry* kernel = registry.kernel(cfg.kernel);
-        if (!kernel) {
-            std::vector<std::string> names;
-            for (const auto& [n, e] : registry.kernels()) names.push_back(n);
-            const std::string hint = nearest_name(cfg.kernel, names);
-            workload.fail("kernel", "no kernel '" + cfg.kernel + "'" +
-                                        (hint.empty() ? "" : "; did you mean '" + hint + "'?") +
-                                        " (syncsim list workloads)");
-        }
+        const KernelEntry* kernel = &registered(registry.kernels(), workload, "kernel", "kernel");
         if (!workload.has("launch"))
             throw ConfigError(workload.where() + ": a 'kernel' workload needs 'launch' "
                                                  "(block_dim, target)");
