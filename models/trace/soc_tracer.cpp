@@ -1,7 +1,10 @@
 #include "models/trace/soc_tracer.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iomanip>
 
 namespace syncsim {
 
@@ -11,6 +14,7 @@ SocTracer::SocTracer(const std::string& vcd_path, const std::vector<AiCore*>& co
     m_state_signal.resize(cores.size());
     m_round_signal.resize(cores.size());
     m_core_scope.resize(cores.size());
+    m_ran.assign(cores.size(), false);
     for (AiCore* core : cores) {
         const int id = core->config().trace_id;
         const std::string scope =
@@ -28,6 +32,7 @@ std::uint64_t SocTracer::now_ps() {
 
 void SocTracer::core_state(int trace_id, CoreState state) {
     m_started = true;
+    m_ran[trace_id] = true;
     m_vcd.change(m_state_signal[trace_id], now_ps(), static_cast<std::uint64_t>(state));
 }
 
@@ -71,14 +76,22 @@ void SocTracer::finish(std::uint64_t end_time_ps) {
     g << "[dumpfile] \"" << std::filesystem::absolute(vcd).string() << "\"\n";
     g << "[savefile] \"" << std::filesystem::absolute(save).string() << "\"\n";
     g << "[timestart] 0\n";
+    // Zoom so the whole run fits the default wave pane with a margin.
+    // GTKWave shows 2^(-zoom - 7.6) time units per pixel (measured on 3.3.118).
+    g << "*" << std::fixed << std::setprecision(3)
+      << -(std::log2(std::max<double>(1.0, end_time_ps / 800.0)) + 7.6) << " 0\n";
     const std::string filter_path = std::filesystem::absolute(filter).string();
     auto group = [&](const std::string& title, const std::string& type) {
         g << "@800200\n-" << title << "\n";
+        // Only cores that ran something: an idle core's trace says nothing.
         for (std::size_t id = 0; id < m_core_scope.size(); ++id) {
-            if (m_core_scope[id].rfind(type + ".", 0) != 0) continue;
+            if (!m_ran[id] || m_core_scope[id].rfind(type + ".", 0) != 0) continue;
+            const std::string core = m_core_scope[id].substr(type.size() + 1);
             const std::string path = "syncsim." + m_core_scope[id];
-            g << "@2024\n^1 " << filter_path << "\n" << path << ".state[2:0]\n";
-            g << "@24\n" << path << ".barrier_round[31:0]\n";
+            // Aliases use '_': GTKWave shows only the last dotted part of an alias.
+            g << "@2024\n^1 " << filter_path << "\n+{" << core << "_state} " << path
+              << ".state[2:0]\n";
+            g << "@24\n+{" << core << "_round} " << path << ".barrier_round[31:0]\n";
         }
         g << "@1000200\n-" << title << "\n";
     };
@@ -86,7 +99,8 @@ void SocTracer::finish(std::uint64_t end_time_ps) {
     group("AIV", "aiv");
     if (!m_words.empty()) {
         g << "@800200\n-GM words\n@24\n";
-        for (const Word& w : m_words) g << "syncsim.gm." << w.name << "[31:0]\n";
+        for (const Word& w : m_words)
+            g << "+{" << w.name << "} syncsim.gm." << w.name << "[31:0]\n";
         g << "@1000200\n-GM words\n";
     }
 }

@@ -41,6 +41,7 @@ class SocTracer : public CoreTraceSink, public WordTraceSink {
     const SparseStore& m_gm;
     std::vector<int> m_state_signal, m_round_signal; // by trace id
     std::vector<std::string> m_core_scope;           // by trace id
+    std::vector<bool> m_ran;                         // by trace id: left idle at least once
     std::vector<Word> m_words;
     bool m_started = false;
 };
