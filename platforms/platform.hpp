@@ -36,6 +36,10 @@ struct Platform {
     std::string ffts_modes, atomic_kind;
     bool ffts_intra_block = false, cntnotify_supported = false;
     std::int64_t ffts_flag_ids = 0, ffts_counter_bits = 0, cntnotify_bank_ids = 0;
+    std::string ffts_counter_overflow, ffts_base_count;
+    bool ffts_base_addr_required = true, ffts_reset_flags_per_launch = false;
+    double ffts_signal_cycles = 0, ffts_process_cycles = 0, ffts_deliver_cycles = 0;
+    double intra_block_cycles = 0;
 
     struct Origin {
         std::string source; // sourced, derived or estimate

@@ -60,6 +60,32 @@ Soc::Soc(const Platform& platform)
     for (std::size_t k = 0; k < m_aic_ptrs.size(); ++k)
         m_aic_ptrs[k]->set_ub_peer(m_aiv_ptrs[k * platform.aiv_per_aic]);
 
+    FftsParams ffts;
+    ffts.flag_ids = static_cast<int>(platform.ffts_flag_ids);
+    ffts.counter_bits = static_cast<int>(platform.ffts_counter_bits);
+    ffts.overflow = platform.ffts_counter_overflow == "saturate" ? OverflowPolicy::Saturate
+                                                                 : OverflowPolicy::Wrap;
+    // Mode 4 (950) is the per-subblock path of set_intra_block; message modes are 2 bits.
+    ffts.modes.clear();
+    for (char c : platform.ffts_modes)
+        if (c >= '0' && c <= '3') ffts.modes.push_back(c - '0');
+    ffts.intra_block = platform.ffts_intra_block;
+    ffts.needs_base_address = platform.ffts_base_addr_required;
+    ffts.base_count_increments = platform.ffts_base_count == "increment";
+    ffts.reset_flags_per_launch = platform.ffts_reset_flags_per_launch;
+    ffts.signal_cycles = platform.ffts_signal_cycles;
+    ffts.process_cycles = platform.ffts_process_cycles;
+    ffts.deliver_cycles = platform.ffts_deliver_cycles;
+    ffts.intra_block_cycles = platform.intra_block_cycles;
+    std::vector<std::string> names;
+    std::vector<CoreType> types;
+    for (const auto& core : m_cores) {
+        names.push_back(core->basename());
+        types.push_back(core->config().type);
+    }
+    m_ffts = std::make_unique<FftsHub>("ffts", ffts, m_clock, names, types);
+    for (auto& core : m_cores) core->set_ffts(m_ffts.get());
+
     m_scheduler = std::make_unique<TaskScheduler>("task_scheduler", m_aic_ptrs, m_aiv_ptrs, m_clock,
                                                   platform.block_dispatch_cycles);
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "models/core/ai_core.hpp"
+#include "models/ffts/ffts_hub.hpp"
 #include "models/memory/l2_cache.hpp"
 #include "models/memory/sparse_store.hpp"
 #include "models/runtime/task_scheduler.hpp"
@@ -24,6 +25,7 @@ class Soc {
     SparseStore& gm() { return m_gm; }
     L2Cache& l2() { return *m_l2; }
     TaskScheduler& scheduler() { return *m_scheduler; }
+    FftsHub& ffts() { return *m_ffts; }
     const std::vector<AiCore*>& aic() const { return m_aic_ptrs; }
     const std::vector<AiCore*>& aiv() const { return m_aiv_ptrs; }
     std::vector<AiCore*> all_cores() const;
@@ -35,6 +37,7 @@ class Soc {
     std::unique_ptr<L2Cache> m_l2;
     std::vector<std::unique_ptr<AiCore>> m_cores;
     std::vector<AiCore*> m_aic_ptrs, m_aiv_ptrs;
+    std::unique_ptr<FftsHub> m_ffts;
     std::unique_ptr<TaskScheduler> m_scheduler;
 };
 

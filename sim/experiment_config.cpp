@@ -12,7 +12,8 @@ namespace {
 // Rebuilds a node so it carries no file position: locations then read "--set".
 YAML::Node detached(const YAML::Node& n) {
     if (n.IsScalar()) return YAML::Node(n.Scalar());
-    YAML::Node out;
+    if (n.IsNull()) return YAML::Node();
+    YAML::Node out(n.IsSequence() ? YAML::NodeType::Sequence : YAML::NodeType::Map);
     if (n.IsSequence())
         for (const auto& item : n) out.push_back(detached(item));
     else if (n.IsMap())

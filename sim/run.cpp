@@ -98,7 +98,9 @@ json core_json(const CoreReport& r) {
 std::string stuck_line(const CoreReport& r) {
     std::ostringstream os;
     os << r.name << " (" << r.kernel << " block " << r.block_idx << ", " << r.intrinsics
-       << " intrinsics, last " << r.last_intrinsic << "): " << to_string(r.state);
+       << " intrinsics, last " << r.last_intrinsic;
+    if (r.barrier_rounds) os << ", in barrier round " << r.barrier_rounds;
+    os << "): " << to_string(r.state);
     if (!r.waiting_on.empty()) os << " on " << r.waiting_on;
     for (const auto& p : r.busy_pipes) {
         os << "; " << to_string(p.pipe) << " executing " << (p.current ? p.current : "-");
@@ -106,6 +108,56 @@ std::string stuck_line(const CoreReport& r) {
         if (p.queued) os << ", " << p.queued << " queued";
     }
     return os.str();
+}
+
+// Per barrier round across cores: when the first core arrived, the last
+// arrived, the first and the last were released.
+struct RoundRow {
+    std::uint64_t launch;
+    std::uint32_t round;
+    std::uint64_t first_arrival = ~0ull, last_arrival = 0, first_release = ~0ull, last_release = 0;
+    int cores = 0, released = 0;
+};
+
+std::vector<RoundRow> round_table(const std::vector<CoreReport>& reports) {
+    std::map<std::pair<std::uint64_t, std::uint32_t>, RoundRow> rows;
+    for (const auto& r : reports)
+        for (const RoundMark& m : r.rounds) {
+            RoundRow& row = rows[{m.launch_id, m.round}];
+            row.launch = m.launch_id;
+            row.round = m.round;
+            ++row.cores;
+            row.first_arrival = std::min(row.first_arrival, to_ps(m.arrived));
+            row.last_arrival = std::max(row.last_arrival, to_ps(m.arrived));
+            if (m.has_release) {
+                ++row.released;
+                row.first_release = std::min(row.first_release, to_ps(m.released));
+                row.last_release = std::max(row.last_release, to_ps(m.released));
+            }
+        }
+    std::vector<RoundRow> out;
+    for (const auto& kv : rows) out.push_back(kv.second);
+    return out;
+}
+
+json rounds_json(const std::vector<RoundRow>& rows) {
+    json out = json::array();
+    for (const auto& r : rows) {
+        json j = {{"launch", r.launch},
+                  {"round", r.round},
+                  {"cores", r.cores},
+                  {"released", r.released},
+                  {"first_arrival_ps", r.first_arrival},
+                  {"last_arrival_ps", r.last_arrival}};
+        if (r.released == r.cores && r.cores > 0) {
+            j["first_release_ps"] = r.first_release;
+            j["last_release_ps"] = r.last_release;
+            j["latency_ps"] = r.last_release - r.first_arrival;
+            j["release_skew_ps"] = r.last_release - r.first_release;
+        }
+        out.push_back(j);
+    }
+    return out;
 }
 
 struct ExpectationCheck {
@@ -212,6 +264,8 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
                      soc.gm(), kGmBase, static_cast<std::uint64_t>(p.hbm_bytes), soc.scheduler(),
                      soc.clock(), p.launch_overhead_cycles);
 
+    if (p.ffts_base_addr_required) host.set_c2c_ctrl_addr(FftsHub::kBaseAddress);
+
     std::unique_ptr<SocTracer> tracer;
     const std::string vcd = options.vcd_path.empty() ? cfg.vcd : options.vcd_path;
     if (!vcd.empty()) {
@@ -297,6 +351,15 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
         checks.push_back({{"name", c.name}, {"ok", c.ok}, {"detail", c.detail}});
 
     const ExpectationCheck expectation = check_expectation(cfg, outcome, host, stuck_names);
+    const std::vector<RoundRow> rounds = round_table(reports);
+    FftsHub& ffts = soc.ffts();
+    auto records = [](const std::vector<FftsRecord>& list) {
+        json out = json::array();
+        for (std::size_t i = 0; i < list.size() && i < 100; ++i)
+            out.push_back(
+                {{"time_ps", list[i].time_ps}, {"core", list[i].core}, {"what", list[i].what}});
+        return out;
+    };
     const L2Stats& l2 = soc.l2().stats();
 
     RunReport report;
@@ -323,6 +386,12 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
         {"checks", checks},
         {"faults", host.faults()},
         {"cores", cores},
+        {"rounds", rounds_json(rounds)},
+        {"ffts",
+         {{"messages", ffts.messages()},
+          {"dropped_count", ffts.dropped().size()},
+          {"dropped", records(ffts.dropped())},
+          {"hardware_errors", records(ffts.hardware_errors())}}},
         {"l2",
          {{"reads", l2.reads},
           {"writes", l2.writes},
@@ -378,6 +447,40 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
         if (!host.waiting_on().empty()) s << "  host waits in " << host.waiting_on() << "\n";
     }
     for (const auto& f : host.faults()) s << "fault      " << f << "\n";
+    if (!rounds.empty()) {
+        std::vector<std::uint64_t> lat;
+        for (const auto& r : rounds)
+            if (r.released == r.cores) lat.push_back(r.last_release - r.first_arrival);
+        s << "rounds     " << rounds.size() << " barrier round(s), " << lat.size() << " complete";
+        if (!lat.empty()) {
+            std::sort(lat.begin(), lat.end());
+            s << "; latency (first arrival to last release) min " << format_time(lat.front())
+              << ", median " << format_time(lat[lat.size() / 2]) << ", max "
+              << format_time(lat.back());
+        }
+        s << "\n";
+        for (std::size_t i = 0; i < rounds.size() && i < 4; ++i) {
+            const RoundRow& r = rounds[i];
+            s << "  round " << r.round << ": " << r.cores << " cores, arrivals "
+              << format_time(r.first_arrival) << " .. " << format_time(r.last_arrival);
+            if (r.released == r.cores)
+                s << ", releases " << format_time(r.first_release) << " .. "
+                  << format_time(r.last_release) << ", latency "
+                  << format_time(r.last_release - r.first_arrival);
+            else
+                s << ", " << r.cores - r.released << " never released";
+            s << "\n";
+        }
+    }
+    if (ffts.messages() || !ffts.dropped().empty())
+        s << "ffts       " << ffts.messages() << " messages, " << ffts.dropped().size()
+          << " dropped, " << ffts.hardware_errors().size() << " hardware errors\n";
+    if (!ffts.dropped().empty())
+        s << "  first drop: " << ffts.dropped().front().core << ": " << ffts.dropped().front().what
+          << "\n";
+    for (std::size_t i = 0; i < ffts.hardware_errors().size() && i < 4; ++i)
+        s << "  hardware error: " << ffts.hardware_errors()[i].core << ": "
+          << ffts.hardware_errors()[i].what << "\n";
     s << "expect     " << (expectation.met ? "met" : "NOT met") << "\n";
     for (const auto& d : expectation.details)
         if (!d["met"].get<bool>())

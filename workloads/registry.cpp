@@ -11,6 +11,7 @@ const WorkloadRegistry& WorkloadRegistry::builtin() {
         register_stale_flag(r);
         register_pipe_handoff(r);
         register_stream_handshake(r);
+        register_syncall_st(r);
         return r;
     }();
     return registry;

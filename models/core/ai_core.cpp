@@ -83,6 +83,8 @@ void AiCore::run() {
         m_launch_id = m_work->launch_id;
         m_fault.reset();
         m_round = 0;
+        m_ffts_base = 0;
+        if (m_ffts) m_ffts->block_started(m_config.trace_id, m_launch_id);
         if (m_tracer) m_tracer->core_round(m_config.trace_id, 0);
         set_state(CoreState::Running);
         try {
@@ -142,15 +144,17 @@ void AiCore::block_until(Pred pred, const sc_core::sc_event& event, CoreState st
     set_state(CoreState::Running);
 }
 
-void AiCore::set_external_wait(CoreState state, std::string what) {
+void AiCore::set_external_wait(CoreState state, std::function<std::string()> describe) {
+    // Described when reported, so the text says how far the other side got.
     m_reason = WaitReason{};
     m_reason.kind = WaitReason::Kind::External;
-    m_reason.text = std::move(what);
+    m_external_describe = std::move(describe);
     set_state(state);
 }
 
 void AiCore::clear_external_wait() {
     m_reason = WaitReason{};
+    m_external_describe = nullptr;
     set_state(CoreState::Running);
 }
 
@@ -170,7 +174,7 @@ CoreReport AiCore::report() const {
     r.barrier_rounds = m_round;
     if (m_state == CoreState::Waiting || m_state == CoreState::Polling ||
         m_state == CoreState::Blocked)
-        r.waiting_on = m_reason.describe();
+        r.waiting_on = m_external_describe ? m_external_describe() : m_reason.describe();
     for (int p = 1; p < kPipeCount; ++p) {
         const PipeUnit& unit = *m_pipes[p];
         if (!unit.drained())
@@ -182,6 +186,7 @@ CoreReport AiCore::report() const {
     r.cache_hits = m_hits;
     r.cache_misses = m_misses;
     r.writebacks = m_writebacks;
+    r.rounds = m_rounds;
     return r;
 }
 
@@ -643,11 +648,110 @@ PollResult AiCore::poll(const PollSpec& spec) {
 }
 
 void AiCore::mark_barrier_round() {
+    sync();
     ++m_round;
-    if (m_tracer) {
+    m_rounds.push_back({m_launch_id, m_round, sc_core::sc_time_stamp(), sc_core::sc_time_stamp()});
+    if (m_tracer) m_tracer->core_round(m_config.trace_id, m_round);
+}
+
+void AiCore::mark_barrier_release() {
+    sync();
+    if (m_rounds.empty() || m_rounds.back().launch_id != m_launch_id) return;
+    m_rounds.back().released = sc_core::sc_time_stamp();
+    m_rounds.back().has_release = true;
+}
+
+// ---------------------------------------------------------------- FFTS
+
+FftsHub& AiCore::ffts(const char* what) {
+    if (!m_ffts) throw KernelFault(std::string(what) + ": this platform has no FFTS");
+    return *m_ffts;
+}
+
+FftsSender AiCore::sender() const {
+    FftsSender s;
+    s.core = m_config.trace_id;
+    s.type = m_config.type;
+    s.subblock = static_cast<int>(m_work->subblockid);
+    s.launch_id = m_work->launch_id;
+    s.kernel_type = m_work->kernel_type;
+    s.peers = m_work->peers;
+    s.context = m_work->ffts_context;
+    s.base_address_set = m_ffts_base == FftsHub::kBaseAddress;
+    return s;
+}
+
+void AiCore::set_ffts_base_addr(std::uint64_t addr) {
+    enter("set_ffts_base_addr");
+    m_ffts_base = addr;
+    advance(m_config.timing.scalar_op);
+}
+
+void AiCore::ffts_cross_core_sync(Pipe pipe, std::uint64_t msg) {
+    enter("ffts_cross_core_sync");
+    FftsHub& hub = ffts("ffts_cross_core_sync");
+    // The message leaves when the trigger pipe reaches it, after the work
+    // issued to that pipe before it.
+    auto send = [&hub, from = sender(), msg] { hub.send(from, msg); };
+    if (pipe == Pipe::S) {
         sync();
-        m_tracer->core_round(m_config.trace_id, m_round);
+        send();
+    } else {
+        pipe_unit(pipe).issue({now(), "ffts_cross_core_sync", send});
     }
+    advance(m_config.timing.pipe_issue);
+}
+
+void AiCore::set_intra_block(Pipe pipe, int id) {
+    enter("set_intra_block");
+    FftsHub& hub = ffts("set_intra_block");
+    if (!hub.params().intra_block) throw KernelFault("set_intra_block does not exist on this arch");
+    auto send = [&hub, from = sender(), id] { hub.set_intra_block(from, id); };
+    if (pipe == Pipe::S) {
+        sync();
+        send();
+    } else {
+        pipe_unit(pipe).issue({now(), "set_intra_block", send});
+    }
+    advance(m_config.timing.pipe_issue);
+}
+
+void AiCore::wait_flag_dev(Pipe pipe, int flag_id) {
+    wait_cross_core(pipe, FlagSpace::Ffts, flag_id, "wait_flag_dev");
+}
+
+void AiCore::wait_intra_block(Pipe pipe, int id) {
+    if (!ffts("wait_intra_block").params().intra_block)
+        throw KernelFault("wait_intra_block does not exist on this arch");
+    wait_cross_core(pipe, FlagSpace::IntraBlock, id, "wait_intra_block");
+}
+
+void AiCore::wait_cross_core(Pipe pipe, FlagSpace space, int id, const char* what) {
+    enter(what);
+    FftsHub& hub = ffts(what);
+    FftsHub::Cell& cell = hub.cell(m_config.trace_id, space, id);
+    const std::string label = std::string(what) + "(" + to_string(pipe) + ", " +
+                              std::to_string(id) + "): the flag of " + basename() + " is 0";
+    auto describe = [this, &hub, space, id, label] {
+        return label + hub.explain_wait(sender(), space, id);
+    };
+    if (pipe == Pipe::S) {
+        if (!cell.counter.try_take()) {
+            sync();
+            set_external_wait(CoreState::Waiting, describe);
+            while (!cell.counter.try_take()) wait_on(cell.set);
+            clear_external_wait();
+        }
+        advance(m_config.timing.scalar_op);
+        return;
+    }
+    PipeUnit& unit = pipe_unit(pipe);
+    unit.issue({now(), what, [&unit, &cell, describe] {
+                    if (cell.counter.try_take()) return;
+                    unit.set_blocked_on(describe());
+                    while (!cell.counter.try_take()) wait_on(cell.set);
+                }});
+    advance(m_config.timing.pipe_issue);
 }
 
 } // namespace syncsim

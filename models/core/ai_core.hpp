@@ -7,6 +7,7 @@
 #include "models/core/core_status.hpp"
 #include "models/core/kernel_context.hpp"
 #include "models/core/pipe_unit.hpp"
+#include "models/ffts/ffts_hub.hpp"
 #include "models/memory/gm_port.hpp"
 #include "models/memory/scalar_cache.hpp"
 #include "models/sim/kernel_time.hpp"
@@ -52,7 +53,9 @@ struct BlockWork {
     std::shared_ptr<const ParamMap> params;
     std::shared_ptr<const BuildInfo> build;
     std::uint64_t launch_id = 0;
-    bool ffts_context = false; // whether the launch owns an FFTS context
+    std::string kernel_type; // as the runtime scheduled it (AIV_ONLY, MIX_AIC_1_2, ...)
+    std::shared_ptr<const BlockPeers> peers;
+    std::shared_ptr<const FftsContext> ffts_context; // null: the launch owns none
     std::function<void(const std::optional<std::string>& fault)> on_done;
 };
 
@@ -68,6 +71,14 @@ struct PipeReport {
     const char* current; // nullptr when idle
     std::size_t queued;
     std::string blocked_on;
+};
+
+// One barrier round as the software marked it on this core.
+struct RoundMark {
+    std::uint64_t launch_id;
+    std::uint32_t round;
+    sc_core::sc_time arrived, released; // released == arrived until marked
+    bool has_release = false;
 };
 
 struct CoreReport {
@@ -88,6 +99,7 @@ struct CoreReport {
     std::optional<std::string> fault;
     sc_core::sc_time finished_at;
     std::uint64_t cache_hits, cache_misses, writebacks;
+    std::vector<RoundMark> rounds;
 };
 
 class AiCore : public sc_core::sc_module, public KernelContext {
@@ -99,6 +111,7 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     // Wiring done by the SoC builder.
     void set_ub_peer(AiCore* peer) { m_ub_peer = peer; }
     void set_tracer(CoreTraceSink* tracer) { m_tracer = tracer; }
+    void set_ffts(FftsHub* hub) { m_ffts = hub; }
 
     // Called by the task scheduler; the core must be free.
     void start_block(BlockWork work);
@@ -106,7 +119,7 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     const CoreConfig& config() const { return m_config; }
     CoreReport report() const;
     // External agents (FFTS, notify) describe what a core waits on them for.
-    void set_external_wait(CoreState state, std::string what);
+    void set_external_wait(CoreState state, std::function<std::string()> describe);
     void clear_external_wait();
 
     // KernelContext
@@ -138,8 +151,15 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     void copy_cbuf_to_ubuf(LocalAddr ub, LocalAddr l1, int sid, int n_burst, int len_burst,
                            int src_gap, int dst_gap) override;
     void create_cbuf_matrix(LocalAddr l1, int n_blocks, std::uint32_t value) override;
+    void ffts_cross_core_sync(Pipe pipe, std::uint64_t msg) override;
+    void wait_flag_dev(Pipe pipe, int flag_id) override;
+    using KernelContext::wait_flag_dev;
+    void set_intra_block(Pipe pipe, int id) override;
+    void wait_intra_block(Pipe pipe, int id) override;
+    void set_ffts_base_addr(std::uint64_t addr) override;
     PollResult poll(const PollSpec& spec) override;
     void mark_barrier_round() override;
+    void mark_barrier_release() override;
 
   protected:
     void load_cached(GmAddr addr, void* out, unsigned bytes) override;
@@ -185,6 +205,9 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     void post_writeback(CacheLine&& line);
     void wait_for_posted_writes_to(GmAddr line_base);
     std::int64_t raw_load(const PollSpec& spec);
+    FftsHub& ffts(const char* what);
+    FftsSender sender() const;
+    void wait_cross_core(Pipe pipe, FlagSpace space, int id, const char* what);
     std::size_t intra_flag_index(Pipe src, Pipe dst, int id) const;
     std::int64_t& intra_flag(Pipe src, Pipe dst, int id);
     sc_core::sc_event& intra_flag_event(Pipe src, Pipe dst, int id);
@@ -206,6 +229,10 @@ class AiCore : public sc_core::sc_module, public KernelContext {
 
     AiCore* m_ub_peer = nullptr;
     CoreTraceSink* m_tracer = nullptr;
+    FftsHub* m_ffts = nullptr;
+    std::uint64_t m_ffts_base = 0; // set_ffts_base_addr; cleared at each block start
+    std::function<std::string()> m_external_describe;
+    std::vector<RoundMark> m_rounds;
 
     std::optional<BlockWork> m_pending, m_work;
     sc_core::sc_event m_block_ready;

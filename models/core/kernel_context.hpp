@@ -125,11 +125,23 @@ class KernelContext {
         ub_access(offset, &value, sizeof(T), true);
     }
 
+    // --- cross-core flags (FFTS); pipe = the trigger pipe of a set, the
+    // stalled pipe of a wait. The one-argument wait_flag_dev is the A2/A3
+    // form, which stalls the whole scalar unit.
+    virtual void ffts_cross_core_sync(Pipe pipe, std::uint64_t msg) = 0;
+    virtual void wait_flag_dev(Pipe pipe, int flag_id) = 0;
+    void wait_flag_dev(int flag_id) { wait_flag_dev(Pipe::S, flag_id); }
+    virtual void set_intra_block(Pipe pipe, int id) = 0;
+    virtual void wait_intra_block(Pipe pipe, int id) = 0;
+    virtual void set_ffts_base_addr(std::uint64_t addr) = 0;
+
     // --- a poll loop the core knows the target of
     virtual PollResult poll(const PollSpec& spec) = 0;
 
-    // --- tracing aid: the software marks the start of a barrier round
+    // --- tracing aid: the software marks where it enters a barrier round and
+    // where it leaves it, for the per-round report and the VCD
     virtual void mark_barrier_round() = 0;
+    virtual void mark_barrier_release() = 0;
 
   protected:
     virtual void load_cached(GmAddr addr, void* out, unsigned bytes) = 0;

@@ -65,6 +65,10 @@ class HostApi {
         return out;
     }
 
+    // The FFTS base address a kernel passes to set_ffts_base_addr (A2/A3);
+    // 207000 where the platform does not provide it (A5).
+    virtual int rtGetC2cCtrlAddr(std::uint64_t* addr, std::uint32_t* len) = 0;
+
     virtual StreamId create_stream() = 0;
     virtual StreamId default_stream() const = 0;
     // Enqueues the launch; returns an aclError code for arguments the

@@ -86,6 +86,14 @@ void HostRuntime::read(void* data, GmAddr addr, std::uint64_t bytes) {
     m_gm.read(addr, static_cast<std::uint8_t*>(data), bytes);
 }
 
+int HostRuntime::rtGetC2cCtrlAddr(std::uint64_t* addr, std::uint32_t* len) {
+    if (!addr || !len) return acl::kInvalidParam;
+    if (m_c2c_ctrl_addr == 0) return acl::kFeatureNotSupported;
+    *addr = m_c2c_ctrl_addr;
+    *len = 0x1000;
+    return acl::kSuccess;
+}
+
 StreamId HostRuntime::create_stream() {
     m_streams.push_back(std::make_unique<Stream>(static_cast<int>(m_streams.size())));
     return static_cast<StreamId>(m_streams.size() - 1);

@@ -45,6 +45,8 @@ class HostRuntime : public sc_core::sc_module, public HostApi {
                 const Clock& clock, double launch_overhead_cycles);
 
     void set_word_tracer(WordTraceSink* tracer) { m_word_tracer = tracer; }
+    // Where rtGetC2cCtrlAddr points; 0 = the platform does not provide it.
+    void set_c2c_ctrl_addr(std::uint64_t addr) { m_c2c_ctrl_addr = addr; }
 
     bool finished() const { return m_finished; }
     const std::optional<std::string>& error() const { return m_error; }
@@ -65,6 +67,7 @@ class HostRuntime : public sc_core::sc_module, public HostApi {
     void memset(GmAddr addr, std::uint8_t value, std::uint64_t bytes) override;
     void write(GmAddr addr, const void* data, std::uint64_t bytes) override;
     void read(void* data, GmAddr addr, std::uint64_t bytes) override;
+    int rtGetC2cCtrlAddr(std::uint64_t* addr, std::uint32_t* len) override;
     StreamId create_stream() override;
     StreamId default_stream() const override { return 0; }
     int launch(StreamId stream, const KernelLaunch& launch) override;
@@ -88,6 +91,7 @@ class HostRuntime : public sc_core::sc_module, public HostApi {
     Clock m_clock;
     double m_launch_overhead_cycles;
     WordTraceSink* m_word_tracer = nullptr;
+    std::uint64_t m_c2c_ctrl_addr = 0;
 
     std::vector<std::unique_ptr<Stream>> m_streams;
     std::vector<GmBuffer> m_buffers;

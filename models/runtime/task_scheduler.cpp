@@ -18,6 +18,13 @@ LaunchResult TaskScheduler::run_launch(LaunchWork work) {
     exec->id = m_next_id++;
     exec->result.launch_id = exec->id;
     exec->work = std::move(work);
+    if (exec->work.plan.ffts_context) {
+        auto ctx = std::make_shared<FftsContext>();
+        ctx->launch_id = exec->id;
+        ctx->aic_total = exec->work.plan.block_num * exec->work.plan.aic_per_block;
+        ctx->aiv_total = exec->work.plan.block_num * exec->work.plan.aiv_per_block;
+        exec->ffts_context = ctx;
+    }
     Execution& e = *exec;
     m_active.push_back(std::move(exec));
     m_dirty = true;
@@ -61,6 +68,13 @@ std::optional<std::vector<AiCore*>> TaskScheduler::place(const LaunchPlan& plan)
 void TaskScheduler::start(Execution& e, const std::vector<AiCore*>& cores) {
     const std::int64_t block = e.next_block++;
     const LaunchPlan& plan = e.work.plan;
+    auto peers = std::make_shared<BlockPeers>();
+    for (AiCore* core : cores) {
+        if (core->config().type == CoreType::AIC)
+            peers->aic = core->config().trace_id;
+        else
+            peers->aivs.push_back(core->config().trace_id);
+    }
     std::int64_t subblock = 0;
     for (AiCore* core : cores) {
         const bool aic = core->config().type == CoreType::AIC;
@@ -76,7 +90,9 @@ void TaskScheduler::start(Execution& e, const std::vector<AiCore*>& cores) {
         w.params = e.work.params;
         w.build = e.work.build;
         w.launch_id = e.id;
-        w.ffts_context = plan.ffts_context;
+        w.kernel_type = plan.kernel_type;
+        w.peers = peers;
+        w.ffts_context = e.ffts_context;
         w.on_done = [this, &e, core, aic, block](const std::optional<std::string>& fault) {
             (aic ? m_aic_taken : m_aiv_taken)[core->config().index] = false;
             if (fault)

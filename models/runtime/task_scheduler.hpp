@@ -52,6 +52,7 @@ class TaskScheduler : public sc_core::sc_module {
     struct Execution {
         std::uint64_t id;
         LaunchWork work;
+        std::shared_ptr<const FftsContext> ffts_context;
         std::int64_t next_block = 0;
         std::int64_t cores_running = 0;
         LaunchResult result;

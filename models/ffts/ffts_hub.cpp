@@ -1,0 +1,213 @@
+#include "models/ffts/ffts_hub.hpp"
+
+#include "models/ffts/ffts_message.hpp"
+#include "models/sim/fault.hpp"
+
+#include <algorithm>
+
+namespace syncsim {
+
+namespace {
+
+std::uint64_t now_ps() {
+    return static_cast<std::uint64_t>(sc_core::sc_time_stamp().value() /
+                                      sc_core::sc_time(1, sc_core::SC_PS).value());
+}
+
+const char* type_name(int group) {
+    return group == 0 ? "AIC" : "AIV";
+}
+
+} // namespace
+
+FftsHub::FftsHub(sc_core::sc_module_name name, const FftsParams& params, const Clock& clock,
+                 std::vector<std::string> core_names, std::vector<CoreType> core_types)
+    : sc_module(name), m_params(params), m_clock(clock), m_core_names(std::move(core_names)),
+      m_core_types(std::move(core_types)), m_ffts_cells(m_core_names.size()),
+      m_intra_cells(m_core_names.size()), m_last_launch(m_core_names.size(), 0) {
+    for (auto& cells : m_ffts_cells) cells.resize(params.flag_ids);
+    for (std::size_t c = 0; c < m_core_names.size(); ++c)
+        m_intra_cells[c].resize(m_core_types[c] == CoreType::AIC ? 32 : 16);
+    SC_HAS_PROCESS(FftsHub);
+    SC_METHOD(deliver_due);
+    sensitive << m_next;
+    dont_initialize();
+}
+
+std::unique_ptr<FftsHub::Cell>& FftsHub::slot(int core, FlagSpace space, int id) {
+    auto& cells = space == FlagSpace::Ffts ? m_ffts_cells[core] : m_intra_cells[core];
+    if (id < 0 || id >= static_cast<int>(cells.size()))
+        throw KernelFault(std::string(space == FlagSpace::Ffts ? "FFTS" : "intra-block") +
+                          " flag id " + std::to_string(id) + " outside 0.." +
+                          std::to_string(cells.size() - 1));
+    return cells[id];
+}
+
+FftsHub::Cell& FftsHub::cell(int core, FlagSpace space, int id) {
+    auto& s = slot(core, space, id);
+    if (!s) s = std::make_unique<Cell>(FlagCounter(m_params.counter_bits, m_params.overflow));
+    return *s;
+}
+
+void FftsHub::block_started(int core, std::uint64_t launch_id) {
+    if (m_params.reset_flags_per_launch && m_last_launch[core] != launch_id) {
+        for (auto& c : m_ffts_cells[core])
+            if (c) c->counter.clear();
+        for (auto& c : m_intra_cells[core])
+            if (c) c->counter.clear();
+    }
+    m_last_launch[core] = launch_id;
+}
+
+void FftsHub::drop(const FftsSender& from, const std::string& what, const std::string& why) {
+    m_dropped.push_back({now_ps(), m_core_names[from.core], what + " dropped: " + why});
+    m_last_drop[from.core] = what + " was dropped: " + why;
+}
+
+void FftsHub::send(const FftsSender& from, std::uint64_t msg) {
+    ++m_messages;
+    const FftsMessage m = decode_ffts_message(msg);
+    const std::string what = "ffts_cross_core_sync(mode " + std::to_string(m.mode) + ", flag " +
+                             std::to_string(m.flag_id) + ")";
+    if (!from.context)
+        return drop(from, what, "the launch owns no FFTS context (" + from.kernel_type + " task)");
+    if (m_params.needs_base_address && !from.base_address_set)
+        return drop(from, what,
+                    "the core never set the FFTS base address (set_ffts_base_addr with the "
+                    "address rtGetC2cCtrlAddr returns)");
+    if (std::find(m_params.modes.begin(), m_params.modes.end(), m.mode) == m_params.modes.end()) {
+        m_errors.push_back(
+            {now_ps(), m_core_names[from.core], "undefined FFTS mode " + std::to_string(m.mode)});
+        return drop(from, what,
+                    "mode " + std::to_string(m.mode) + " is not defined on this platform");
+    }
+    if (m.flag_id >= m_params.flag_ids) return drop(from, what, "flag id out of range");
+    const int count = m_params.base_count_increments ? m.base_count : 1;
+
+    // The message reaches the hub and waits its turn there.
+    const sc_core::sc_time arrival =
+        sc_core::sc_time_stamp() + m_clock.cycles(m_params.signal_cycles);
+    const sc_core::sc_time processed =
+        m_in.reserve(arrival, m_clock.cycles(m_params.process_cycles)) +
+        m_clock.cycles(m_params.process_cycles);
+    const bool from_aic = from.type == CoreType::AIC;
+    const auto& peers = *from.peers;
+
+    if (m.mode == 2 && from_aic) { // broadcast to the block's vectors
+        if (peers.aivs.empty()) return drop(from, what, "this block has no paired AIV");
+        return deliver_all(peers.aivs, FlagSpace::Ffts, m.flag_id, count, processed);
+    }
+    if (m.mode == 1 && from_aic) return drop(from, what, "mode 1 syncs vector sub-cores only");
+
+    // Barriers and the mode-2 reduce: count arrivals until the group is complete.
+    int group = 0;
+    std::int64_t expected = 0;
+    int reduce_into = -1; // mode-2 reduce: the cube; otherwise every arriver is released
+    if (m.mode == 0) {
+        group = from_aic ? 0 : 1;
+        expected = from_aic ? from.context->aic_total : from.context->aiv_total;
+    } else if (m.mode == 1) {
+        group = 2 + peers.aivs.front();
+        expected = static_cast<std::int64_t>(peers.aivs.size());
+    } else { // mode 2 from a vector: the cube's wait needs every paired vector
+        if (peers.aic < 0) return drop(from, what, "this block has no cube to reduce into");
+        group = 2 + peers.aic;
+        expected = static_cast<std::int64_t>(peers.aivs.size());
+        reduce_into = peers.aic;
+    }
+    Aggregation& agg = m_aggregations[{from.context->launch_id, m.mode, group, m.flag_id}];
+    ++agg.count;
+    agg.arrivers.push_back(from.core);
+    if (agg.count < expected) return;
+    const std::vector<int> released =
+        reduce_into >= 0 ? std::vector<int>(1, reduce_into) : std::move(agg.arrivers);
+    m_aggregations.erase({from.context->launch_id, m.mode, group, m.flag_id});
+    deliver_all(released, FlagSpace::Ffts, m.flag_id, count, processed);
+}
+
+void FftsHub::set_intra_block(const FftsSender& from, int id) {
+    const std::string what = "set_intra_block(" + std::to_string(id) + ")";
+    if (!m_params.intra_block) throw KernelFault("set_intra_block does not exist on this arch");
+    const auto& peers = *from.peers;
+    int target = -1, target_id = id;
+    if (from.type == CoreType::AIC) {
+        // From the cube, ids 0-15 address subblock 0 and 16-31 subblock 1.
+        if (id < 0 || id > 31) throw KernelFault(what + ": id outside 0..31");
+        const std::size_t sub = static_cast<std::size_t>(id / 16);
+        if (sub >= peers.aivs.size())
+            return drop(from, what, "no AIV subblock " + std::to_string(sub) + " in this block");
+        target = peers.aivs[sub];
+        target_id = id % 16;
+    } else {
+        if (id < 0 || id > 15) throw KernelFault(what + ": id outside 0..15");
+        if (peers.aic < 0) return drop(from, what, "this block has no cube");
+        target = peers.aic;
+        target_id = id + 16 * from.subblock; // the hardware maps subblock 1 to id + 16
+    }
+    schedule(sc_core::sc_time_stamp() + m_clock.cycles(m_params.intra_block_cycles), target,
+             FlagSpace::IntraBlock, target_id, 1);
+}
+
+void FftsHub::deliver_all(const std::vector<int>& targets, FlagSpace space, int id, int count,
+                          const sc_core::sc_time& ready) {
+    const sc_core::sc_time each = m_clock.cycles(m_params.deliver_cycles);
+    const sc_core::sc_time hop = m_clock.cycles(m_params.signal_cycles);
+    for (int core : targets)
+        schedule(m_out.reserve(ready, each) + each + hop, core, space, id, count);
+}
+
+void FftsHub::schedule(const sc_core::sc_time& at, int core, FlagSpace space, int id, int count) {
+    slot(core, space, id); // range check now, in the sender's context
+    m_pending.emplace(std::make_pair(at, m_seq++), Delivery{core, space, id, count});
+    m_next.notify(m_pending.begin()->first.first - sc_core::sc_time_stamp());
+}
+
+void FftsHub::deliver_due() {
+    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    while (!m_pending.empty() && m_pending.begin()->first.first <= now) {
+        const Delivery d = m_pending.begin()->second;
+        m_pending.erase(m_pending.begin());
+        Cell& c = cell(d.core, d.space, d.id);
+        if (c.counter.add(d.count))
+            m_errors.push_back({now_ps(), m_core_names[d.core],
+                                std::string(d.space == FlagSpace::Ffts ? "FFTS" : "intra-block") +
+                                    " flag " + std::to_string(d.id) + " overflowed past " +
+                                    std::to_string(c.counter.max())});
+        c.set.notify(sc_core::SC_ZERO_TIME);
+    }
+    if (!m_pending.empty()) m_next.notify(m_pending.begin()->first.first - now);
+}
+
+std::string FftsHub::explain_wait(const FftsSender& waiter, FlagSpace space, int id) const {
+    std::string out;
+    if (space == FlagSpace::Ffts) {
+        bool found = false;
+        for (const auto& [key, agg] : m_aggregations) {
+            const auto& [launch, mode, group, flag] = key;
+            if (launch != waiter.launch_id || flag != id) continue;
+            const bool mine = std::find(agg.arrivers.begin(), agg.arrivers.end(), waiter.core) !=
+                              agg.arrivers.end();
+            const auto& peers = *waiter.peers;
+            const int own_group = mode == 0   ? (waiter.type == CoreType::AIC ? 0 : 1)
+                                  : mode == 2 ? 2 + peers.aic
+                                              : (peers.aivs.empty() ? -1 : 2 + peers.aivs.front());
+            if (!mine && group != own_group) continue;
+            std::int64_t expected = 0;
+            if (mode == 0)
+                expected = group == 0 ? waiter.context->aic_total : waiter.context->aiv_total;
+            else
+                expected = static_cast<std::int64_t>(waiter.peers->aivs.size());
+            out += "; FFTS mode-" + std::to_string(mode) + " sync on flag " + std::to_string(flag) +
+                   (mode == 0 ? std::string(" among ") + type_name(group) : std::string()) + ": " +
+                   std::to_string(agg.count) + " of " + std::to_string(expected) + " arrived";
+            found = true;
+        }
+        if (!found && waiter.context)
+            out += "; no pending message for flag " + std::to_string(id) + " in this launch";
+    }
+    auto drop = m_last_drop.find(waiter.core);
+    if (drop != m_last_drop.end()) out += "; this core's " + drop->second;
+    return out;
+}
+
+} // namespace syncsim

@@ -1,0 +1,132 @@
+// The FFTS cross-core synchronisation hardware. Cores send message words
+// (ffts_cross_core_sync) when their trigger pipe reaches them; the hub
+// processes one message at a time, aggregates barrier arrivals per launch,
+// and delivers flag sets back one target at a time. A launch without an FFTS
+// context, or (on A2/A3) a core that never set the FFTS base address, sends
+// into nothing: the message is dropped and recorded, and whoever waits for
+// it waits for ever. A5 intra-block flags go straight from core to core in
+// a cluster. Flag counters live here; cores wait on them.
+#pragma once
+
+#include "models/core/core_types.hpp"
+#include "models/ffts/flag_counter.hpp"
+#include "models/memory/busy_until.hpp"
+#include "models/sim/kernel_time.hpp"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <systemc>
+#include <tuple>
+#include <vector>
+
+namespace syncsim {
+
+// The cores one block of a launch runs on (trace ids); -1 = none of that type.
+struct BlockPeers {
+    int aic = -1;
+    std::vector<int> aivs; // by subblock id
+};
+
+// Exists only for launches that own an FFTS context.
+struct FftsContext {
+    std::uint64_t launch_id = 0;
+    std::int64_t aic_total = 0, aiv_total = 0; // cores of each type the launch runs
+};
+
+struct FftsSender {
+    int core = 0;
+    CoreType type = CoreType::AIV;
+    int subblock = 0;
+    std::uint64_t launch_id = 0;
+    std::string kernel_type;
+    std::shared_ptr<const BlockPeers> peers;
+    std::shared_ptr<const FftsContext> context; // null: the launch owns none
+    bool base_address_set = false;
+};
+
+enum class FlagSpace { Ffts, IntraBlock };
+
+struct FftsParams {
+    int flag_ids = 16;
+    int counter_bits = 4;
+    OverflowPolicy overflow = OverflowPolicy::Wrap;
+    std::vector<int> modes{0, 1, 2};
+    bool intra_block = false;
+    bool needs_base_address = true;    // A2/A3: set_ffts_base_addr before any message
+    bool base_count_increments = true; // bits[3:0] are the increment (else always 1)
+    bool reset_flags_per_launch = false;
+    double signal_cycles = 0;  // core <-> hub, one way
+    double process_cycles = 0; // hub, per incoming message
+    double deliver_cycles = 0; // hub, per outgoing flag set
+    double intra_block_cycles = 0;
+};
+
+struct FftsRecord {
+    std::uint64_t time_ps;
+    std::string core;
+    std::string what;
+};
+
+class FftsHub : public sc_core::sc_module {
+  public:
+    // The address rtGetC2cCtrlAddr returns on platforms that need it.
+    static constexpr GmAddr kBaseAddress = 0x80000000ull;
+
+    FftsHub(sc_core::sc_module_name name, const FftsParams& params, const Clock& clock,
+            std::vector<std::string> core_names, std::vector<CoreType> core_types);
+
+    struct Cell {
+        explicit Cell(FlagCounter c) : counter(c) {}
+        FlagCounter counter;
+        sc_core::sc_event set;
+    };
+
+    void send(const FftsSender& from, std::uint64_t msg);
+    void set_intra_block(const FftsSender& from, int id);
+    // The flag a core waits on; throws KernelFault for an id out of range.
+    Cell& cell(int core, FlagSpace space, int id);
+    void block_started(int core, std::uint64_t launch_id);
+    // What the flag a core waits on is waiting for, from the hub's side.
+    std::string explain_wait(const FftsSender& waiter, FlagSpace space, int id) const;
+
+    const FftsParams& params() const { return m_params; }
+    const std::vector<FftsRecord>& dropped() const { return m_dropped; }
+    const std::vector<FftsRecord>& hardware_errors() const { return m_errors; }
+    std::uint64_t messages() const { return m_messages; }
+
+  private:
+    struct Aggregation {
+        int count = 0;
+        std::vector<int> arrivers;
+    };
+    using AggKey = std::tuple<std::uint64_t, int, int, int>; // launch, mode, group, flag
+
+    void drop(const FftsSender& from, const std::string& what, const std::string& why);
+    void deliver_all(const std::vector<int>& targets, FlagSpace space, int id, int count,
+                     const sc_core::sc_time& ready);
+    void schedule(const sc_core::sc_time& at, int core, FlagSpace space, int id, int count);
+    void deliver_due();
+    std::unique_ptr<Cell>& slot(int core, FlagSpace space, int id);
+
+    FftsParams m_params;
+    Clock m_clock;
+    std::vector<std::string> m_core_names;
+    std::vector<CoreType> m_core_types;
+    std::vector<std::vector<std::unique_ptr<Cell>>> m_ffts_cells, m_intra_cells;
+    std::vector<std::uint64_t> m_last_launch;
+    std::map<AggKey, Aggregation> m_aggregations;
+    BusyUntil m_in, m_out;
+    struct Delivery {
+        int core;
+        FlagSpace space;
+        int id, count;
+    };
+    std::map<std::pair<sc_core::sc_time, std::uint64_t>, Delivery> m_pending;
+    std::uint64_t m_seq = 0, m_messages = 0;
+    sc_core::sc_event m_next;
+    std::vector<FftsRecord> m_dropped, m_errors;
+    std::map<int, std::string> m_last_drop; // core -> why its last message was dropped
+};
+
+} // namespace syncsim

@@ -1,0 +1,133 @@
+// The vendor's hard-SYNCALL system tests and the hangs real launches produce,
+// end to end: outcome, data, rounds and the diagnosis of every stuck core.
+#include "tests/support/run_config.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace syncsim;
+using Catch::Contains;
+using nlohmann::json;
+
+namespace {
+
+void check_passes(const std::string& config, int rounds, int cores_per_round) {
+    const RunReport r = test::run_config(config);
+    CHECK(r.outcome == "completed");
+    CHECK(r.expectation_met);
+    REQUIRE(r.result["rounds"].size() == static_cast<std::size_t>(rounds));
+    for (const json& row : r.result["rounds"]) {
+        CHECK(row["cores"] == cores_per_round);
+        CHECK(row["released"] == cores_per_round);
+        CHECK(row["latency_ps"].get<std::uint64_t>() > 0);
+    }
+    CHECK(r.result["ffts"]["dropped_count"] == 0);
+}
+
+void check_all_stuck_on(const RunReport& r, const std::string& prefix, int count,
+                        const std::string& wait, const std::string& why) {
+    CHECK(r.outcome == "deadlock");
+    REQUIRE(r.result["stuck"].size() == static_cast<std::size_t>(count));
+    for (const json& core : r.result["stuck"]) {
+        INFO(core.dump());
+        CHECK_THAT(core["core"].get<std::string>(), Catch::StartsWith(prefix));
+        CHECK(core["state"] == "waiting");
+        CHECK_THAT(core["waiting_on"].get<std::string>(), Contains(wait) && Contains(why));
+    }
+}
+
+} // namespace
+
+TEST_CASE("A2-1: hard AIVOnly with the MIX_AIV_MAIN meta passes on 48 AIVs", "[syncall]") {
+    check_passes("configs/a2/hard_aiv_all_blocks.yaml", 1, 48);
+}
+
+TEST_CASE("A2-4: hard Mix 1:1 register ELF passes on 20 AIC + 20 AIV", "[syncall]") {
+    check_passes("configs/a2/hard_mix_1_1.yaml", 3, 40);
+}
+
+TEST_CASE("A2-5: hard Mix 1:2 auto-split passes on 24 AIC + 48 AIV", "[syncall]") {
+    check_passes("configs/a2/hard_mix_1_2.yaml", 3, 72);
+}
+
+TEST_CASE("A2-8: hard AICOnly built as MIX passes on 20 AICs", "[syncall]") {
+    check_passes("configs/a2/hard_aic_only_mix_build.yaml", 1, 20);
+}
+
+TEST_CASE("A5-5: hard AIVOnly passes on 18 AIVs", "[syncall]") {
+    check_passes("configs/a5/hard_aiv_all_blocks.yaml", 1, 18);
+}
+
+TEST_CASE("A5-8: hard Mix 1:2 passes on 18 AIC + 36 AIV through intra-block flags", "[syncall]") {
+    check_passes("configs/a5/hard_mix_1_2.yaml", 3, 54);
+}
+
+TEST_CASE("A5-9: hard AICOnly built dav-c310-cube passes", "[syncall]") {
+    check_passes("configs/a5/hard_aic_only_cube_build.yaml", 1, 18);
+}
+
+TEST_CASE("hard AICOnly built dav-c220-cube on A2 hangs: no FFTS context", "[syncall]") {
+    const RunReport r = test::run_config("configs/a2/hang_hard_aic_only_cube_build.yaml");
+    check_all_stuck_on(r, "aic", 24, "wait_flag_dev(PIPE_S, 11)",
+                       "owns no FFTS context (AIC_ONLY task)");
+    CHECK(r.result["ffts"]["dropped_count"] == 24);
+}
+
+TEST_CASE("hard AIVOnly built by hand without kernel meta on A2 hangs", "[syncall]") {
+    const RunReport r = test::run_config("configs/a2/hang_hard_aiv_no_meta.yaml");
+    check_all_stuck_on(r, "aiv", 40, "wait_flag_dev(PIPE_S, 14)",
+                       "owns no FFTS context (AIV_ONLY task)");
+}
+
+TEST_CASE("A2 hard AIVOnly with meta but no set_ffts_base_addr hangs", "[syncall]") {
+    const RunReport r =
+        test::run_config("configs/a2/hard_aiv_all_blocks.yaml",
+                         {"workload.params.set_ffts_base=false", "expect.outcome=deadlock",
+                          "expect.checks={}", "expect.memory=[]"});
+    check_all_stuck_on(r, "aiv", 48, "wait_flag_dev(PIPE_S, 14)",
+                       "never set the FFTS base address");
+}
+
+TEST_CASE("a core that skips one of three barriers leaves the others one arrival short",
+          "[syncall]") {
+    const RunReport r = test::run_config("configs/a5/hang_skipped_barrier.yaml");
+    check_all_stuck_on(r, "aiv", 17, "wait_flag_dev(PIPE_S, 14)", "17 of 18 arrived");
+    for (const json& core : r.result["stuck"]) {
+        CHECK(core["core"] != "aiv5");
+        CHECK(core["barrier_rounds"] == 3);
+    }
+}
+
+TEST_CASE("an auto build drops the barriers: wrong data, no hang", "[syncall]") {
+    const RunReport r = test::run_config("configs/a5/auto_build_wrong_data.yaml");
+    CHECK(r.outcome == "completed");
+    CHECK(r.expectation_met);
+    CHECK(r.result["ffts"]["messages"] == 0);
+    CHECK(r.result["rounds"].empty());
+}
+
+TEST_CASE("hard barrier latency follows the FFTS message path, not a formula", "[syncall]") {
+    const std::string dir = test::temp_dir().string();
+    auto median_latency = [&](const std::string& sets) {
+        const std::string out = dir + "/lat.json";
+        REQUIRE(test::run_syncsim("run configs/a5/hard_aiv_rounds_sweep.yaml " + sets + " --json " +
+                                  out)
+                    .exit_code == 0);
+        const json j = json::parse(test::read_text(out));
+        std::vector<std::uint64_t> lat;
+        for (const json& row : j["rounds"]) lat.push_back(row["latency_ps"]);
+        std::sort(lat.begin(), lat.end());
+        return static_cast<double>(lat[lat.size() / 2]);
+    };
+    const double n2 = median_latency("--set workload.params.block_dim=2");
+    const double n18 = median_latency("--set workload.params.block_dim=18");
+    const double n72 = median_latency("--set workload.params.block_dim=72");
+    CHECK(n2 < n18);
+    CHECK(n18 < n72);
+    // Each extra core costs one hub delivery (4 cycles) and one arrival stagger.
+    const double cycle_ps = 1e6 / 1800.0;
+    CHECK((n72 - n18) / 54 / cycle_ps == Approx(8).margin(0.5));
+    // Doubling the per-delivery time adds 18 x 4 cycles at 18 cores.
+    const double slow =
+        median_latency("--set workload.params.block_dim=18 --set platform.ffts_deliver_cycles=8");
+    CHECK((slow - n18) / cycle_ps > 18 * 4 - 2);
+}
