@@ -272,6 +272,7 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
         tracer = std::make_unique<SocTracer>(vcd, soc.all_cores(), soc.gm());
         for (AiCore* core : soc.all_cores()) core->set_tracer(tracer.get());
         host.set_word_tracer(tracer.get());
+        soc.ffts().set_tracer(tracer.get());
         SocTracer* t = tracer.get();
         soc.l2().set_write_observer(
             [t](std::uint64_t a, std::uint64_t n) { t->memory_written(a, n); });

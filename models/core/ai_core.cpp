@@ -736,20 +736,20 @@ void AiCore::wait_cross_core(Pipe pipe, FlagSpace space, int id, const char* wha
         return label + hub.explain_wait(sender(), space, id);
     };
     if (pipe == Pipe::S) {
-        if (!cell.counter.try_take()) {
+        if (!hub.take(m_config.trace_id, space, id)) {
             sync();
             set_external_wait(CoreState::Waiting, describe);
-            while (!cell.counter.try_take()) wait_on(cell.set);
+            while (!hub.take(m_config.trace_id, space, id)) wait_on(cell.set);
             clear_external_wait();
         }
         advance(m_config.timing.scalar_op);
         return;
     }
     PipeUnit& unit = pipe_unit(pipe);
-    unit.issue({now(), what, [&unit, &cell, describe] {
-                    if (cell.counter.try_take()) return;
+    unit.issue({now(), what, [&unit, &cell, &hub, describe, core = m_config.trace_id, space, id] {
+                    if (hub.take(core, space, id)) return;
                     unit.set_blocked_on(describe());
-                    while (!cell.counter.try_take()) wait_on(cell.set);
+                    while (!hub.take(core, space, id)) wait_on(cell.set);
                 }});
     advance(m_config.timing.pipe_issue);
 }

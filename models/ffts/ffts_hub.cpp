@@ -49,6 +49,14 @@ FftsHub::Cell& FftsHub::cell(int core, FlagSpace space, int id) {
     return *s;
 }
 
+bool FftsHub::take(int core, FlagSpace space, int id) {
+    Cell& c = cell(core, space, id);
+    if (!c.counter.try_take()) return false;
+    if (m_tracer)
+        m_tracer->flag_changed(core, space == FlagSpace::IntraBlock, id, c.counter.value());
+    return true;
+}
+
 void FftsHub::block_started(int core, std::uint64_t launch_id) {
     if (m_params.reset_flags_per_launch && m_last_launch[core] != launch_id) {
         for (auto& c : m_ffts_cells[core])
@@ -173,6 +181,9 @@ void FftsHub::deliver_due() {
                                 std::string(d.space == FlagSpace::Ffts ? "FFTS" : "intra-block") +
                                     " flag " + std::to_string(d.id) + " overflowed past " +
                                     std::to_string(c.counter.max())});
+        if (m_tracer)
+            m_tracer->flag_changed(d.core, d.space == FlagSpace::IntraBlock, d.id,
+                                   c.counter.value());
         c.set.notify(sc_core::SC_ZERO_TIME);
     }
     if (!m_pending.empty()) m_next.notify(m_pending.begin()->first.first - now);

@@ -62,6 +62,12 @@ struct FftsParams {
     double intra_block_cycles = 0;
 };
 
+class FlagTraceSink {
+  public:
+    virtual ~FlagTraceSink() = default;
+    virtual void flag_changed(int core, bool intra_block, int id, int value) = 0;
+};
+
 struct FftsRecord {
     std::uint64_t time_ps;
     std::string core;
@@ -86,6 +92,9 @@ class FftsHub : public sc_core::sc_module {
     void set_intra_block(const FftsSender& from, int id);
     // The flag a core waits on; throws KernelFault for an id out of range.
     Cell& cell(int core, FlagSpace space, int id);
+    // A wait takes one count once the flag is non-zero.
+    bool take(int core, FlagSpace space, int id);
+    void set_tracer(FlagTraceSink* tracer) { m_tracer = tracer; }
     void block_started(int core, std::uint64_t launch_id);
     // What the flag a core waits on is waiting for, from the hub's side.
     std::string explain_wait(const FftsSender& waiter, FlagSpace space, int id) const;
@@ -127,6 +136,7 @@ class FftsHub : public sc_core::sc_module {
     sc_core::sc_event m_next;
     std::vector<FftsRecord> m_dropped, m_errors;
     std::map<int, std::string> m_last_drop; // core -> why its last message was dropped
+    FlagTraceSink* m_tracer = nullptr;
 };
 
 } // namespace syncsim

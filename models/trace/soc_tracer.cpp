@@ -8,6 +8,10 @@
 
 namespace syncsim {
 
+namespace {
+constexpr int kTracedFftsFlags = 16;
+}
+
 SocTracer::SocTracer(const std::string& vcd_path, const std::vector<AiCore*>& cores,
                      const SparseStore& gm)
     : m_vcd_path(vcd_path), m_vcd(vcd_path), m_gm(gm) {
@@ -22,6 +26,24 @@ SocTracer::SocTracer(const std::string& vcd_path, const std::vector<AiCore*>& co
         m_core_scope[id] = scope;
         m_state_signal[id] = m_vcd.add_signal(scope, "state", 3, 0);
         m_round_signal[id] = m_vcd.add_signal(scope, "barrier_round", 32, 0);
+    }
+    // Flags are declared for every core (a declared signal that never changes
+    // costs nothing); the save file shows only those that changed.
+    m_ffts_flags.resize(cores.size());
+    m_intra_flags.resize(cores.size());
+    m_ffts_used.resize(cores.size());
+    m_intra_used.resize(cores.size());
+    for (AiCore* core : cores) {
+        const int id = core->config().trace_id;
+        for (int f = 0; f < kTracedFftsFlags; ++f)
+            m_ffts_flags[id].push_back(
+                m_vcd.add_signal(m_core_scope[id], "ffts_flag" + std::to_string(f), 4, 0));
+        const int intra = core->config().type == CoreType::AIC ? 32 : 16;
+        for (int f = 0; f < intra; ++f)
+            m_intra_flags[id].push_back(
+                m_vcd.add_signal(m_core_scope[id], "intra_flag" + std::to_string(f), 4, 0));
+        m_ffts_used[id].assign(kTracedFftsFlags, false);
+        m_intra_used[id].assign(intra, false);
     }
 }
 
@@ -39,6 +61,14 @@ void SocTracer::core_state(int trace_id, CoreState state) {
 void SocTracer::core_round(int trace_id, std::uint32_t round) {
     m_started = true;
     m_vcd.change(m_round_signal[trace_id], now_ps(), round);
+}
+
+void SocTracer::flag_changed(int core, bool intra_block, int id, int value) {
+    auto& signals = intra_block ? m_intra_flags[core] : m_ffts_flags[core];
+    if (id < 0 || id >= static_cast<int>(signals.size())) return;
+    (intra_block ? m_intra_used : m_ffts_used)[core][id] = true;
+    m_started = true;
+    m_vcd.change(signals[id], now_ps(), static_cast<std::uint64_t>(value));
 }
 
 bool SocTracer::add_word(const std::string& name, GmAddr addr) {
@@ -92,6 +122,14 @@ void SocTracer::finish(std::uint64_t end_time_ps) {
             g << "@2024\n^1 " << filter_path << "\n+{" << core << "_state} " << path
               << ".state[2:0]\n";
             g << "@24\n+{" << core << "_round} " << path << ".barrier_round[31:0]\n";
+            for (std::size_t f = 0; f < m_ffts_used[id].size(); ++f)
+                if (m_ffts_used[id][f])
+                    g << "+{" << core << "_ffts_flag" << f << "} " << path << ".ffts_flag" << f
+                      << "[3:0]\n";
+            for (std::size_t f = 0; f < m_intra_used[id].size(); ++f)
+                if (m_intra_used[id][f])
+                    g << "+{" << core << "_intra_flag" << f << "} " << path << ".intra_flag" << f
+                      << "[3:0]\n";
         }
         g << "@1000200\n-" << title << "\n";
     };

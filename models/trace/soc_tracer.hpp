@@ -14,7 +14,7 @@
 
 namespace syncsim {
 
-class SocTracer : public CoreTraceSink, public WordTraceSink {
+class SocTracer : public CoreTraceSink, public WordTraceSink, public FlagTraceSink {
   public:
     SocTracer(const std::string& vcd_path, const std::vector<AiCore*>& cores,
               const SparseStore& gm);
@@ -22,6 +22,7 @@ class SocTracer : public CoreTraceSink, public WordTraceSink {
     void core_state(int trace_id, CoreState state) override;
     void core_round(int trace_id, std::uint32_t round) override;
     bool add_word(const std::string& name, GmAddr addr) override;
+    void flag_changed(int core, bool intra_block, int id, int value) override;
     // Called by the L2 after a write; updates any watched word in the range.
     void memory_written(std::uint64_t addr, std::uint64_t len);
 
@@ -42,6 +43,9 @@ class SocTracer : public CoreTraceSink, public WordTraceSink {
     std::vector<int> m_state_signal, m_round_signal; // by trace id
     std::vector<std::string> m_core_scope;           // by trace id
     std::vector<bool> m_ran;                         // by trace id: left idle at least once
+    // Per core: signal ids of its FFTS and intra-block flags, and whether each changed.
+    std::vector<std::vector<int>> m_ffts_flags, m_intra_flags;
+    std::vector<std::vector<bool>> m_ffts_used, m_intra_used;
     std::vector<Word> m_words;
     bool m_started = false;
 };

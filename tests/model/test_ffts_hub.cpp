@@ -57,7 +57,7 @@ struct Bench : sc_core::sc_module {
     }
     void wait_flag(int core, FlagSpace space, int id) {
         FftsHub::Cell& c = hub.cell(core, space, id);
-        while (!c.counter.try_take()) sc_core::wait(c.set);
+        while (!hub.take(core, space, id)) sc_core::wait(c.set);
         released_ns[core] = sc_core::sc_time_stamp().to_seconds() * 1e9;
     }
     void start() {
