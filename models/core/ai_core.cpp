@@ -192,6 +192,16 @@ CoreReport AiCore::report() const {
 
 // ---------------------------------------------------------------- checks
 
+void AiCore::when_pipe_reaches(Pipe pipe, const char* what, std::function<void()> action) {
+    if (pipe == Pipe::S) {
+        sync();
+        action();
+    } else {
+        pipe_unit(pipe).issue({now(), what, std::move(action)});
+    }
+    advance(m_config.timing.pipe_issue);
+}
+
 PipeUnit& AiCore::pipe_unit(Pipe pipe) {
     if (pipe == Pipe::S || pipe == Pipe::ALL)
         throw KernelFault(std::string("no asynchronous unit for ") + to_string(pipe));
@@ -404,13 +414,7 @@ void AiCore::set_flag(Pipe src, Pipe dst, int event_id) {
         ++intra_flag(src, dst, event_id);
         intra_flag_event(src, dst, event_id).notify(sc_core::SC_ZERO_TIME);
     };
-    if (src == Pipe::S) {
-        sync();
-        signal();
-    } else {
-        pipe_unit(src).issue({now(), "set_flag", signal});
-    }
-    advance(m_config.timing.pipe_issue);
+    when_pipe_reaches(src, "set_flag", signal);
 }
 
 void AiCore::wait_flag(Pipe src, Pipe dst, int event_id) {
@@ -693,13 +697,7 @@ void AiCore::ffts_cross_core_sync(Pipe pipe, std::uint64_t msg) {
     // The message leaves when the trigger pipe reaches it, after the work
     // issued to that pipe before it.
     auto send = [&hub, from = sender(), msg] { hub.send(from, msg); };
-    if (pipe == Pipe::S) {
-        sync();
-        send();
-    } else {
-        pipe_unit(pipe).issue({now(), "ffts_cross_core_sync", send});
-    }
-    advance(m_config.timing.pipe_issue);
+    when_pipe_reaches(pipe, "ffts_cross_core_sync", send);
 }
 
 void AiCore::set_intra_block(Pipe pipe, int id) {
@@ -707,13 +705,7 @@ void AiCore::set_intra_block(Pipe pipe, int id) {
     FftsHub& hub = ffts("set_intra_block");
     if (!hub.params().intra_block) throw KernelFault("set_intra_block does not exist on this arch");
     auto send = [&hub, from = sender(), id] { hub.set_intra_block(from, id); };
-    if (pipe == Pipe::S) {
-        sync();
-        send();
-    } else {
-        pipe_unit(pipe).issue({now(), "set_intra_block", send});
-    }
-    advance(m_config.timing.pipe_issue);
+    when_pipe_reaches(pipe, "set_intra_block", send);
 }
 
 void AiCore::wait_flag_dev(Pipe pipe, int flag_id) {

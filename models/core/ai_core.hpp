@@ -191,6 +191,9 @@ class AiCore : public sc_core::sc_module, public KernelContext {
                      const WaitReason& reason);
 
     PipeUnit& pipe_unit(Pipe pipe);
+    // Runs `action` when `pipe` reaches it: now on PIPE_S, otherwise after the
+    // work already issued to that pipe.
+    void when_pipe_reaches(Pipe pipe, const char* what, std::function<void()> action);
     void check_gm_access(GmAddr addr, unsigned bytes, const char* what) const;
     std::vector<std::uint8_t>& local_buffer(bool ub, const char* what);
     void check_local_range(const std::vector<std::uint8_t>& buf, std::uint64_t offset,
