@@ -4,8 +4,10 @@ namespace syncsim {
 
 namespace {
 
-CoreConfig core_config(const Platform& p, CoreType type, int index, int trace_id) {
+CoreConfig core_config(const Platform& p, const SimOptions& o, CoreType type, int index,
+                       int trace_id) {
     CoreConfig c;
+    c.fast_poll = o.fast_poll;
     c.type = type;
     c.index = index;
     c.trace_id = trace_id;
@@ -27,7 +29,7 @@ CoreConfig core_config(const Platform& p, CoreType type, int index, int trace_id
 
 } // namespace
 
-Soc::Soc(const Platform& platform)
+Soc::Soc(const Platform& platform, const SimOptions& options)
     : m_platform(platform), m_clock(Clock::from_mhz(platform.clock_mhz)) {
     L2Params l2;
     l2.gm_base = kGmBase;
@@ -44,18 +46,21 @@ Soc::Soc(const Platform& platform)
 
     int trace_id = 0;
     for (int i = 0; i < platform.aic_cores; ++i) {
-        m_cores.push_back(
-            std::make_unique<AiCore>(("aic" + std::to_string(i)).c_str(),
-                                     core_config(platform, CoreType::AIC, i, trace_id++), m_clock));
+        m_cores.push_back(std::make_unique<AiCore>(
+            ("aic" + std::to_string(i)).c_str(),
+            core_config(platform, options, CoreType::AIC, i, trace_id++), m_clock));
         m_aic_ptrs.push_back(m_cores.back().get());
     }
     for (int i = 0; i < platform.aiv_cores; ++i) {
-        m_cores.push_back(
-            std::make_unique<AiCore>(("aiv" + std::to_string(i)).c_str(),
-                                     core_config(platform, CoreType::AIV, i, trace_id++), m_clock));
+        m_cores.push_back(std::make_unique<AiCore>(
+            ("aiv" + std::to_string(i)).c_str(),
+            core_config(platform, options, CoreType::AIV, i, trace_id++), m_clock));
         m_aiv_ptrs.push_back(m_cores.back().get());
     }
-    for (auto& core : m_cores) core->gm.socket.bind(m_l2->target);
+    for (auto& core : m_cores) {
+        core->gm.socket.bind(m_l2->target);
+        core->set_watch(m_l2.get());
+    }
     // A cube reaches a unified buffer only through subblock 0 of its cluster.
     for (std::size_t k = 0; k < m_aic_ptrs.size(); ++k)
         m_aic_ptrs[k]->set_ub_peer(m_aiv_ptrs[k * platform.aiv_per_aic]);

@@ -16,9 +16,14 @@ namespace syncsim {
 
 constexpr GmAddr kGmBase = 0x100000000ull; // device addresses start at 4 GiB; 0 stays invalid
 
+// How the simulator runs the model, as opposed to what the model is.
+struct SimOptions {
+    bool fast_poll = true; // sleep through polls that cannot see a change
+};
+
 class Soc {
   public:
-    explicit Soc(const Platform& platform);
+    explicit Soc(const Platform& platform, const SimOptions& options = {});
 
     const Platform& platform() const { return m_platform; }
     const Clock& clock() const { return m_clock; }

@@ -192,8 +192,8 @@ ExperimentConfig load_experiment(const std::string& file, const std::vector<std:
     for (const auto& s : sets) apply_set(root, s);
 
     const MapView doc(root, file, "");
-    doc.allow_only(
-        {"description", "platform", "overrides", "workload", "limits", "trace", "expect"});
+    doc.allow_only({"description", "platform", "overrides", "workload", "limits", "trace",
+                    "simulator", "expect"});
     cfg.description = doc.opt_text("description").value_or("");
     const std::string platform_name = doc.text("platform");
     try {
@@ -248,6 +248,11 @@ ExperimentConfig load_experiment(const std::string& file, const std::vector<std:
     const MapView trace = doc.map("trace");
     trace.allow_only({"vcd"});
     cfg.vcd = trace.opt_text("vcd").value_or("");
+
+    const MapView simulator = doc.map("simulator");
+    simulator.allow_only({"poll"});
+    if (simulator.has("poll"))
+        cfg.fast_poll = simulator.choice("poll", {"fast_forward", "spin"}) == "fast_forward";
 
     cfg.expect = read_expect(doc.map("expect"));
     return cfg;

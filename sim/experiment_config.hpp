@@ -49,6 +49,7 @@ struct ExperimentConfig {
     std::uint64_t sim_time_limit_ps = 0;
     std::uint64_t max_events = 0; // 0 = no limit
     std::string vcd;
+    bool fast_poll = true; // simulator.poll: fast_forward (default) or spin
     Expectation expect;
     std::vector<std::string> sets; // the --set arguments, as given
 };

@@ -54,7 +54,8 @@ json config_json(const ExperimentConfig& c) {
               {"sets", c.sets},
               {"workload", c.host.empty() ? json{{"kernel", c.kernel}} : json{{"host", c.host}}},
               {"params", params},
-              {"limits", {{"sim_time_ps", c.sim_time_limit_ps}, {"max_events", c.max_events}}}};
+              {"limits", {{"sim_time_ps", c.sim_time_limit_ps}, {"max_events", c.max_events}}},
+              {"simulator", {{"poll", c.fast_poll ? "fast_forward" : "spin"}}}};
     if (c.launch) {
         json defines = json::object();
         for (const auto& [k, v] : c.launch->defines) defines[k] = v;
@@ -83,6 +84,18 @@ json core_json(const CoreReport& r) {
                {{"hits", r.cache_hits}, {"misses", r.cache_misses}, {"writebacks", r.writebacks}}}};
     if (!r.waiting_on.empty()) j["waiting_on"] = r.waiting_on;
     if (r.fault) j["fault"] = *r.fault;
+    if (r.polls) j["polls"] = r.polls;
+    if (!r.poll_timeouts.empty()) {
+        json t = json::array();
+        for (const auto& p : r.poll_timeouts)
+            t.push_back({{"time_ps", to_ps(p.at)},
+                         {"round", p.round},
+                         {"addr", p.addr},
+                         {"value", p.value},
+                         {"target", p.target},
+                         {"polls", p.polls}});
+        j["poll_timeouts"] = t;
+    }
     json pipes = json::array();
     for (const auto& p : r.busy_pipes) {
         json pj = {{"pipe", to_string(p.pipe)},
@@ -243,7 +256,9 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
     Activity::limit_reached() = false;
 
     const auto& registry = WorkloadRegistry::builtin();
-    Soc soc(cfg.platform);
+    SimOptions sim_options;
+    sim_options.fast_poll = cfg.fast_poll;
+    Soc soc(cfg.platform, sim_options);
     auto params = std::make_shared<const ParamMap>(cfg.params);
     HostProgram program;
     if (!cfg.host.empty()) {
@@ -283,7 +298,14 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
                       sc_core::SC_EXIT_ON_STARVATION);
     const double wall =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
-    const std::uint64_t end_ps = to_ps(sc_core::sc_time_stamp());
+    bool polling = false; // a core asleep in a fast-forwarded poll would still be spinning
+    for (AiCore* core : soc.all_cores()) polling = polling || core->asleep_in_poll();
+    const bool starved = !sc_core::sc_pending_activity() && !polling;
+    // A run that does not finish ends at the limit; spinning and fast-forwarded
+    // polls then agree on what happened by that time.
+    const bool limited = !host.finished() && !Activity::limit_reached() && !starved;
+    const std::uint64_t end_ps = limited ? cfg.sim_time_limit_ps : to_ps(sc_core::sc_time_stamp());
+    const sc_core::sc_time end_time(static_cast<double>(end_ps), sc_core::SC_PS);
     if (tracer) tracer->finish(end_ps);
 
     // ---- classify the end of the run
@@ -303,7 +325,7 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
             outcome = "completed";
             reason = "the host program returned and every stream drained";
         }
-    } else if (sc_core::sc_pending_activity()) {
+    } else if (limited) {
         outcome = "time_limit";
         reason = "simulated-time limit " + format_time(cfg.sim_time_limit_ps) +
                  " reached while the model was still active";
@@ -313,7 +335,16 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
     }
 
     std::vector<CoreReport> reports;
-    for (AiCore* core : soc.all_cores()) reports.push_back(core->report());
+    for (AiCore* core : soc.all_cores()) reports.push_back(core->report(end_time));
+    json poll_timeouts = json::array();
+    for (const auto& r : reports)
+        for (const auto& p : r.poll_timeouts)
+            poll_timeouts.push_back({{"core", r.name},
+                                     {"time_ps", to_ps(p.at)},
+                                     {"round", p.round},
+                                     {"value", p.value},
+                                     {"target", p.target},
+                                     {"polls", p.polls}});
     std::vector<std::string> stuck_names;
     json stuck = json::array(), cores = json::array();
     std::map<std::string, std::pair<std::uint64_t, int>> finish; // type -> (max ps, cores)
@@ -388,6 +419,7 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
         {"faults", host.faults()},
         {"cores", cores},
         {"rounds", rounds_json(rounds)},
+        {"poll_timeouts", poll_timeouts},
         {"ffts",
          {{"messages", ffts.messages()},
           {"dropped_count", ffts.dropped().size()},
@@ -471,6 +503,16 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
             else
                 s << ", " << r.cores - r.released << " never released";
             s << "\n";
+        }
+    }
+    if (!poll_timeouts.empty()) {
+        s << "polls      " << poll_timeouts.size() << " poll loop(s) gave up at their limit\n";
+        for (std::size_t i = 0; i < poll_timeouts.size() && i < 4; ++i) {
+            const json& p = poll_timeouts[i];
+            s << "  " << p["core"].get<std::string>() << " round " << p["round"].get<int>()
+              << ": counter " << p["value"].get<std::int64_t>() << ", target "
+              << p["target"].get<std::int64_t>() << ", after " << p["polls"].get<std::uint64_t>()
+              << " polls at " << format_time(p["time_ps"].get<std::uint64_t>()) << "\n";
         }
     }
     if (ffts.messages() || !ffts.dropped().empty())

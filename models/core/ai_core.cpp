@@ -158,7 +158,7 @@ void AiCore::clear_external_wait() {
     set_state(CoreState::Running);
 }
 
-CoreReport AiCore::report() const {
+CoreReport AiCore::report(const sc_core::sc_time& at) const {
     CoreReport r;
     r.name = name();
     r.type = m_config.type;
@@ -187,6 +187,16 @@ CoreReport AiCore::report() const {
     r.cache_misses = m_misses;
     r.writebacks = m_writebacks;
     r.rounds = m_rounds;
+    r.polls = m_polls;
+    r.poll_timeouts = m_poll_timeouts;
+    if (m_sleep.active) {
+        // Asleep in a fast-forwarded poll: report the polls made by now.
+        const std::uint64_t made = polls_made_by(at);
+        r.polls += made - m_sleep.first;
+        WaitReason reason = m_reason;
+        reason.polls = made;
+        r.waiting_on = reason.describe();
+    }
     return r;
 }
 
@@ -570,54 +580,37 @@ void AiCore::ub_access(LocalAddr offset, void* data, unsigned bytes, bool write)
 
 // ---------------------------------------------------------------- polling
 
-std::int64_t AiCore::raw_load(const PollSpec& spec) {
-    const unsigned width = atomic_width_bytes(spec.type);
+std::int64_t AiCore::cached_poll_load(const PollSpec& spec) {
+    // A poll through the scalar cache; with dcci first, each poll misses and
+    // refetches the line.
+    if (spec.load == PollLoad::CachedAfterDcci) {
+        if (auto line = m_cache.maintain(m_cache.line_of(spec.addr), DcciMode::CleanInvalidate))
+            post_writeback(std::move(*line));
+        advance(m_config.timing.dcci);
+    }
     std::uint8_t raw[8] = {};
-    switch (spec.load) {
-    case PollLoad::Dev:
-        sync();
-        wait_for_posted_writes_to(m_cache.line_of(spec.addr));
-        gm.read(spec.addr, raw, width);
-        break;
-    case PollLoad::AtomicAddZero:
-        sync();
-        return gm.atomic(spec.addr, spec.type, AtomicOp::Sum, 0);
-    case PollLoad::CachedAfterDcci:
-    case PollLoad::Cached: {
-        if (spec.load == PollLoad::CachedAfterDcci) {
-            if (auto line = m_cache.maintain(m_cache.line_of(spec.addr), DcciMode::CleanInvalidate))
-                post_writeback(std::move(*line));
-            advance(m_config.timing.dcci);
+    CacheLine& line = cached_line(spec.addr);
+    std::memcpy(raw, line.bytes.data() + (spec.addr - line.base), atomic_width_bytes(spec.type));
+    return decode_word(raw, spec.type);
+}
+
+void AiCore::drain_pipes() {
+    for (int p = 1; p < kPipeCount; ++p) {
+        PipeUnit& unit = *m_pipes[p];
+        if (!unit.drained()) {
+            sync();
+            while (!unit.drained()) wait_on(unit.drained_event());
         }
-        CacheLine& line = cached_line(spec.addr);
-        std::memcpy(raw, line.bytes.data() + (spec.addr - line.base), width);
-        break;
     }
-    }
-    std::int64_t value = 0;
-    switch (spec.type) {
-    case AtomicType::S32: {
-        std::int32_t v;
-        std::memcpy(&v, raw, 4);
-        value = v;
-        break;
-    }
-    case AtomicType::U32: {
-        std::uint32_t v;
-        std::memcpy(&v, raw, 4);
-        value = v;
-        break;
-    }
-    default:
-        std::memcpy(&value, raw, 8);
-        break;
-    }
-    return value;
 }
 
 PollResult AiCore::poll(const PollSpec& spec) {
     enter("poll");
-    check_gm_access(spec.addr, atomic_width_bytes(spec.type), "poll");
+    const unsigned width = atomic_width_bytes(spec.type);
+    check_gm_access(spec.addr, width, "poll");
+    // Nothing can issue to the pipes while the scalar unit polls: draining
+    // them first gives every backoff barrier the same fixed cost.
+    if (spec.barrier_every) drain_pipes();
     sync();
     m_reason = WaitReason{};
     m_reason.kind = WaitReason::Kind::Poll;
@@ -625,30 +618,159 @@ PollResult AiCore::poll(const PollSpec& spec) {
     m_reason.target = spec.target;
     m_reason.until = spec.until;
     set_state(CoreState::Polling);
+
+    const bool observed = spec.load == PollLoad::Dev || spec.load == PollLoad::AtomicAddZero;
+    if (observed) wait_for_posted_writes_to(m_cache.line_of(spec.addr)); // own stores land first
+    const sc_core::sc_time op = m_clock.cycles(m_config.timing.scalar_op);
+    PollTiming timing;
+    std::optional<sc_core::sc_time> sample_at; // set when a poll was slept up to
     PollResult result;
     for (;;) {
-        result.value = raw_load(spec);
+        std::uint64_t seq = 0;
+        if (observed) {
+            ObservationExtension obs;
+            obs.atomic_path = spec.load == PollLoad::AtomicAddZero;
+            sc_core::sc_time issued = sc_core::sc_time_stamp();
+            if (sample_at) {
+                obs.has_sample_at = true;
+                obs.sample_at = *sample_at;
+                issued = *sample_at - timing.to_sample;
+            } else {
+                sync();
+                issued = sc_core::sc_time_stamp();
+            }
+            std::uint8_t raw[8] = {};
+            gm.observe(spec.addr, raw, width, obs);
+            timing.to_sample = obs.sampled_at - issued;
+            timing.after_sample = sc_core::sc_time_stamp() - obs.sampled_at;
+            seq = obs.write_seq;
+            result.value = decode_word(raw, spec.type);
+        } else {
+            result.value = cached_poll_load(spec);
+        }
+        sample_at.reset();
+        ++m_polls;
         m_reason.value = result.value;
         if (compare(result.value, spec.until, spec.target)) break;
         m_reason.polls = ++result.polls;
         advance(m_config.timing.scalar_op);
-        if (spec.barrier_every && result.polls % spec.barrier_every == 0) {
-            for (int p = 1; p < kPipeCount; ++p) {
-                PipeUnit& unit = *m_pipes[p];
-                if (!unit.drained()) {
-                    sync();
-                    while (!unit.drained()) wait_on(unit.drained_event());
-                }
-            }
-        }
+        if (spec.barrier_every && result.polls % spec.barrier_every == 0)
+            advance(m_config.timing.scalar_op); // pipe_barrier(PIPE_ALL) on drained pipes
         if (spec.max_polls && result.polls >= spec.max_polls) {
             result.timed_out = true;
             break;
         }
+        // Fast-forward: with no write to the word since this sample, every
+        // poll until the next write sees the same value; sleep through them.
+        if (!observed || !m_config.fast_poll || m_watch->write_seq(spec.addr) != seq) continue;
+        timing.op = op;
+        sample_at = sleep_through_polls(spec, timing, result);
+        if (!sample_at) {
+            result.timed_out = true;
+            break;
+        }
     }
+    if (result.timed_out)
+        m_poll_timeouts.push_back(
+            {now(), m_round, spec.addr, result.value, spec.target, result.polls});
     m_reason = WaitReason{};
     set_state(CoreState::Running);
     return result;
+}
+
+std::int64_t AiCore::decode_word(const std::uint8_t* raw, AtomicType type) {
+    switch (type) {
+    case AtomicType::S32: {
+        std::int32_t v;
+        std::memcpy(&v, raw, 4);
+        return v;
+    }
+    case AtomicType::U32: {
+        std::uint32_t v;
+        std::memcpy(&v, raw, 4);
+        return v;
+    }
+    default: {
+        std::int64_t v;
+        std::memcpy(&v, raw, 8);
+        return v;
+    }
+    }
+}
+
+sc_core::sc_time AiCore::PollSchedule::issue(std::uint64_t k) const {
+    // Poll k (k failed polls before it) issues one period after poll k-1,
+    // plus one backoff barrier whenever k is a multiple of `every`.
+    std::uint64_t backoffs = every ? k / every - first / every : 0;
+    return start + (k - first) * period + backoffs * op;
+}
+
+std::optional<sc_core::sc_time>
+AiCore::sleep_through_polls(const PollSpec& spec, const PollTiming& timing, PollResult& result) {
+    PollSchedule& s = m_sleep;
+    s.start = sc_core::sc_time_stamp() + m_lag;
+    s.first = result.polls;
+    s.period = timing.to_sample + timing.after_sample + timing.op;
+    s.op = timing.op;
+    s.every = spec.barrier_every;
+    s.to_sample = timing.to_sample;
+    s.to_complete = timing.to_sample + timing.after_sample;
+    s.active = true;
+    m_lag = sc_core::SC_ZERO_TIME;
+    const sc_core::sc_event& written = m_watch->write_event(spec.addr);
+    const bool limited = spec.max_polls != 0;
+    const std::uint64_t last = limited ? spec.max_polls - 1 : 0;
+    const sc_core::sc_time deadline =
+        limited ? s.issue(last) + timing.to_sample + timing.after_sample : sc_core::SC_ZERO_TIME;
+    if (limited) {
+        sc_core::wait(deadline - sc_core::sc_time_stamp(), written);
+    } else {
+        sc_core::wait(written);
+    }
+    ++Activity::resumptions();
+    const sc_core::sc_time woke = sc_core::sc_time_stamp();
+    s.active = false;
+    if (limited && (woke >= deadline || s.issue(last) + s.to_sample < woke)) {
+        // No poll up to the last one saw a change: the loop ends as spinning would.
+        wait_until(deadline);
+        result.polls = spec.max_polls;
+        m_reason.polls = result.polls;
+        m_polls += spec.max_polls - s.first;
+        advance(m_config.timing.scalar_op);
+        if (spec.barrier_every && spec.max_polls % spec.barrier_every == 0)
+            advance(m_config.timing.scalar_op);
+        return std::nullopt;
+    }
+    // The first poll whose sample falls at or after the write.
+    std::uint64_t lo = s.first, hi = limited ? last : s.first + 1;
+    if (!limited)
+        while (s.issue(hi) + s.to_sample < woke) hi = s.first + 2 * (hi - s.first + 1);
+    while (lo < hi) {
+        const std::uint64_t mid = lo + (hi - lo) / 2;
+        if (s.issue(mid) + s.to_sample >= woke)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    m_polls += lo - s.first;
+    result.polls = lo;
+    m_reason.polls = lo;
+    return s.issue(lo) + s.to_sample;
+}
+
+std::uint64_t AiCore::polls_made_by(const sc_core::sc_time& t) const {
+    // A poll counts once its answer is back, as when spinning.
+    std::uint64_t lo = m_sleep.first, hi = m_sleep.first + 1;
+    while (m_sleep.issue(hi) + m_sleep.to_complete < t)
+        hi = m_sleep.first + 2 * (hi - m_sleep.first);
+    while (lo < hi) {
+        const std::uint64_t mid = lo + (hi - lo) / 2;
+        if (m_sleep.issue(mid) + m_sleep.to_complete < t)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
 }
 
 void AiCore::mark_barrier_round() {

@@ -40,6 +40,7 @@ struct CoreConfig {
     std::uint32_t cache_line_bytes = 64;
     std::size_t cache_lines = 256;
     int intra_core_flag_ids = 8;
+    bool fast_poll = true; // sleep through polls that cannot see a change
     bool flush_cache_at_block_end = true;
     CoreTiming timing;
 };
@@ -73,6 +74,15 @@ struct PipeReport {
     std::string blocked_on;
 };
 
+// A poll loop that gave up at its limit (the core then goes on, as on NPU).
+struct PollTimeout {
+    sc_core::sc_time at;
+    std::uint32_t round;
+    GmAddr addr;
+    std::int64_t value, target;
+    std::uint64_t polls;
+};
+
 // One barrier round as the software marked it on this core.
 struct RoundMark {
     std::uint64_t launch_id;
@@ -100,6 +110,8 @@ struct CoreReport {
     sc_core::sc_time finished_at;
     std::uint64_t cache_hits, cache_misses, writebacks;
     std::vector<RoundMark> rounds;
+    std::uint64_t polls;
+    std::vector<PollTimeout> poll_timeouts;
 };
 
 class AiCore : public sc_core::sc_module, public KernelContext {
@@ -112,12 +124,16 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     void set_ub_peer(AiCore* peer) { m_ub_peer = peer; }
     void set_tracer(CoreTraceSink* tracer) { m_tracer = tracer; }
     void set_ffts(FftsHub* hub) { m_ffts = hub; }
+    void set_watch(GmWatch* watch) { m_watch = watch; }
 
     // Called by the task scheduler; the core must be free.
     void start_block(BlockWork work);
     bool busy() const { return m_work.has_value() || m_pending.has_value(); }
     const CoreConfig& config() const { return m_config; }
-    CoreReport report() const;
+    // As of `at` (the end of the run): a core asleep in a fast-forwarded
+    // poll reports the polls it would have made by then.
+    CoreReport report(const sc_core::sc_time& at) const;
+    bool asleep_in_poll() const { return m_sleep.active; }
     // External agents (FFTS, notify) describe what a core waits on them for.
     void set_external_wait(CoreState state, std::function<std::string()> describe);
     void clear_external_wait();
@@ -207,7 +223,24 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     void post_write(GmAddr addr, std::vector<std::uint8_t> bytes, const char* what);
     void post_writeback(CacheLine&& line);
     void wait_for_posted_writes_to(GmAddr line_base);
-    std::int64_t raw_load(const PollSpec& spec);
+    struct PollTiming {
+        sc_core::sc_time to_sample, after_sample, op;
+    };
+    // The polls a sleeping core would have made: issue time of poll k.
+    struct PollSchedule {
+        bool active = false;
+        sc_core::sc_time start, period, op, to_sample, to_complete;
+        std::uint64_t first = 0, every = 0;
+        sc_core::sc_time issue(std::uint64_t k) const;
+    };
+    std::int64_t cached_poll_load(const PollSpec& spec);
+    static std::int64_t decode_word(const std::uint8_t* raw, AtomicType type);
+    void drain_pipes();
+    // Sleeps until the polled word is written or the poll limit would be hit;
+    // returns the sample time of the next poll to make, or nothing on timeout.
+    std::optional<sc_core::sc_time>
+    sleep_through_polls(const PollSpec& spec, const PollTiming& timing, PollResult& result);
+    std::uint64_t polls_made_by(const sc_core::sc_time& t) const;
     FftsHub& ffts(const char* what);
     FftsSender sender() const;
     void wait_cross_core(Pipe pipe, FlagSpace space, int id, const char* what);
@@ -233,6 +266,10 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     AiCore* m_ub_peer = nullptr;
     CoreTraceSink* m_tracer = nullptr;
     FftsHub* m_ffts = nullptr;
+    GmWatch* m_watch = nullptr;
+    PollSchedule m_sleep;
+    std::uint64_t m_polls = 0;
+    std::vector<PollTimeout> m_poll_timeouts;
     std::uint64_t m_ffts_base = 0; // set_ffts_base_addr; cleared at each block start
     std::function<std::string()> m_external_describe;
     std::vector<RoundMark> m_rounds;

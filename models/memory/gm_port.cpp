@@ -60,3 +60,20 @@ std::int64_t GmPort::atomic(std::uint64_t addr, AtomicType type, AtomicOp op,
 }
 
 } // namespace syncsim
+
+namespace syncsim {
+
+void GmPort::observe(std::uint64_t addr, std::uint8_t* out, unsigned len,
+                     ObservationExtension& obs) {
+    tlm::tlm_generic_payload trans;
+    trans.set_command(tlm::TLM_READ_COMMAND);
+    trans.set_address(addr);
+    trans.set_data_ptr(out);
+    trans.set_data_length(len);
+    trans.set_streaming_width(len);
+    trans.set_extension(&obs);
+    transport(trans, "poll");
+    trans.clear_extension(&obs);
+}
+
+} // namespace syncsim

@@ -31,6 +31,40 @@ double L2Cache::tag_latency_cycles(std::uint64_t addr, std::uint64_t len) {
     return latency;
 }
 
+L2Cache::Watch& L2Cache::watch(std::uint64_t word) {
+    auto& w = m_watches[word];
+    if (!w) w = std::make_unique<Watch>();
+    return *w;
+}
+
+void L2Cache::written(std::uint64_t addr, std::uint64_t len) {
+    if (m_observer) m_observer(addr, len);
+    // Watched words are 8 bytes at most: any that starts before addr - 7 cannot overlap.
+    for (auto it = m_watches.lower_bound(addr >= 7 ? addr - 7 : 0);
+         it != m_watches.end() && it->first < addr + len; ++it) {
+        ++it->second->seq;
+        it->second->written.notify(sc_core::SC_ZERO_TIME);
+    }
+}
+
+void L2Cache::observe(tlm::tlm_generic_payload& trans, ObservationExtension& obs,
+                      sc_core::sc_time& delay) {
+    const sc_core::sc_time sample =
+        obs.has_sample_at ? obs.sample_at
+                          : sc_core::sc_time_stamp() + delay + m_clock.cycles(m_params.hop_cycles);
+    wait_until(sample);
+    // Writes the L2 serves at this instant run in its first delta; sampling
+    // one delta later sees all of them, whatever the process order.
+    sc_core::wait(sc_core::SC_ZERO_TIME);
+    ++Activity::resumptions();
+    m_store.read(trans.get_address(), trans.get_data_ptr(), trans.get_data_length());
+    obs.sampled_at = sample;
+    obs.write_seq = watch(trans.get_address()).seq;
+    delay = m_clock.cycles((obs.atomic_path ? m_params.atomic_cycles : m_params.access_cycles) +
+                           m_params.hop_cycles);
+    trans.set_response_status(tlm::TLM_OK_RESPONSE);
+}
+
 void L2Cache::b_transport(int, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
     const std::uint64_t addr = trans.get_address();
     const std::uint64_t len = trans.get_data_length();
@@ -38,6 +72,9 @@ void L2Cache::b_transport(int, tlm::tlm_generic_payload& trans, sc_core::sc_time
         trans.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
         return;
     }
+    ObservationExtension* observation = nullptr;
+    trans.get_extension(observation);
+    if (observation) return observe(trans, *observation, delay);
     AtomicExtension* atomic = nullptr;
     trans.get_extension(atomic);
 
@@ -63,14 +100,14 @@ void L2Cache::b_transport(int, tlm::tlm_generic_payload& trans, sc_core::sc_time
         m_store.read(addr, word, width);
         atomic->old_value = apply_atomic(atomic->type, atomic->op, word, atomic->operand);
         m_store.write(addr, word, width);
-        if (m_observer) m_observer(addr, width);
+        written(addr, width);
     } else if (trans.is_read()) {
         ++m_stats.reads;
         m_store.read(addr, data, len);
     } else {
         ++m_stats.writes;
         m_store.write(addr, data, len);
-        if (m_observer) m_observer(addr, len);
+        written(addr, len);
     }
     const double done_cycles =
         occupancy_cycles + tag_latency_cycles(addr, len) + m_params.hop_cycles;

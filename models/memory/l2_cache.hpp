@@ -7,10 +7,13 @@
 
 #include "models/memory/busy_until.hpp"
 #include "models/memory/lru_index.hpp"
+#include "models/memory/observation.hpp"
 #include "models/memory/sparse_store.hpp"
 #include "models/sim/kernel_time.hpp"
 
 #include <functional>
+#include <map>
+#include <memory>
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/multi_passthrough_target_socket.h>
@@ -40,7 +43,7 @@ struct L2Stats {
 // Called after a write or atomic changes memory (for tracing watched words).
 using MemoryWriteObserver = std::function<void(std::uint64_t addr, std::uint64_t len)>;
 
-class L2Cache : public sc_core::sc_module {
+class L2Cache : public sc_core::sc_module, public GmWatch {
   public:
     tlm_utils::multi_passthrough_target_socket<L2Cache> target;
 
@@ -50,9 +53,23 @@ class L2Cache : public sc_core::sc_module {
     const L2Stats& stats() const { return m_stats; }
     void set_write_observer(MemoryWriteObserver observer) { m_observer = std::move(observer); }
 
+    // GmWatch: words are watched from their first observation on.
+    const sc_core::sc_event& write_event(std::uint64_t word) override {
+        return watch(word).written;
+    }
+    std::uint64_t write_seq(std::uint64_t word) override { return watch(word).seq; }
+
   private:
     void b_transport(int id, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
     double tag_latency_cycles(std::uint64_t addr, std::uint64_t len);
+    void observe(tlm::tlm_generic_payload& trans, ObservationExtension& obs,
+                 sc_core::sc_time& delay);
+    void written(std::uint64_t addr, std::uint64_t len);
+    struct Watch {
+        sc_core::sc_event written;
+        std::uint64_t seq = 0;
+    };
+    Watch& watch(std::uint64_t word);
 
     L2Params m_params;
     Clock m_clock;
@@ -61,6 +78,7 @@ class L2Cache : public sc_core::sc_module {
     std::vector<BusyUntil> m_slices;
     L2Stats m_stats;
     MemoryWriteObserver m_observer;
+    std::map<std::uint64_t, std::unique_ptr<Watch>> m_watches;
 };
 
 } // namespace syncsim

@@ -118,10 +118,10 @@ TEST_CASE("more blocks than cores run in waves and all complete", "[scenario]") 
 
 TEST_CASE("the kernel-event watchdog stops a livelock before the time limit", "[scenario]") {
     const RunReport r = test::run_config("configs/foundation/cached_poll_livelock.yaml",
-                                         {"limits.max_events=80", "expect.outcome=event_limit"});
+                                         {"limits.max_events=60", "expect.outcome=event_limit"});
     CHECK(r.outcome == "event_limit");
     CHECK(r.expectation_met);
-    CHECK(r.events == 80);
+    CHECK(r.events == 60);
     CHECK(r.result["time"]["end_ps"].get<std::uint64_t>() < 20000000ull);
     CHECK(r.result["stuck"][0]["core"] == "aiv1");
 }

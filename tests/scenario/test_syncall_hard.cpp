@@ -134,15 +134,17 @@ TEST_CASE("hard barrier latency follows the FFTS message path, not a formula", "
 
 TEST_CASE("the A2/A3 hard cases pass on 910B1, 910B4 and 910C core counts", "[syncall]") {
     const std::string dir = test::temp_dir().string();
-    for (const char* config : {"configs/a2/hard_aiv_all_blocks.yaml", "configs/a2/hard_mix_1_1.yaml",
-                               "configs/a2/hard_mix_1_2.yaml", "configs/a2/hard_aic_only_mix_build.yaml"})
+    for (const char* config :
+         {"configs/a2/hard_aiv_all_blocks.yaml", "configs/a2/hard_mix_1_1.yaml",
+          "configs/a2/hard_mix_1_2.yaml", "configs/a2/hard_aic_only_mix_build.yaml"})
         for (const char* platform : {"910b1", "910b4", "910c"}) {
             INFO(config << " on " << platform);
             const std::string out = dir + "/a2.json";
             // The memory expectation names one platform's participant count;
             // the host's own check covers every participant on any platform.
-            const auto r = test::run_syncsim(std::string("run ") + config + " --set platform=" + platform +
-                                             " --set expect.memory=[] --json " + out);
+            const auto r =
+                test::run_syncsim(std::string("run ") + config + " --set platform=" + platform +
+                                  " --set expect.memory=[] --json " + out);
             CHECK(r.exit_code == 0);
             const json j = json::parse(test::read_text(out));
             CHECK(j["outcome"]["kind"] == "completed");

@@ -34,8 +34,9 @@ void stale_flag(KernelContext& k) {
         k.dsb(DSB_DDR);
         return;
     }
-    // consumer
-    lib::publish<std::int32_t>(k, out, k.ld<std::int32_t>(payload)); // line now cached
+    // consumer: reads the payload and `ready` once, so both lines are cached
+    lib::publish<std::int32_t>(k, out, k.ld<std::int32_t>(payload));
+    k.ld<std::int32_t>(ready);
     k.st_dev<std::int32_t>(1, armed);
     k.dsb(DSB_DDR);
     wait.addr = ready;
