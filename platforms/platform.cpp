@@ -36,7 +36,7 @@ const std::vector<ParamSpec>& platform_params() {
         {"l2_access_cycles", "cycles", "L2 tag and data access on a hit", &P::l2_access_cycles, 0, 1e6},
         {"l2_miss_extra_cycles", "cycles", "added to an access that misses the L2", &P::l2_miss_extra_cycles, 0, 1e6},
         {"l2_bytes_per_cycle", "B/cycle", "bytes one slice serves per cycle (sets how long a request holds it)", &P::l2_bytes_per_cycle, 1, 1e6},
-        {"noc_hop_cycles", "cycles", "one-way interconnect latency between a core and the L2", &P::noc_hop_cycles, 0, 1e6},
+        {"noc_hop_cycles", "cycles", "one-way interconnect latency between a core and the L2 (at least 1: the L2 arbitrates what arrives together)", &P::noc_hop_cycles, 1, 1e6},
         {"atomic_cycles", "cycles", "time an atomic holds its L2 slice (atomics on one line serialise)", &P::atomic_cycles, 0, 1e6},
         {"scalar_cache_line_bytes", "bytes", "scalar data-cache line; dcci and write-back act on whole lines", &P::scalar_cache_line_bytes, 4, 4096},
         {"scalar_cache_bytes", "bytes", "scalar data-cache capacity per core (fully associative, LRU)", &P::scalar_cache_bytes, 64, 1 << 24},

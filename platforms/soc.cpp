@@ -58,7 +58,7 @@ Soc::Soc(const Platform& platform, const SimOptions& options)
         m_aiv_ptrs.push_back(m_cores.back().get());
     }
     for (auto& core : m_cores) {
-        core->gm.socket.bind(m_l2->target);
+        for (GmPort* port : core->gm_ports()) port->socket.bind(m_l2->target);
         core->set_watch(m_l2.get());
     }
     // A cube reaches a unified buffer only through subblock 0 of its cluster.

@@ -130,6 +130,7 @@ struct RoundRow {
     std::uint32_t round;
     std::uint64_t first_arrival = ~0ull, last_arrival = 0, first_release = ~0ull, last_release = 0;
     int cores = 0, released = 0;
+    int early = 0; // released before the round's last arrival
 };
 
 std::vector<RoundRow> round_table(const std::vector<CoreReport>& reports) {
@@ -148,6 +149,11 @@ std::vector<RoundRow> round_table(const std::vector<CoreReport>& reports) {
                 row.last_release = std::max(row.last_release, to_ps(m.released));
             }
         }
+    for (const auto& r : reports)
+        for (const RoundMark& m : r.rounds) {
+            RoundRow& row = rows[{m.launch_id, m.round}];
+            if (m.has_release && to_ps(m.released) < row.last_arrival) ++row.early;
+        }
     std::vector<RoundRow> out;
     for (const auto& kv : rows) out.push_back(kv.second);
     return out;
@@ -161,7 +167,8 @@ json rounds_json(const std::vector<RoundRow>& rows) {
                   {"cores", r.cores},
                   {"released", r.released},
                   {"first_arrival_ps", r.first_arrival},
-                  {"last_arrival_ps", r.last_arrival}};
+                  {"last_arrival_ps", r.last_arrival},
+                  {"released_early", r.early}};
         if (r.released == r.cores && r.cores > 0) {
             j["first_release_ps"] = r.first_release;
             j["last_release_ps"] = r.last_release;
@@ -502,6 +509,7 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
                   << format_time(r.last_release - r.first_arrival);
             else
                 s << ", " << r.cores - r.released << " never released";
+            if (r.early) s << "; " << r.early << " released before the last arrival";
             s << "\n";
         }
     }

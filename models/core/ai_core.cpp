@@ -33,7 +33,7 @@ std::string hex(std::uint64_t v) {
 } // namespace
 
 AiCore::AiCore(sc_core::sc_module_name name, const CoreConfig& config, const Clock& clock)
-    : sc_module(name), gm("gm"), m_config(config), m_clock(clock),
+    : sc_module(name), m_config(config), m_clock(clock),
       m_cache(config.cache_line_bytes, config.cache_lines),
       m_intra_flags(kPipeCount * kPipeCount * std::max(1, config.intra_core_flag_ids), 0),
       m_intra_flag_events(m_intra_flags.size()), m_quantum(clock.cycles(kLagQuantumCycles)) {
@@ -48,8 +48,17 @@ AiCore::AiCore(sc_core::sc_module_name name, const CoreConfig& config, const Clo
     for (int p = 1; p < kPipeCount; ++p)
         m_pipes[p] = std::make_unique<PipeUnit>(pipe_names[p], on_fault);
     m_write_buffer = std::make_unique<PipeUnit>("write_buffer", on_fault);
+    static const char* const port_names[] = {"gm_s",    "gm_v",    "gm_m",   "gm_mte1",
+                                             "gm_mte2", "gm_mte3", "gm_fix", "gm_write_buffer"};
+    for (int i = 0; i <= kPipeCount; ++i) m_ports[i] = std::make_unique<GmPort>(port_names[i]);
     SC_HAS_PROCESS(AiCore);
     SC_THREAD(run);
+}
+
+std::vector<GmPort*> AiCore::gm_ports() {
+    std::vector<GmPort*> ports;
+    for (auto& p : m_ports) ports.push_back(p.get());
+    return ports;
 }
 
 void AiCore::start_block(BlockWork work) {
@@ -256,7 +265,7 @@ CacheLine& AiCore::cached_line(GmAddr addr) {
     sync();
     wait_for_posted_writes_to(base);
     std::vector<std::uint8_t> fill(m_cache.line_bytes());
-    gm.read(base, fill.data(), fill.size());
+    scalar_port().read(base, fill.data(), fill.size());
     if (auto victim = m_cache.install(base, fill.data())) post_writeback(std::move(*victim));
     return *m_cache.lookup(base);
 }
@@ -281,7 +290,7 @@ void AiCore::load_device(GmAddr addr, void* out, unsigned bytes) {
     check_gm_access(addr, bytes, "ld_dev");
     sync();
     wait_for_posted_writes_to(m_cache.line_of(addr));
-    gm.read(addr, static_cast<std::uint8_t*>(out), bytes);
+    scalar_port().read(addr, static_cast<std::uint8_t*>(out), bytes);
 }
 
 void AiCore::store_device(GmAddr addr, const void* in, unsigned bytes) {
@@ -305,8 +314,9 @@ void AiCore::post(GmAddr addr, const char* what, std::function<void()> access) {
 }
 
 void AiCore::post_write(GmAddr addr, std::vector<std::uint8_t> bytes, const char* what) {
-    post(addr, what,
-         [this, addr, data = std::move(bytes)] { gm.write(addr, data.data(), data.size()); });
+    post(addr, what, [this, addr, data = std::move(bytes)] {
+        write_buffer_port().write(addr, data.data(), data.size());
+    });
 }
 
 void AiCore::post_writeback(CacheLine&& line) {
@@ -359,7 +369,7 @@ void AiCore::store_atomic(GmAddr addr, std::int64_t value, unsigned bytes) {
         throw KernelFault("st_atomic of " + std::to_string(bytes) +
                           " bytes under set_st_atomic_cfg type " + to_string(m_st_atomic_type));
     post(addr, "st_atomic", [this, addr, value, type = m_st_atomic_type, op = m_st_atomic_op] {
-        gm.atomic(addr, type, op, value);
+        write_buffer_port().atomic(addr, type, op, value);
     });
     advance(m_config.timing.scalar_op);
 }
@@ -369,7 +379,7 @@ std::int64_t AiCore::fetch_add(GmAddr addr, std::int64_t value, AtomicType type)
     check_gm_access(addr, atomic_width_bytes(type), "atomicAdd");
     sync();
     wait_for_posted_writes_to(m_cache.line_of(addr));
-    return gm.atomic(addr, type, AtomicOp::Sum, value);
+    return scalar_port().atomic(addr, type, AtomicOp::Sum, value);
 }
 
 // ---------------------------------------------------------------- pipes
@@ -502,17 +512,19 @@ void AiCore::dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst
     if (src_local && dst_local)
         busy += double(n_burst * len) / m_config.timing.local_bytes_per_cycle;
     const sc_core::sc_time busy_time = m_clock.cycles(busy);
-    pipe_unit(pipe).issue({now(), what, [=] {
+    GmPort& port = pipe_port(pipe);
+    pipe_unit(pipe).issue({now(), what, [=, &port] {
                                wait_for(busy_time);
                                std::vector<std::uint8_t> staging(src_local ? 0 : len);
                                for (int i = 0; i < n_burst; ++i) {
                                    const std::uint8_t* from =
                                        src_local ? src_local + i * src_step : staging.data();
-                                   if (!src_local) gm.read(src + i * src_step, staging.data(), len);
+                                   if (!src_local)
+                                       port.read(src + i * src_step, staging.data(), len);
                                    if (dst_local)
                                        std::memcpy(dst_local + i * dst_step, from, len);
                                    else
-                                       gm.write(dst + i * dst_step, from, len);
+                                       port.write(dst + i * dst_step, from, len);
                                }
                            }});
     advance(m_config.timing.pipe_issue);
@@ -640,7 +652,7 @@ PollResult AiCore::poll(const PollSpec& spec) {
                 issued = sc_core::sc_time_stamp();
             }
             std::uint8_t raw[8] = {};
-            gm.observe(spec.addr, raw, width, obs);
+            scalar_port().observe(spec.addr, raw, width, obs);
             timing.to_sample = obs.sampled_at - issued;
             timing.after_sample = sc_core::sc_time_stamp() - obs.sampled_at;
             seq = obs.write_seq;

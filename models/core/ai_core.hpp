@@ -118,7 +118,10 @@ class AiCore : public sc_core::sc_module, public KernelContext {
   public:
     AiCore(sc_core::sc_module_name name, const CoreConfig& config, const Clock& clock);
 
-    GmPort gm; // bound to the interconnect by the SoC builder
+    // One GM port per requester (the scalar unit, each pipe, the write
+    // buffer), bound to the interconnect by the SoC builder: each has at most
+    // one access in flight, and the L2 arbitrates between ports by their id.
+    std::vector<GmPort*> gm_ports();
 
     // Wiring done by the SoC builder.
     void set_ub_peer(AiCore* peer) { m_ub_peer = peer; }
@@ -255,6 +258,11 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     std::vector<std::uint8_t> m_ub, m_l1;
     std::array<std::unique_ptr<PipeUnit>, kPipeCount> m_pipes; // [0] (PIPE_S) unused
     std::unique_ptr<PipeUnit> m_write_buffer;
+    // [0] scalar unit, [1..6] pipes V..FIX, [7] write buffer
+    std::array<std::unique_ptr<GmPort>, kPipeCount + 1> m_ports;
+    GmPort& scalar_port() { return *m_ports[0]; }
+    GmPort& pipe_port(Pipe p) { return *m_ports[static_cast<int>(p)]; }
+    GmPort& write_buffer_port() { return *m_ports[kPipeCount]; }
     std::map<GmAddr, std::uint64_t> m_line_last_post; // line -> last write posted to it
     std::uint64_t m_posted_seq = 0, m_landed_seq = 0, m_awaited_seq = 0;
     sc_core::sc_event m_posted_landed;

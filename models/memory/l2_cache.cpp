@@ -2,9 +2,16 @@
 
 #include "models/memory/atomic.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace syncsim {
+
+namespace {
+// Delta cycles an observation waits at its sample time: a request arriving
+// now is arbitrated one delta later and applied the delta after.
+constexpr int kObservationDeltas = 3;
+} // namespace
 
 L2Cache::L2Cache(sc_core::sc_module_name name, const L2Params& params, const Clock& clock,
                  SparseStore& store)
@@ -12,6 +19,10 @@ L2Cache::L2Cache(sc_core::sc_module_name name, const L2Params& params, const Clo
       m_tags(std::max<std::uint64_t>(1, params.size_bytes / params.line_bytes)),
       m_slices(std::max<std::uint32_t>(1, params.slices)) {
     target.register_b_transport(this, &L2Cache::b_transport);
+    SC_HAS_PROCESS(L2Cache);
+    SC_METHOD(arbitrate);
+    sensitive << m_arbitrate;
+    dont_initialize();
 }
 
 double L2Cache::tag_latency_cycles(std::uint64_t addr, std::uint64_t len) {
@@ -53,10 +64,14 @@ void L2Cache::observe(tlm::tlm_generic_payload& trans, ObservationExtension& obs
         obs.has_sample_at ? obs.sample_at
                           : sc_core::sc_time_stamp() + delay + m_clock.cycles(m_params.hop_cycles);
     wait_until(sample);
-    // Writes the L2 serves at this instant run in its first delta; sampling
-    // one delta later sees all of them, whatever the process order.
-    sc_core::wait(sc_core::SC_ZERO_TIME);
-    ++Activity::resumptions();
+    // Every write the L2 serves at this instant has landed by the third
+    // delta: queued ones in the first, the rest after arbitration (second)
+    // in the third's predecessor. Sampling there sees all of them, whatever
+    // order the processes ran in.
+    for (int delta = 0; delta < kObservationDeltas; ++delta) {
+        sc_core::wait(sc_core::SC_ZERO_TIME);
+        ++Activity::resumptions();
+    }
     m_store.read(trans.get_address(), trans.get_data_ptr(), trans.get_data_length());
     obs.sampled_at = sample;
     obs.write_seq = watch(trans.get_address()).seq;
@@ -65,7 +80,21 @@ void L2Cache::observe(tlm::tlm_generic_payload& trans, ObservationExtension& obs
     trans.set_response_status(tlm::TLM_OK_RESPONSE);
 }
 
-void L2Cache::b_transport(int, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
+void L2Cache::arbitrate() {
+    std::sort(m_arriving.begin(), m_arriving.end(),
+              [](const Request* a, const Request* b) { return a->port < b->port; });
+    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    for (Request* r : m_arriving) {
+        const sc_core::sc_time start = m_slices[r->slice].reserve(now, r->occupancy);
+        const double queued = m_clock.to_cycles(start - now);
+        m_stats.queue_cycles += queued;
+        m_stats.max_queue_cycles = std::max(m_stats.max_queue_cycles, queued);
+        r->granted.notify(start - now);
+    }
+    m_arriving.clear();
+}
+
+void L2Cache::b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
     const std::uint64_t addr = trans.get_address();
     const std::uint64_t len = trans.get_data_length();
     if (len == 0 || addr < m_params.gm_base || addr + len > m_params.gm_base + m_params.gm_bytes) {
@@ -83,15 +112,18 @@ void L2Cache::b_transport(int, tlm::tlm_generic_payload& trans, sc_core::sc_time
     const double occupancy_cycles =
         atomic ? m_params.atomic_cycles
                : std::max(1.0, std::ceil(double(len) / m_params.bytes_per_cycle));
-    BusyUntil& slice = m_slices[(addr / m_params.line_bytes) % m_slices.size()];
-    const sc_core::sc_time start = slice.reserve(arrival, m_clock.cycles(occupancy_cycles));
-    const double queued = m_clock.to_cycles(start - arrival);
-    m_stats.queue_cycles += queued;
-    m_stats.max_queue_cycles = std::max(m_stats.max_queue_cycles, queued);
-
-    // The access takes effect when the slice serves it: that instant is the
-    // order in which all cores see it.
-    wait_until(start);
+    // Requests that reach the L2 at the same instant are ordered by port, not
+    // by the order their threads happened to run in: the arbiter reserves
+    // their slices one delta later. The access takes effect when its slice
+    // serves it: that instant orders it for every core.
+    wait_until(arrival);
+    Request request{port,
+                    static_cast<std::size_t>((addr / m_params.line_bytes) % m_slices.size()),
+                    m_clock.cycles(occupancy_cycles),
+                    {}};
+    m_arriving.push_back(&request);
+    m_arbitrate.notify(sc_core::SC_ZERO_TIME);
+    wait_on(request.granted);
     std::uint8_t* data = trans.get_data_ptr();
     if (atomic) {
         ++m_stats.atomics;

@@ -60,7 +60,14 @@ class L2Cache : public sc_core::sc_module, public GmWatch {
     std::uint64_t write_seq(std::uint64_t word) override { return watch(word).seq; }
 
   private:
-    void b_transport(int id, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
+    void b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
+    void arbitrate();
+    struct Request {
+        int port;
+        std::size_t slice;
+        sc_core::sc_time occupancy;
+        sc_core::sc_event granted;
+    };
     double tag_latency_cycles(std::uint64_t addr, std::uint64_t len);
     void observe(tlm::tlm_generic_payload& trans, ObservationExtension& obs,
                  sc_core::sc_time& delay);
@@ -79,6 +86,8 @@ class L2Cache : public sc_core::sc_module, public GmWatch {
     L2Stats m_stats;
     MemoryWriteObserver m_observer;
     std::map<std::uint64_t, std::unique_ptr<Watch>> m_watches;
+    std::vector<Request*> m_arriving; // reached the L2 this instant, not yet arbitrated
+    sc_core::sc_event m_arbitrate;
 };
 
 } // namespace syncsim

@@ -2,8 +2,7 @@
 // on top of the core's intrinsics. The arch and core side come from the
 // build (the real library selects them with __NPU_ARCH__, __DAV_VEC__ and
 // __DAV_CUBE__); __PTO_AUTO__ and __CPU_SIM builds compile SYNCALL to nothing.
-// Soft mode (the GM atomic epoch barrier) is not built yet: asking for it is a
-// fault, not a silent no-op.
+// Soft mode is the GM atomic epoch barrier of syncall_soft.hpp (pto 2).
 #pragma once
 
 #include "models/core/kernel_context.hpp"
@@ -20,6 +19,10 @@ constexpr int SYNC_AIV_FLAG = 12;
 constexpr int SYNC_AIC_AIV_FLAG = 13;
 constexpr int SYNC_AIV_ONLY_ALL = 14;
 constexpr int SYNC_FLAG_ID_MAX = 16;
+// Soft barrier constants (type.hpp L287-289).
+constexpr int SYNCALL_SOFT_WORKSPACE_INT32 = 16;
+constexpr int SYNCALL_SOFT_BACKOFF_THRESHOLD = 16;
+constexpr int SYNCALL_SOFT_MAX_POLL_ITERATIONS = 1000000;
 
 // getFFTSMsg: base count [3:0], mode [5:4], flag id [11:8].
 constexpr std::uint16_t getFFTSMsg(std::uint16_t mode, std::uint16_t event_id,
@@ -102,16 +105,79 @@ void SYNCALL(KernelContext& k) {
     if (takes_part) k.mark_barrier_release();
 }
 
-// SYNCALL<Mode, CoreType>(workspace, usedCores): Hard ignores the workspace.
+namespace detail {
+
+// ARRIVE: A5 has a returning add; A2/A3 reads with ld_dev, then adds with a
+// fire-and-forget st_atomic published by dcci (two operations, not one RMW).
+inline std::int32_t soft_arrive(KernelContext& k, GmAddr counter) {
+    if (is_a5(k)) return k.atomicAdd<std::int32_t>(counter, 1);
+    const std::int32_t before = k.ld_dev<std::int32_t>(counter, 0);
+    k.set_st_atomic_cfg(AtomicType::S32, AtomicOp::Sum);
+    k.dcci(counter, SINGLE_CACHE_LINE);
+    k.st_atomic<std::int32_t>(1, counter);
+    k.dcci(counter, SINGLE_CACHE_LINE);
+    k.dsb(DSB_DDR);
+    return before;
+}
+
+// POLL: ATOMIC_LOAD until >= target, pipe_barrier(PIPE_ALL) every 16 polls,
+// give up after 1,000,000 (on NPU silently: the core goes on).
+inline void soft_poll(KernelContext& k, GmAddr counter, std::int32_t target) {
+    PollSpec spec;
+    spec.addr = counter;
+    spec.load = is_a5(k) ? PollLoad::AtomicAddZero : PollLoad::Dev;
+    spec.type = AtomicType::S32;
+    spec.until = Cmp::GreaterEqual;
+    spec.target = target;
+    spec.max_polls = SYNCALL_SOFT_MAX_POLL_ITERATIONS;
+    spec.barrier_every = SYNCALL_SOFT_BACKOFF_THRESHOLD;
+    k.poll(spec);
+}
+
+inline void soft_barrier(KernelContext& k, GmAddr counter, std::int32_t n) {
+    k.dsb(DSB_DDR);
+    const std::int32_t before = soft_arrive(k, counter);
+    const std::int32_t target = (before / n + 1) * n; // C division truncates toward 0
+    soft_poll(k, counter, target);
+    k.dsb(DSB_DDR);
+}
+
+// The Mix participant count when usedCores is 0 (syncall_soft.hpp L69-94).
+inline std::int32_t mix_participants(const KernelContext& k) {
+    const auto& d = k.build().defines;
+    const std::int64_t aic_blocks =
+        d.count("__MIX_CORE_AIC_BLOCKS__") ? d.at("__MIX_CORE_AIC_BLOCKS__") : k.get_block_num();
+    const std::int64_t ratio = d.count("__MIX_CORE_AIV_RATIO__") ? d.at("__MIX_CORE_AIV_RATIO__")
+                               : is_vec(k)                       ? k.get_subblockdim()
+                                                                 : 1;
+    return static_cast<std::int32_t>(aic_blocks * (1 + ratio));
+}
+
+} // namespace detail
+
+// SYNCALL<Mode, CoreType>(workspace, usedCores): Hard ignores the workspace;
+// Soft runs the epoch barrier on workspace[0] among N participants.
 template <SyncAllMode M, SyncCoreType T = SyncCoreType::AIVOnly>
 void SYNCALL(KernelContext& k, GmAddr workspace, std::int32_t used_cores = 0) {
-    (void)workspace;
-    (void)used_cores;
     if constexpr (M == SyncAllMode::Hard) {
+        (void)workspace;
+        (void)used_cores;
         SYNCALL<T>(k);
     } else {
-        if (k.build().is_auto() || k.build().is_cpu_sim()) return;
-        throw KernelFault("SYNCALL<Soft> is not modelled yet");
+        if (k.build().is_auto() || k.build().is_cpu_sim()) return; // compiled out / empty stub
+        const bool takes_part =
+            T == SyncCoreType::Mix || (T == SyncCoreType::AIVOnly) == detail::is_vec(k);
+        k.pipe_barrier(Pipe::ALL);
+        if (takes_part) {
+            const std::int32_t n = used_cores ? used_cores
+                                   : T == SyncCoreType::Mix
+                                       ? detail::mix_participants(k)
+                                       : static_cast<std::int32_t>(k.get_block_num());
+            k.mark_barrier_round();
+            detail::soft_barrier(k, workspace, n);
+            k.mark_barrier_release();
+        }
+        k.pipe_barrier(Pipe::ALL);
     }
 }
 
