@@ -1,19 +1,26 @@
-// Measures, in one benchmark run, the raw SystemC event rate of this machine
-// (two threads handing a timed event back and forth) and syncsim's event
-// rate on a memory-heavy multi-core kernel, and prints both and their ratio.
-// Each part runs in its own child process, since SystemC elaborates once per
-// process. Wall-clock numbers: run it, do not assert on it.
+// Benchmarks. Each measured part runs in its own child process, since
+// SystemC elaborates once per process. Wall-clock numbers: run them, do not
+// assert on them.
+//
+//   syncsim_bench [CONFIG]  the raw SystemC event rate of this machine (two
+//                           threads handing a timed event back and forth) and
+//                           syncsim's event rate on a memory-heavy kernel,
+//                           and their ratio
+//   syncsim_bench poll      a soft barrier on 72 AIV cores where one never
+//                           arrives: spinning vs fast-forwarded polls
 #include "sim/run.hpp"
 
-#include <array>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <string>
 #include <systemc>
+#include <vector>
 
 namespace {
+
+const std::string kSource = SYNCSIM_SOURCE_DIR;
 
 struct PingPong : sc_core::sc_module {
     sc_core::sc_event to_b, to_a;
@@ -45,13 +52,12 @@ int raw_part() {
     sc_core::sc_start();
     const double wall =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    std::printf("%llu %.6f\n", static_cast<unsigned long long>(pp.resumptions), wall);
+    std::printf("%llu %.6f 0\n", static_cast<unsigned long long>(pp.resumptions), wall);
     return 0;
 }
 
-int sim_part(const std::string& config) {
-    const auto cfg =
-        syncsim::load_experiment(config, {}, std::string(SYNCSIM_SOURCE_DIR) + "/platforms");
+int sim_part(const std::string& config, const std::vector<std::string>& sets) {
+    const auto cfg = syncsim::load_experiment(config, sets, kSource + "/platforms");
     const auto report = syncsim::run_experiment(cfg, {});
     if (!report.expectation_met) {
         std::fprintf(stderr, "benchmark config did not run as expected:\n%s",
@@ -64,18 +70,48 @@ int sim_part(const std::string& config) {
     return 0;
 }
 
-bool run_child(const std::string& self, const std::string& args, double* events, double* wall,
-               double* extra) {
+struct Measured {
+    double events = 0, wall = 0, sim_ps = 0;
+};
+
+bool run_child(const std::string& self, const std::string& args, Measured* m) {
     FILE* p = popen((self + " " + args).c_str(), "r");
     if (!p) return false;
-    double e = 0, w = 0, x = 0;
-    const int n = std::fscanf(p, "%lf %lf %lf", &e, &w, &x);
-    const int rc = pclose(p);
-    if (rc != 0 || n < 2) return false;
-    *events = e;
-    *wall = w;
-    if (extra) *extra = x;
-    return true;
+    const int n = std::fscanf(p, "%lf %lf %lf", &m->events, &m->wall, &m->sim_ps);
+    return pclose(p) == 0 && n == 3;
+}
+
+int event_rate_bench(const std::string& self, const std::string& config, const std::string& shown) {
+    Measured raw, sim;
+    if (!run_child(self, "--raw", &raw) || !run_child(self, "--sim " + config, &sim)) {
+        std::cerr << "bench: a part failed\n";
+        return 1;
+    }
+    const double raw_rate = raw.events / raw.wall, sim_rate = sim.events / sim.wall;
+    std::printf(
+        "raw SystemC (2 threads, timed notify): %.0f resumptions in %.3f s = %.3g events/s\n",
+        raw.events, raw.wall, raw_rate);
+    std::printf("syncsim %s: %.0f events in %.3f s = %.3g events/s (%.1f us simulated)\n",
+                shown.c_str(), sim.events, sim.wall, sim_rate, sim.sim_ps / 1e6);
+    std::printf("ratio syncsim / raw event rate: %.3f\n", sim_rate / raw_rate);
+    return 0;
+}
+
+int poll_bench(const std::string& self) {
+    const std::string config = kSource + "/configs/bench/soft_poll_timeout.yaml";
+    const char* modes[2] = {"spin", "fast_forward"};
+    Measured m[2];
+    for (int i = 0; i < 2; ++i)
+        if (!run_child(self, "--sim " + config + " simulator.poll=" + modes[i], &m[i])) {
+            std::cerr << "bench: the " << modes[i] << " run failed\n";
+            return 1;
+        }
+    std::printf("soft barrier on 72 AIV cores, one never arrives: 71 cores poll to 1,000,000\n");
+    for (int i = 0; i < 2; ++i)
+        std::printf("  %-12s %12.0f events %9.3f s wall %9.3f ms simulated\n", modes[i],
+                    m[i].events, m[i].wall, m[i].sim_ps / 1e9);
+    std::printf("  wall-time ratio spin / fast_forward: %.0f\n", m[0].wall / m[1].wall);
+    return m[0].sim_ps == m[1].sim_ps ? 0 : 1;
 }
 
 } // namespace
@@ -88,23 +124,9 @@ int sc_main(int argc, char* argv[]) {
     syncsim::configure_systemc_reports();
     const std::string mode = argc > 1 ? argv[1] : "";
     if (mode == "--raw") return raw_part();
-    if (mode == "--sim") return sim_part(argv[2]);
-
-    const std::string config =
-        argc > 1 ? argv[1] : std::string(SYNCSIM_SOURCE_DIR) + "/configs/bench/memory_heavy.yaml";
-    const std::string shown = argc > 1 ? config : "configs/bench/memory_heavy.yaml";
-    double raw_events = 0, raw_wall = 0, sim_events = 0, sim_wall = 0, sim_ps = 0;
-    if (!run_child(argv[0], "--raw", &raw_events, &raw_wall, nullptr) ||
-        !run_child(argv[0], "--sim " + config, &sim_events, &sim_wall, &sim_ps)) {
-        std::cerr << "bench: a part failed\n";
-        return 1;
-    }
-    const double raw_rate = raw_events / raw_wall, sim_rate = sim_events / sim_wall;
-    std::printf(
-        "raw SystemC (2 threads, timed notify): %.0f resumptions in %.3f s = %.3g events/s\n",
-        raw_events, raw_wall, raw_rate);
-    std::printf("syncsim %s: %.0f events in %.3f s = %.3g events/s (%.1f us simulated)\n",
-                shown.c_str(), sim_events, sim_wall, sim_rate, sim_ps / 1e6);
-    std::printf("ratio syncsim / raw event rate: %.3f\n", sim_rate / raw_rate);
-    return 0;
+    if (mode == "--sim") return sim_part(argv[2], std::vector<std::string>(argv + 3, argv + argc));
+    if (mode == "poll") return poll_bench(argv[0]);
+    if (!mode.empty()) return event_rate_bench(argv[0], mode, mode);
+    return event_rate_bench(argv[0], kSource + "/configs/bench/memory_heavy.yaml",
+                            "configs/bench/memory_heavy.yaml");
 }
