@@ -67,7 +67,11 @@ const std::vector<ParamSpec>& platform_params() {
         {"intra_block_cycles", "cycles", "set_intra_block to the paired core's flag (A5)", &P::intra_block_cycles, 0, 1e6},
         {"atomic_kind", "", "scalar atomic of the soft barrier: st_atomic (no return) or atomic_add (returns old)", &P::atomic_kind, 0, 0, {"st_atomic", "atomic_add"}},
         {"cntnotify_supported", "", "aclrtCntNotify* are available (otherwise 207000)", &P::cntnotify_supported},
-        {"cntnotify_bank_ids", "ids", "CntNotify ids per device", &P::cntnotify_bank_ids, 0, 1 << 20},
+        {"cntnotify_bank_ids", "ids", "CntNotify ids per device, shared with one runtime id per stream that uses events", &P::cntnotify_bank_ids, 0, 1 << 20},
+        {"cntnotify_mode4", "", "record mode 4: and (cnt & value, as the ACL doc says) or clear_bits (cnt & ~value, as the register is named)", &P::cntnotify_mode4, 0, 0, {"and", "clear_bits"}},
+        {"notify_bank_ids", "ids", "ordinary notify ids per device", &P::notify_bank_ids, 1, 1 << 20},
+        {"notify_record_cycles", "cycles", "a notify or CntNotify record task, from its turn on the stream to the counter update", &P::notify_record_cycles, 0, 1e9},
+        {"notify_wake_cycles", "cycles", "from a counter update to the waiting stream going on", &P::notify_wake_cycles, 0, 1e9},
     };
     // clang-format on
     return specs;

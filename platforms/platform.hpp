@@ -40,6 +40,9 @@ struct Platform {
     bool ffts_base_addr_required = true, ffts_reset_flags_per_launch = false;
     double ffts_signal_cycles = 0, ffts_process_cycles = 0, ffts_deliver_cycles = 0;
     double intra_block_cycles = 0;
+    std::int64_t notify_bank_ids = 0;
+    std::string cntnotify_mode4;
+    double notify_record_cycles = 0, notify_wake_cycles = 0;
 
     struct Origin {
         std::string source; // sourced, derived or estimate

@@ -91,6 +91,16 @@ Soc::Soc(const Platform& platform, const SimOptions& options)
     m_ffts = std::make_unique<FftsHub>("ffts", ffts, m_clock, names, types);
     for (auto& core : m_cores) core->set_ffts(m_ffts.get());
 
+    NotifyParams notify;
+    notify.cnt_bank_ids =
+        platform.cntnotify_supported ? static_cast<std::uint32_t>(platform.cntnotify_bank_ids) : 0;
+    notify.notify_bank_ids = static_cast<std::uint32_t>(platform.notify_bank_ids);
+    notify.mode4 =
+        platform.cntnotify_mode4 == "clear_bits" ? Mode4Semantics::ClearBits : Mode4Semantics::And;
+    notify.record_cycles = platform.notify_record_cycles;
+    notify.wake_cycles = platform.notify_wake_cycles;
+    m_notifies = std::make_unique<NotifyTable>(notify, m_clock);
+
     m_scheduler = std::make_unique<TaskScheduler>("task_scheduler", m_aic_ptrs, m_aiv_ptrs, m_clock,
                                                   platform.block_dispatch_cycles);
 }

@@ -6,6 +6,7 @@
 #include "models/ffts/ffts_hub.hpp"
 #include "models/memory/l2_cache.hpp"
 #include "models/memory/sparse_store.hpp"
+#include "models/notify/notify_table.hpp"
 #include "models/runtime/task_scheduler.hpp"
 #include "platforms/platform.hpp"
 
@@ -31,6 +32,7 @@ class Soc {
     L2Cache& l2() { return *m_l2; }
     TaskScheduler& scheduler() { return *m_scheduler; }
     FftsHub& ffts() { return *m_ffts; }
+    NotifyTable& notifies() { return *m_notifies; }
     const std::vector<AiCore*>& aic() const { return m_aic_ptrs; }
     const std::vector<AiCore*>& aiv() const { return m_aiv_ptrs; }
     std::vector<AiCore*> all_cores() const;
@@ -43,6 +45,7 @@ class Soc {
     std::vector<std::unique_ptr<AiCore>> m_cores;
     std::vector<AiCore*> m_aic_ptrs, m_aiv_ptrs;
     std::unique_ptr<FftsHub> m_ffts;
+    std::unique_ptr<NotifyTable> m_notifies;
     std::unique_ptr<TaskScheduler> m_scheduler;
 };
 

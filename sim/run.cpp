@@ -284,7 +284,7 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
     const Platform& p = cfg.platform;
     HostRuntime host("host", program, lookup, params, {p.name, p.arch, p.aic_cores, p.aiv_cores},
                      soc.gm(), kGmBase, static_cast<std::uint64_t>(p.hbm_bytes), soc.scheduler(),
-                     soc.clock(), p.launch_overhead_cycles);
+                     soc.notifies(), soc.clock(), p.launch_overhead_cycles);
 
     if (p.ffts_base_addr_required) host.set_c2c_ctrl_addr(FftsHub::kBaseAddress);
 
@@ -295,6 +295,8 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
         for (AiCore* core : soc.all_cores()) core->set_tracer(tracer.get());
         host.set_word_tracer(tracer.get());
         soc.ffts().set_tracer(tracer.get());
+        soc.notifies().set_tracer(tracer.get());
+        host.set_stream_tracer(tracer.get());
         SocTracer* t = tracer.get();
         soc.l2().set_write_observer(
             [t](std::uint64_t a, std::uint64_t n) { t->memory_written(a, n); });
@@ -339,6 +341,9 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
     } else {
         outcome = "deadlock";
         reason = "no event is left to happen, yet the host waits on " + host.waiting_on();
+        for (const auto& st : host.streams())
+            if (!st->waiting_on().empty())
+                reason += "; stream " + std::to_string(st->id()) + " waits in " + st->waiting_on();
     }
 
     std::vector<CoreReport> reports;
@@ -370,12 +375,27 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
     std::sort(stuck_names.begin(), stuck_names.end());
 
     json streams = json::array();
-    for (const auto& s : host.streams())
-        streams.push_back({{"stream", s->id()},
-                           {"running", s->current_task()},
-                           {"pending", s->pending()},
-                           {"completed", s->completed()},
-                           {"last_task", s->last_task()}});
+    for (const auto& s : host.streams()) {
+        json sj = {{"stream", s->id()},
+                   {"state", to_string(s->state())},
+                   {"running", s->current_task()},
+                   {"pending", s->pending()},
+                   {"completed", s->completed()},
+                   {"skipped", s->skipped()},
+                   {"last_task", s->last_task()}};
+        if (!s->waiting_on().empty()) sj["waiting_on"] = s->waiting_on();
+        if (s->event_notify_id) sj["event_cnt_notify_id"] = *s->event_notify_id;
+        streams.push_back(sj);
+    }
+    json cnt_waits = json::array();
+    for (const auto& w : soc.notifies().wait_releases())
+        cnt_waits.push_back({{"id", w.id},
+                             {"satisfied_ps", to_ps(w.satisfied)},
+                             {"released_ps", to_ps(w.released)},
+                             {"latency_ps", to_ps(w.released) - to_ps(w.satisfied)}});
+    json cnt_notifies = json::array();
+    for (const auto& c : host.cnt_notifies())
+        cnt_notifies.push_back({{"id", c.id}, {"count", c.count}, {"destroyed", c.destroyed}});
     json launches = json::array();
     for (const auto& l : soc.scheduler().active_launches())
         launches.push_back({{"launch", l.launch_id},
@@ -423,6 +443,9 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
         {"streams", streams},
         {"launches_unfinished", launches},
         {"checks", checks},
+        {"cnt_notifies", cnt_notifies},
+        {"cnt_notify_waits", cnt_waits},
+        {"runtime_log", host.runtime_log()},
         {"faults", host.faults()},
         {"cores", cores},
         {"rounds", rounds_json(rounds)},
@@ -487,6 +510,27 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
         if (!host.waiting_on().empty()) s << "  host waits in " << host.waiting_on() << "\n";
     }
     for (const auto& f : host.faults()) s << "fault      " << f << "\n";
+    for (const auto& line : host.runtime_log()) s << "runtime    " << line << "\n";
+    if (!host.cnt_notifies().empty()) {
+        s << "cntnotify ";
+        int shown = 0;
+        for (const auto& c : host.cnt_notifies())
+            if (shown++ < 16)
+                s << " id " << c.id << "=" << c.count << (c.destroyed ? " (destroyed)" : "");
+        if (shown > 16) s << " ... (" << shown << " in all)";
+        s << "\n";
+    }
+    if (host.streams().size() > 1 || !host.streams().front()->last_task().empty())
+        for (const auto& st : host.streams()) {
+            s << "stream " << st->id() << "   " << to_string(st->state()) << ", " << st->completed()
+              << " task(s) done";
+            if (st->skipped()) s << ", " << st->skipped() << " not run after an error";
+            if (!st->waiting_on().empty())
+                s << ", waiting in " << st->waiting_on();
+            else if (!st->last_task().empty())
+                s << ", last: " << st->last_task();
+            s << "\n";
+        }
     if (!rounds.empty()) {
         std::vector<std::uint64_t> lat;
         for (const auto& r : rounds)

@@ -12,6 +12,7 @@ const WorkloadRegistry& WorkloadRegistry::builtin() {
         register_pipe_handoff(r);
         register_stream_handshake(r);
         register_syncall_st(r);
+        register_cnt_notify(r);
         return r;
     }();
     return registry;

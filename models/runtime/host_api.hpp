@@ -4,6 +4,7 @@
 #pragma once
 
 #include "models/core/core_types.hpp"
+#include "models/runtime/acl_types.hpp"
 #include "platforms/launch_rules.hpp"
 
 #include <cstdint>
@@ -12,14 +13,6 @@
 #include <vector>
 
 namespace syncsim {
-
-// aclError-style codes the runtime returns.
-namespace acl {
-constexpr int kSuccess = 0;
-constexpr int kInvalidParam = 107000;        // ACL_ERROR_RT_PARAM_INVALID
-constexpr int kFeatureNotSupported = 207000; // ACL_ERROR_RT_FEATURE_NOT_SUPPORT
-constexpr int kDeviceFault = 507015; // AI Core fault, as seen in dev probes (pto-syncall.md 5)
-} // namespace acl
 
 class HostError : public std::runtime_error {
   public:
@@ -75,6 +68,28 @@ class HostApi {
     // runtime rejects at once (unknown kernel, build for another arch).
     virtual int launch(StreamId stream, const KernelLaunch& launch) = 0;
     virtual int synchronize_stream(StreamId stream) = 0;
+
+    // --- the ACL runtime calls for streams, CntNotify, notify and events.
+    // Streams as handles: nullptr is the default stream.
+    virtual aclrtStream stream_handle(StreamId id) = 0;
+    virtual aclError aclrtSynchronizeStream(aclrtStream stream) = 0;
+    virtual aclError aclrtCntNotifyCreate(aclrtCntNotify* cnt_notify, std::uint64_t flag) = 0;
+    virtual aclError aclrtCntNotifyDestroy(aclrtCntNotify cnt_notify) = 0;
+    virtual aclError aclrtCntNotifyRecord(aclrtCntNotify cnt_notify, aclrtStream stream,
+                                          aclrtCntNotifyRecordInfo* info) = 0;
+    virtual aclError aclrtCntNotifyWaitWithTimeout(aclrtCntNotify cnt_notify, aclrtStream stream,
+                                                   aclrtCntNotifyWaitInfo* info) = 0;
+    virtual aclError aclrtCntNotifyReset(aclrtCntNotify cnt_notify, aclrtStream stream) = 0;
+    virtual aclError aclrtCntNotifyGetId(aclrtCntNotify cnt_notify, std::uint32_t* notify_id) = 0;
+    virtual aclError aclrtCreateNotify(aclrtNotify* notify, std::uint64_t flag) = 0;
+    virtual aclError aclrtDestroyNotify(aclrtNotify notify) = 0;
+    virtual aclError aclrtRecordNotify(aclrtNotify notify, aclrtStream stream) = 0;
+    virtual aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream,
+                                             std::uint32_t timeout) = 0;
+    virtual aclError aclrtCreateEvent(aclrtEvent* event) = 0;
+    virtual aclError aclrtDestroyEvent(aclrtEvent event) = 0;
+    virtual aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) = 0;
+    virtual aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) = 0;
 
     // The host program's own checks of device data, reported in the result.
     virtual void check(const std::string& name, bool ok, const std::string& detail) = 0;

@@ -20,17 +20,17 @@ bool HostApi::param_bool(const std::string& name) const {
 HostRuntime::HostRuntime(sc_core::sc_module_name name, HostProgram program, KernelLookup kernels,
                          std::shared_ptr<const ParamMap> params, DeviceInfo device, SparseStore& gm,
                          GmAddr gm_base, std::uint64_t gm_bytes, TaskScheduler& scheduler,
-                         const Clock& clock, double launch_overhead_cycles)
+                         NotifyTable& notifies, const Clock& clock, double launch_overhead_cycles)
     : sc_module(name), m_program(std::move(program)), m_kernels(std::move(kernels)),
       m_params(std::move(params)), m_device(std::move(device)), m_gm(gm), m_gm_base(gm_base),
       m_next_free(gm_base), m_gm_bytes(gm_bytes), m_scheduler(scheduler), m_clock(clock),
-      m_launch_overhead_cycles(launch_overhead_cycles) {
+      m_launch_overhead_cycles(launch_overhead_cycles), m_notifies(notifies) {
     SC_HAS_PROCESS(HostRuntime);
     SC_THREAD(run);
 }
 
 void HostRuntime::run() {
-    m_streams.push_back(std::make_unique<Stream>(0));
+    m_streams.push_back(std::make_unique<Stream>(0, m_stream_tracer));
     try {
         m_program(*this);
         // Leaving the program synchronises the device, as process exit does.
@@ -87,7 +87,7 @@ void HostRuntime::read(void* data, GmAddr addr, std::uint64_t bytes) {
 }
 
 int HostRuntime::rtGetC2cCtrlAddr(std::uint64_t* addr, std::uint32_t* len) {
-    if (!addr || !len) return acl::kInvalidParam;
+    if (!addr || !len) return acl::kRtParamInvalid;
     if (m_c2c_ctrl_addr == 0) return acl::kFeatureNotSupported;
     *addr = m_c2c_ctrl_addr;
     *len = 0x1000;
@@ -95,7 +95,8 @@ int HostRuntime::rtGetC2cCtrlAddr(std::uint64_t* addr, std::uint32_t* len) {
 }
 
 StreamId HostRuntime::create_stream() {
-    m_streams.push_back(std::make_unique<Stream>(static_cast<int>(m_streams.size())));
+    m_streams.push_back(
+        std::make_unique<Stream>(static_cast<int>(m_streams.size()), m_stream_tracer));
     return static_cast<StreamId>(m_streams.size() - 1);
 }
 
@@ -146,7 +147,14 @@ int HostRuntime::synchronize_stream(StreamId stream_id) {
         while (!s.idle()) wait_on(s.idle_event());
         m_waiting_on.clear();
     }
-    return s.take_error(nullptr);
+    std::string message;
+    const int code = s.take_error(&message);
+    if (code != 0)
+        log("aclrtSynchronizeStream(stream " + std::to_string(stream_id) + ") returned " +
+            std::to_string(code) + ": " + message +
+            (s.skipped() ? "; " + std::to_string(s.skipped()) + " later task(s) were not run"
+                         : ""));
+    return code;
 }
 
 void HostRuntime::check(const std::string& name, bool ok, const std::string& detail) {

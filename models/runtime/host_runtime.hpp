@@ -4,10 +4,12 @@
 #pragma once
 
 #include "models/memory/sparse_store.hpp"
+#include "models/notify/notify_table.hpp"
 #include "models/runtime/host_api.hpp"
 #include "models/runtime/stream.hpp"
 #include "models/runtime/task_scheduler.hpp"
 
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -42,9 +44,10 @@ class HostRuntime : public sc_core::sc_module, public HostApi {
     HostRuntime(sc_core::sc_module_name name, HostProgram program, KernelLookup kernels,
                 std::shared_ptr<const ParamMap> params, DeviceInfo device, SparseStore& gm,
                 GmAddr gm_base, std::uint64_t gm_bytes, TaskScheduler& scheduler,
-                const Clock& clock, double launch_overhead_cycles);
+                NotifyTable& notifies, const Clock& clock, double launch_overhead_cycles);
 
     void set_word_tracer(WordTraceSink* tracer) { m_word_tracer = tracer; }
+    void set_stream_tracer(StreamTraceSink* tracer) { m_stream_tracer = tracer; }
     // Where rtGetC2cCtrlAddr points; 0 = the platform does not provide it.
     void set_c2c_ctrl_addr(std::uint64_t addr) { m_c2c_ctrl_addr = addr; }
 
@@ -54,6 +57,13 @@ class HostRuntime : public sc_core::sc_module, public HostApi {
     const std::vector<GmBuffer>& buffers() const { return m_buffers; }
     const std::vector<std::unique_ptr<Stream>>& streams() const { return m_streams; }
     std::vector<std::string> faults() const { return m_faults; }
+    const std::vector<std::string>& runtime_log() const { return m_log; }
+    struct CntNotifyReport {
+        std::uint32_t id;
+        bool destroyed;
+        std::uint32_t count;
+    };
+    std::vector<CntNotifyReport> cnt_notifies() const;
     std::string waiting_on() const { return m_waiting_on; }
     sc_core::sc_time finished_at() const { return m_finished_at; }
     void read_gm(GmAddr addr, void* out, std::uint64_t bytes) const {
@@ -75,9 +85,46 @@ class HostRuntime : public sc_core::sc_module, public HostApi {
     void check(const std::string& name, bool ok, const std::string& detail) override;
     void trace_word(const std::string& name, GmAddr addr) override;
 
+    aclrtStream stream_handle(StreamId id) override;
+    aclError aclrtSynchronizeStream(aclrtStream stream) override;
+    aclError aclrtCntNotifyCreate(aclrtCntNotify* cnt_notify, std::uint64_t flag) override;
+    aclError aclrtCntNotifyDestroy(aclrtCntNotify cnt_notify) override;
+    aclError aclrtCntNotifyRecord(aclrtCntNotify cnt_notify, aclrtStream stream,
+                                  aclrtCntNotifyRecordInfo* info) override;
+    aclError aclrtCntNotifyWaitWithTimeout(aclrtCntNotify cnt_notify, aclrtStream stream,
+                                           aclrtCntNotifyWaitInfo* info) override;
+    aclError aclrtCntNotifyReset(aclrtCntNotify cnt_notify, aclrtStream stream) override;
+    aclError aclrtCntNotifyGetId(aclrtCntNotify cnt_notify, std::uint32_t* notify_id) override;
+    aclError aclrtCreateNotify(aclrtNotify* notify, std::uint64_t flag) override;
+    aclError aclrtDestroyNotify(aclrtNotify notify) override;
+    aclError aclrtRecordNotify(aclrtNotify notify, aclrtStream stream) override;
+    aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream,
+                                     std::uint32_t timeout) override;
+    aclError aclrtCreateEvent(aclrtEvent* event) override;
+    aclError aclrtDestroyEvent(aclrtEvent event) override;
+    aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) override;
+    aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) override;
+
   private:
+    // Runtime objects behind the opaque handles. A destroyed object keeps its
+    // storage with the magic cleared, so a stale handle is recognised (107017).
+    static constexpr std::uint32_t kCntNotifyMagic = 0x434E5446; // "CNTF"
+    struct HandleObject {
+        std::uint32_t magic = 0;
+        std::uint32_t id = 0;
+    };
+    struct EventObject {
+        bool alive = true;
+        std::uint64_t recorded = 0, completed = 0; // records enqueued / done
+        sc_core::sc_event done;
+    };
+
     void run();
     Stream& stream(StreamId id);
+    Stream* stream_of(aclrtStream handle);
+    aclError validate_cnt_notify(aclrtCntNotify handle, HandleObject** object);
+    aclError stream_event_id(Stream& s);
+    void log(const std::string& line) { m_log.push_back(line); }
     void check_range(GmAddr addr, std::uint64_t bytes, const char* what) const;
 
     HostProgram m_program;
@@ -91,6 +138,11 @@ class HostRuntime : public sc_core::sc_module, public HostApi {
     Clock m_clock;
     double m_launch_overhead_cycles;
     WordTraceSink* m_word_tracer = nullptr;
+    StreamTraceSink* m_stream_tracer = nullptr;
+    NotifyTable& m_notifies;
+    std::deque<HandleObject> m_cnt_objects, m_notify_objects;
+    std::deque<EventObject> m_events;
+    std::vector<std::string> m_log;
     std::uint64_t m_c2c_ctrl_addr = 0;
 
     std::vector<std::unique_ptr<Stream>> m_streams;

@@ -4,9 +4,20 @@
 
 namespace syncsim {
 
-Stream::Stream(int id) : m_id(id) {
+const char* to_string(StreamState s) {
+    static const char* const names[] = {"idle", "running", "waiting", "failed"};
+    return names[static_cast<int>(s)];
+}
+
+Stream::Stream(int id, StreamTraceSink* tracer) : m_id(id), m_tracer(tracer) {
     sc_core::sc_spawn_options options;
     sc_core::sc_spawn([this] { run(); }, ("stream" + std::to_string(id)).c_str(), &options);
+}
+
+void Stream::set_state(StreamState s) {
+    if (s == m_state) return;
+    m_state = s;
+    if (m_tracer) m_tracer->stream_state(m_id, s);
 }
 
 void Stream::enqueue(Task task) {
@@ -20,16 +31,32 @@ void Stream::run() {
         m_running = true;
         Task task = std::move(m_queue.front());
         m_queue.pop_front();
-        m_current = task.what;
-        task.run();
-        m_last = m_current;
-        m_current.clear();
-        ++m_completed;
+        if (m_error != 0) {
+            ++m_skipped; // a failed stream runs nothing more
+        } else {
+            set_state(StreamState::Running);
+            m_current = task.what;
+            task.run();
+            m_last = m_current;
+            m_current.clear();
+            ++m_completed;
+            set_state(m_error != 0 ? StreamState::Failed : StreamState::Idle);
+        }
         if (m_queue.empty()) {
             m_running = false;
             m_idle.notify(sc_core::SC_ZERO_TIME);
         }
     }
+}
+
+void Stream::begin_wait(std::function<std::string()> describe) {
+    m_describe = std::move(describe);
+    set_state(StreamState::Waiting);
+}
+
+void Stream::end_wait() {
+    m_describe = nullptr;
+    set_state(StreamState::Running);
 }
 
 void Stream::report_error(int code, std::string message) {
@@ -43,6 +70,7 @@ int Stream::take_error(std::string* message) {
     if (message) *message = m_error_message;
     m_error = 0;
     m_error_message.clear();
+    if (m_state == StreamState::Failed) set_state(StreamState::Idle);
     return code;
 }
 

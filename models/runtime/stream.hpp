@@ -1,13 +1,26 @@
 // A stream: an in-order queue of tasks run by its own thread, concurrently
-// with every other stream. A task blocks only its own stream.
+// with every other stream. A task blocks only its own stream. Once a task
+// fails, the tasks queued after it are not run until the error is collected
+// by a synchronize.
 #pragma once
 
+#include <cstdint>
 #include <deque>
 #include <functional>
+#include <optional>
 #include <string>
 #include <systemc>
 
 namespace syncsim {
+
+enum class StreamState : std::uint8_t { Idle, Running, Waiting, Failed };
+const char* to_string(StreamState s);
+
+class StreamTraceSink {
+  public:
+    virtual ~StreamTraceSink() = default;
+    virtual void stream_state(int stream, StreamState state) = 0;
+};
 
 class Stream {
   public:
@@ -16,7 +29,7 @@ class Stream {
         std::function<void()> run;
     };
 
-    explicit Stream(int id);
+    Stream(int id, StreamTraceSink* tracer);
 
     int id() const { return m_id; }
     void enqueue(Task task);
@@ -25,22 +38,37 @@ class Stream {
     const std::string& current_task() const { return m_current; }
     std::size_t pending() const { return m_queue.size(); }
     std::uint64_t completed() const { return m_completed; }
+    std::uint64_t skipped() const { return m_skipped; }
     const std::string& last_task() const { return m_last; }
+    StreamState state() const { return m_state; }
+
+    // A task that blocks says on what, for diagnosis and the trace.
+    // Described when asked, so the text says how far the awaited object got.
+    void begin_wait(std::function<std::string()> describe);
+    void end_wait();
+    std::string waiting_on() const { return m_describe ? m_describe() : std::string(); }
 
     // The first error a task reported; synchronize returns it once.
     void report_error(int code, std::string message);
     int take_error(std::string* message);
 
+    // On A5 a stream takes one CntNotify id the first time it uses events.
+    std::optional<std::uint32_t> event_notify_id;
+
   private:
     void run();
+    void set_state(StreamState s);
 
     int m_id;
+    StreamTraceSink* m_tracer;
     std::deque<Task> m_queue;
     bool m_running = false;
     std::string m_current, m_last;
-    std::uint64_t m_completed = 0;
+    std::function<std::string()> m_describe;
+    std::uint64_t m_completed = 0, m_skipped = 0;
     int m_error = 0;
     std::string m_error_message;
+    StreamState m_state = StreamState::Idle;
     sc_core::sc_event m_work, m_idle;
 };
 

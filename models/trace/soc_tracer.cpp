@@ -10,7 +10,9 @@ namespace syncsim {
 
 namespace {
 constexpr int kTracedFftsFlags = 16;
-}
+constexpr int kTracedStreams = 32;
+constexpr int kTracedCntNotifies = 64;
+} // namespace
 
 SocTracer::SocTracer(const std::string& vcd_path, const std::vector<AiCore*>& cores,
                      const SparseStore& gm)
@@ -45,6 +47,14 @@ SocTracer::SocTracer(const std::string& vcd_path, const std::vector<AiCore*>& co
         m_ffts_used[id].assign(kTracedFftsFlags, false);
         m_intra_used[id].assign(intra, false);
     }
+    for (int s = 0; s < kTracedStreams; ++s)
+        m_stream_signal.push_back(
+            m_vcd.add_signal("runtime.streams", "stream" + std::to_string(s), 2, 0));
+    for (int c = 0; c < kTracedCntNotifies; ++c)
+        m_cnt_signal.push_back(
+            m_vcd.add_signal("runtime.cnt_notify", "id" + std::to_string(c), 32, 0));
+    m_stream_used.assign(kTracedStreams, false);
+    m_cnt_used.assign(kTracedCntNotifies, false);
 }
 
 std::uint64_t SocTracer::now_ps() {
@@ -69,6 +79,20 @@ void SocTracer::flag_changed(int core, bool intra_block, int id, int value) {
     (intra_block ? m_intra_used : m_ffts_used)[core][id] = true;
     m_started = true;
     m_vcd.change(signals[id], now_ps(), static_cast<std::uint64_t>(value));
+}
+
+void SocTracer::cnt_notify_changed(std::uint32_t id, std::uint32_t count) {
+    if (id >= m_cnt_signal.size()) return;
+    m_cnt_used[id] = true;
+    m_started = true;
+    m_vcd.change(m_cnt_signal[id], now_ps(), count);
+}
+
+void SocTracer::stream_state(int stream, StreamState state) {
+    if (stream < 0 || stream >= static_cast<int>(m_stream_signal.size())) return;
+    m_stream_used[stream] = true;
+    m_started = true;
+    m_vcd.change(m_stream_signal[stream], now_ps(), static_cast<std::uint64_t>(state));
 }
 
 bool SocTracer::add_word(const std::string& name, GmAddr addr) {
@@ -135,6 +159,29 @@ void SocTracer::finish(std::uint64_t end_time_ps) {
     };
     group("AIC", "aic");
     group("AIV", "aiv");
+    std::filesystem::path stream_filter = vcd;
+    stream_filter.replace_extension(".streams.txt");
+    {
+        std::ofstream f(stream_filter);
+        f << "# syncsim stream states\n";
+        for (int st = 0; st < 4; ++st)
+            f << st << ' ' << to_string(static_cast<StreamState>(st)) << '\n';
+    }
+    if (std::find(m_stream_used.begin(), m_stream_used.end(), true) != m_stream_used.end()) {
+        g << "@800200\n-Streams\n";
+        for (std::size_t st = 0; st < m_stream_used.size(); ++st)
+            if (m_stream_used[st])
+                g << "@2024\n^2 " << std::filesystem::absolute(stream_filter).string()
+                  << "\n+{stream" << st << "} syncsim.runtime.streams.stream" << st << "[1:0]\n";
+        g << "@1000200\n-Streams\n";
+    }
+    if (std::find(m_cnt_used.begin(), m_cnt_used.end(), true) != m_cnt_used.end()) {
+        g << "@800200\n-CntNotify\n@24\n";
+        for (std::size_t c = 0; c < m_cnt_used.size(); ++c)
+            if (m_cnt_used[c])
+                g << "+{cnt_notify" << c << "} syncsim.runtime.cnt_notify.id" << c << "[31:0]\n";
+        g << "@1000200\n-CntNotify\n";
+    }
     if (!m_words.empty()) {
         g << "@800200\n-GM words\n@24\n";
         for (const Word& w : m_words)

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "models/core/ai_core.hpp"
+#include "models/notify/notify_table.hpp"
 #include "models/runtime/host_runtime.hpp"
 #include "models/trace/vcd_writer.hpp"
 
@@ -14,7 +15,11 @@
 
 namespace syncsim {
 
-class SocTracer : public CoreTraceSink, public WordTraceSink, public FlagTraceSink {
+class SocTracer : public CoreTraceSink,
+                  public WordTraceSink,
+                  public FlagTraceSink,
+                  public NotifyTraceSink,
+                  public StreamTraceSink {
   public:
     SocTracer(const std::string& vcd_path, const std::vector<AiCore*>& cores,
               const SparseStore& gm);
@@ -23,6 +28,8 @@ class SocTracer : public CoreTraceSink, public WordTraceSink, public FlagTraceSi
     void core_round(int trace_id, std::uint32_t round) override;
     bool add_word(const std::string& name, GmAddr addr) override;
     void flag_changed(int core, bool intra_block, int id, int value) override;
+    void cnt_notify_changed(std::uint32_t id, std::uint32_t count) override;
+    void stream_state(int stream, StreamState state) override;
     // Called by the L2 after a write; updates any watched word in the range.
     void memory_written(std::uint64_t addr, std::uint64_t len);
 
@@ -46,6 +53,10 @@ class SocTracer : public CoreTraceSink, public WordTraceSink, public FlagTraceSi
     // Per core: signal ids of its FFTS and intra-block flags, and whether each changed.
     std::vector<std::vector<int>> m_ffts_flags, m_intra_flags;
     std::vector<std::vector<bool>> m_ffts_used, m_intra_used;
+    // Streams and CntNotify ids appear while the run goes on; a fixed number
+    // of each is declared up front and the save file shows those that changed.
+    std::vector<int> m_stream_signal, m_cnt_signal;
+    std::vector<bool> m_stream_used, m_cnt_used;
     std::vector<Word> m_words;
     bool m_started = false;
 };

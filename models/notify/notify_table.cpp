@@ -1,0 +1,79 @@
+#include "models/notify/notify_table.hpp"
+
+namespace syncsim {
+
+NotifyTable::NotifyTable(const NotifyParams& params, const Clock& clock)
+    : m_params(params), m_clock(clock), m_cnt_bank(params.cnt_bank_ids),
+      m_notify_bank(params.notify_bank_ids) {}
+
+std::uint32_t NotifyTable::cnt_count(std::uint32_t id) const {
+    auto it = m_counts.find(id);
+    return it == m_counts.end() ? 0 : it->second;
+}
+
+sc_core::sc_event& NotifyTable::changed(std::uint32_t id) {
+    auto& e = m_changed[id];
+    if (!e) e = std::make_unique<sc_core::sc_event>();
+    return *e;
+}
+
+void NotifyTable::set_count(std::uint32_t id, std::uint32_t value) {
+    m_counts[id] = value;
+    if (m_tracer) m_tracer->cnt_notify_changed(id, value);
+    changed(id).notify(sc_core::SC_ZERO_TIME);
+}
+
+void NotifyTable::cnt_record(std::uint32_t id, CntRecordMode mode, std::uint32_t value) {
+    wait_for(m_clock.cycles(m_params.record_cycles));
+    set_count(id, apply_record(cnt_count(id), mode, value, m_params.mode4));
+}
+
+bool NotifyTable::wait_until_released(const sc_core::sc_event& event, std::uint32_t timeout_s,
+                                      const std::function<bool()>& released) {
+    const sc_core::sc_time deadline =
+        sc_core::sc_time_stamp() +
+        sc_core::sc_time(static_cast<double>(timeout_s), sc_core::SC_SEC);
+    while (!released()) {
+        if (timeout_s == 0) {
+            wait_on(event);
+            continue;
+        }
+        const sc_core::sc_time now = sc_core::sc_time_stamp();
+        if (now >= deadline) return false;
+        sc_core::wait(deadline - now, event);
+        ++Activity::resumptions();
+    }
+    wait_for(m_clock.cycles(m_params.wake_cycles));
+    return true;
+}
+
+bool NotifyTable::cnt_wait(std::uint32_t id, CntWaitMode mode, std::uint32_t value,
+                           std::uint32_t timeout_s, bool clear) {
+    sc_core::sc_time satisfied;
+    const bool ok = wait_until_released(changed(id), timeout_s, [&] {
+        satisfied = sc_core::sc_time_stamp();
+        return wait_released(cnt_count(id), mode, value);
+    });
+    if (ok) m_releases.push_back({id, satisfied, sc_core::sc_time_stamp()});
+    if (ok && clear) set_count(id, 0);
+    return ok;
+}
+
+void NotifyTable::notify_record(std::uint32_t id) {
+    wait_for(m_clock.cycles(m_params.record_cycles));
+    auto& b = m_binary[id];
+    if (!b) b = std::make_unique<Binary>();
+    b->set = true;
+    b->changed.notify(sc_core::SC_ZERO_TIME);
+}
+
+bool NotifyTable::notify_wait_and_reset(std::uint32_t id, std::uint32_t timeout_s) {
+    auto& b = m_binary[id];
+    if (!b) b = std::make_unique<Binary>();
+    Binary& binary = *b;
+    const bool ok = wait_until_released(binary.changed, timeout_s, [&] { return binary.set; });
+    if (ok) binary.set = false;
+    return ok;
+}
+
+} // namespace syncsim

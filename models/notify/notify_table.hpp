@@ -1,0 +1,82 @@
+// The task scheduler's notify hardware (STARS on 950): the CntNotify id bank
+// and its 32-bit counters, ordinary (binary) notifies, and the timing of
+// record and wait tasks. Stream threads call the record and wait operations;
+// a wait blocks only the stream that runs it.
+#pragma once
+
+#include "models/notify/cnt_notify_rules.hpp"
+#include "models/sim/kernel_time.hpp"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <systemc>
+#include <vector>
+
+namespace syncsim {
+
+struct NotifyParams {
+    std::uint32_t cnt_bank_ids = 0;    // 0: CntNotify not supported
+    std::uint32_t notify_bank_ids = 0; // ordinary notifies
+    Mode4Semantics mode4 = Mode4Semantics::And;
+    double record_cycles = 0; // a record task, from its turn on the stream to the counter update
+    double wake_cycles = 0;   // from a counter update to the waiting stream going on
+};
+
+class NotifyTraceSink {
+  public:
+    virtual ~NotifyTraceSink() = default;
+    virtual void cnt_notify_changed(std::uint32_t id, std::uint32_t count) = 0;
+};
+
+class NotifyTable {
+  public:
+    NotifyTable(const NotifyParams& params, const Clock& clock);
+
+    IdBank& cnt_bank() { return m_cnt_bank; }
+    IdBank& notify_bank() { return m_notify_bank; }
+    const NotifyParams& params() const { return m_params; }
+    void set_tracer(NotifyTraceSink* tracer) { m_tracer = tracer; }
+
+    // A freshly allocated id counts from 0.
+    void cnt_fresh(std::uint32_t id) { set_count(id, 0); }
+    std::uint32_t cnt_count(std::uint32_t id) const;
+    // Stream-side tasks; they block the calling stream thread.
+    void cnt_record(std::uint32_t id, CntRecordMode mode, std::uint32_t value);
+    // Returns false on timeout (timeout_s 0 = never).
+    bool cnt_wait(std::uint32_t id, CntWaitMode mode, std::uint32_t value, std::uint32_t timeout_s,
+                  bool clear);
+    void notify_record(std::uint32_t id);
+    bool notify_wait_and_reset(std::uint32_t id, std::uint32_t timeout_s);
+
+    // The last value a completed record task wrote, by id (for the result).
+    const std::map<std::uint32_t, std::uint32_t>& cnt_counts() const { return m_counts; }
+    // Every released CntNotify wait: when its condition came true, when the stream went on.
+    struct WaitRelease {
+        std::uint32_t id;
+        sc_core::sc_time satisfied, released;
+    };
+    const std::vector<WaitRelease>& wait_releases() const { return m_releases; }
+
+  private:
+    struct Binary {
+        bool set = false;
+        sc_core::sc_event changed;
+    };
+    void set_count(std::uint32_t id, std::uint32_t value);
+    sc_core::sc_event& changed(std::uint32_t id);
+    bool wait_until_released(const sc_core::sc_event& changed, std::uint32_t timeout_s,
+                             const std::function<bool()>& released);
+
+    NotifyParams m_params;
+    Clock m_clock;
+    IdBank m_cnt_bank, m_notify_bank;
+    std::map<std::uint32_t, std::uint32_t> m_counts;
+    std::map<std::uint32_t, std::unique_ptr<sc_core::sc_event>> m_changed;
+    std::map<std::uint32_t, std::unique_ptr<Binary>> m_binary;
+    NotifyTraceSink* m_tracer = nullptr;
+    std::vector<WaitRelease> m_releases;
+};
+
+} // namespace syncsim

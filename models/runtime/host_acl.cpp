@@ -1,0 +1,278 @@
+// The ACL calls for CntNotify, notify and events (cann-cntnotify-and-platforms.md
+// A.1-A.7): argument checks in the runtime's order, then stream-ordered
+// tasks run by the notify hardware model.
+#include "models/runtime/host_runtime.hpp"
+
+#include <sstream>
+
+namespace syncsim {
+
+namespace {
+
+std::string wait_text(std::uint32_t id, const aclrtCntNotifyWaitInfo& w) {
+    std::ostringstream os;
+    os << "aclrtCntNotifyWaitWithTimeout(id " << id << ", "
+       << to_string(static_cast<CntWaitMode>(w.mode)) << " " << w.value << ", timeout " << w.timeout
+       << " s" << (w.timeout == 0 ? " (for ever)" : "") << (w.isClear ? ", isClear" : "") << ")";
+    return os.str();
+}
+
+} // namespace
+
+aclrtStream HostRuntime::stream_handle(StreamId id) {
+    return &stream(id);
+}
+
+Stream* HostRuntime::stream_of(aclrtStream handle) {
+    if (!handle) return m_streams.front().get(); // nullptr: the default stream
+    for (auto& s : m_streams)
+        if (s.get() == handle) return s.get();
+    return nullptr;
+}
+
+aclError HostRuntime::aclrtSynchronizeStream(aclrtStream handle) {
+    Stream* s = stream_of(handle);
+    if (!s) return acl::kRtParamInvalid;
+    return synchronize_stream(s->id());
+}
+
+aclError HostRuntime::validate_cnt_notify(aclrtCntNotify handle, HandleObject** object) {
+    // The handle guard runs first: a destroyed object is 107017; a null
+    // handle passes it and the decorator rejects it with 107000.
+    if (!handle) return acl::kRtParamInvalid;
+    for (auto& o : m_cnt_objects)
+        if (&o == handle) {
+            if (o.magic != kCntNotifyMagic) {
+                log("EE1017: the CntNotify handle is invalid (Already destroyed)");
+                return acl::kRtInvalidHandle;
+            }
+            *object = &o;
+            return acl::kSuccess;
+        }
+    return acl::kRtInvalidHandle;
+}
+
+aclError HostRuntime::aclrtCntNotifyCreate(aclrtCntNotify* cnt_notify, std::uint64_t flag) {
+    if (flag != 0) return acl::kRtParamInvalid; // checked before the platform
+    if (!cnt_notify) return acl::kRtParamInvalid;
+    if (m_notifies.cnt_bank().size() == 0) return acl::kFeatureNotSupported;
+    const auto id = m_notifies.cnt_bank().allocate();
+    if (!id) {
+        log("EE1023: Alloc CntNotify resource failed. Reason: Too many CntNotify objects are "
+            "created (" +
+            std::to_string(m_notifies.cnt_bank().size()) + " ids, " +
+            std::to_string(m_notifies.cnt_bank().in_use()) + " in use)");
+        return acl::kNoNotifyResource;
+    }
+    m_notifies.cnt_fresh(*id);
+    m_cnt_objects.push_back({kCntNotifyMagic, *id});
+    *cnt_notify = &m_cnt_objects.back();
+    return acl::kSuccess;
+}
+
+aclError HostRuntime::aclrtCntNotifyDestroy(aclrtCntNotify cnt_notify) {
+    HandleObject* o = nullptr;
+    if (const aclError rc = validate_cnt_notify(cnt_notify, &o)) return rc;
+    if (m_notifies.cnt_bank().size() == 0) return acl::kFeatureNotSupported;
+    m_notifies.cnt_bank().release(o->id);
+    o->magic = 0;
+    return acl::kSuccess;
+}
+
+aclError HostRuntime::aclrtCntNotifyRecord(aclrtCntNotify cnt_notify, aclrtStream stream,
+                                           aclrtCntNotifyRecordInfo* info) {
+    if (!info) return acl::kInvalidParam; // ACL layer
+    HandleObject* o = nullptr;
+    if (const aclError rc = validate_cnt_notify(cnt_notify, &o)) return rc;
+    if (!valid_record_mode(info->mode)) return acl::kRtParamInvalid;
+    Stream* s = stream_of(stream);
+    if (!s) return acl::kRtParamInvalid;
+    if (m_notifies.cnt_bank().size() == 0) return acl::kFeatureNotSupported;
+    const std::uint32_t id = o->id;
+    const auto mode = static_cast<CntRecordMode>(info->mode);
+    const std::uint32_t value = info->value;
+    s->enqueue({"aclrtCntNotifyRecord(id " + std::to_string(id) + ", " + to_string(mode) + " " +
+                    std::to_string(value) + ")",
+                [this, id, mode, value] { m_notifies.cnt_record(id, mode, value); }});
+    return acl::kSuccess;
+}
+
+aclError HostRuntime::aclrtCntNotifyWaitWithTimeout(aclrtCntNotify cnt_notify, aclrtStream stream,
+                                                    aclrtCntNotifyWaitInfo* info) {
+    if (!info) return acl::kInvalidParam;
+    HandleObject* o = nullptr;
+    if (const aclError rc = validate_cnt_notify(cnt_notify, &o)) return rc;
+    if (!valid_wait_mode(info->mode)) return acl::kRtParamInvalid; // no check of value or timeout
+    Stream* s = stream_of(stream);
+    if (!s) return acl::kRtParamInvalid;
+    if (m_notifies.cnt_bank().size() == 0) return acl::kFeatureNotSupported;
+    const std::uint32_t id = o->id;
+    const aclrtCntNotifyWaitInfo w = *info;
+    const std::string what = wait_text(id, w);
+    s->enqueue({what, [this, s, id, w, what] {
+                    s->begin_wait([this, id, what] {
+                        return what + ": count " + std::to_string(m_notifies.cnt_count(id));
+                    });
+                    const auto mode = static_cast<CntWaitMode>(w.mode);
+                    const bool released =
+                        m_notifies.cnt_wait(id, mode, w.value, w.timeout, w.isClear);
+                    s->end_wait();
+                    if (released) return;
+                    // The wait task times out on the device; the error surfaces
+                    // at the next synchronize (cann A.4).
+                    std::ostringstream line;
+                    line << "stream " << s->id()
+                         << ": wait timeout occurred during task execution, id=" << id
+                         << ", timeout=" << w.timeout << "s, cntFlag=1, cntValue=" << w.value
+                         << ", waitMode=" << to_string(mode)
+                         << ", count=" << m_notifies.cnt_count(id);
+                    log(line.str());
+                    s->report_error(acl::kRtTaskTimeout, line.str());
+                }});
+    return acl::kSuccess;
+}
+
+aclError HostRuntime::aclrtCntNotifyReset(aclrtCntNotify cnt_notify, aclrtStream stream) {
+    HandleObject* o = nullptr;
+    if (const aclError rc = validate_cnt_notify(cnt_notify, &o)) return rc;
+    Stream* s = stream_of(stream);
+    if (!s) return acl::kRtParamInvalid;
+    if (m_notifies.cnt_bank().size() == 0) return acl::kFeatureNotSupported;
+    const std::uint32_t id = o->id;
+    // A stream-ordered record of 0, not an immediate clear.
+    s->enqueue({"aclrtCntNotifyReset(id " + std::to_string(id) + ")",
+                [this, id] { m_notifies.cnt_record(id, CntRecordMode::Set, 0); }});
+    return acl::kSuccess;
+}
+
+aclError HostRuntime::aclrtCntNotifyGetId(aclrtCntNotify cnt_notify, std::uint32_t* notify_id) {
+    HandleObject* o = nullptr;
+    if (const aclError rc = validate_cnt_notify(cnt_notify, &o)) return rc;
+    if (!notify_id) return acl::kRtParamInvalid;
+    if (m_notifies.cnt_bank().size() == 0) return acl::kFeatureNotSupported;
+    *notify_id = o->id;
+    return acl::kSuccess;
+}
+
+aclError HostRuntime::aclrtCreateNotify(aclrtNotify* notify, std::uint64_t flag) {
+    if (!notify || flag > 1) return acl::kRtParamInvalid; // ACL_NOTIFY_DEFAULT / DEVICE_USE_ONLY
+    const auto id = m_notifies.notify_bank().allocate();
+    if (!id) return acl::kNoNotifyResource;
+    m_notify_objects.push_back({1, *id});
+    *notify = &m_notify_objects.back();
+    return acl::kSuccess;
+}
+
+aclError HostRuntime::aclrtDestroyNotify(aclrtNotify notify) {
+    for (auto& o : m_notify_objects)
+        if (&o == notify) {
+            if (!o.magic) return acl::kRtInvalidHandle;
+            o.magic = 0;
+            m_notifies.notify_bank().release(o.id);
+            return acl::kSuccess;
+        }
+    return acl::kRtParamInvalid;
+}
+
+aclError HostRuntime::aclrtRecordNotify(aclrtNotify notify, aclrtStream stream) {
+    auto* o = static_cast<HandleObject*>(notify);
+    Stream* s = stream_of(stream);
+    if (!o || !s) return acl::kRtParamInvalid;
+    const std::uint32_t id = o->id;
+    s->enqueue({"aclrtRecordNotify(id " + std::to_string(id) + ")",
+                [this, id] { m_notifies.notify_record(id); }});
+    return acl::kSuccess;
+}
+
+aclError HostRuntime::aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream,
+                                              std::uint32_t timeout) {
+    auto* o = static_cast<HandleObject*>(notify);
+    Stream* s = stream_of(stream);
+    if (!o || !s) return acl::kRtParamInvalid;
+    const std::uint32_t id = o->id;
+    const std::string what = "aclrtWaitAndResetNotify(id " + std::to_string(id) + ", timeout " +
+                             std::to_string(timeout) + " s)";
+    s->enqueue({what, [this, s, id, timeout, what] {
+                    s->begin_wait([what] { return what + ": not recorded"; });
+                    const bool ok = m_notifies.notify_wait_and_reset(id, timeout);
+                    s->end_wait();
+                    if (!ok) {
+                        log("stream " + std::to_string(s->id()) + ": notify wait timeout, id=" +
+                            std::to_string(id) + ", timeout=" + std::to_string(timeout) + "s");
+                        s->report_error(acl::kRtTaskTimeout, what + " timed out");
+                    }
+                }});
+    return acl::kSuccess;
+}
+
+aclError HostRuntime::aclrtCreateEvent(aclrtEvent* event) {
+    if (!event) return acl::kRtParamInvalid;
+    m_events.emplace_back();
+    *event = &m_events.back();
+    return acl::kSuccess;
+}
+
+aclError HostRuntime::aclrtDestroyEvent(aclrtEvent event) {
+    auto* e = static_cast<EventObject*>(event);
+    if (!e || !e->alive) return acl::kRtParamInvalid;
+    e->alive = false;
+    return acl::kSuccess;
+}
+
+aclError HostRuntime::stream_event_id(Stream& s) {
+    // On A5 the runtime implements events on one CntNotify id per stream,
+    // taken the first time the stream uses an event (cann A.5).
+    if (m_notifies.cnt_bank().size() == 0 || s.event_notify_id) return acl::kSuccess;
+    const auto id = m_notifies.cnt_bank().allocate();
+    if (!id) {
+        log("EE1023: Alloc CntNotify resource failed for the events of stream " +
+            std::to_string(s.id()));
+        return acl::kNoNotifyResource;
+    }
+    m_notifies.cnt_fresh(*id);
+    s.event_notify_id = *id;
+    return acl::kSuccess;
+}
+
+aclError HostRuntime::aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
+    auto* e = static_cast<EventObject*>(event);
+    Stream* s = stream_of(stream);
+    if (!e || !e->alive || !s) return acl::kRtParamInvalid;
+    if (const aclError rc = stream_event_id(*s)) return rc;
+    const std::uint64_t version = ++e->recorded;
+    s->enqueue({"aclrtRecordEvent(version " + std::to_string(version) + ")", [this, e, version] {
+                    wait_for(m_clock.cycles(m_notifies.params().record_cycles));
+                    e->completed = std::max(e->completed, version);
+                    e->done.notify(sc_core::SC_ZERO_TIME);
+                }});
+    return acl::kSuccess;
+}
+
+aclError HostRuntime::aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
+    auto* e = static_cast<EventObject*>(event);
+    Stream* s = stream_of(stream);
+    if (!e || !e->alive || !s) return acl::kRtParamInvalid;
+    if (const aclError rc = stream_event_id(*s)) return rc;
+    // Waits for the last record enqueued before this call.
+    const std::uint64_t target = e->recorded;
+    const std::string what = "aclrtStreamWaitEvent(version " + std::to_string(target) + ")";
+    s->enqueue({what, [this, s, e, target, what] {
+                    if (e->completed >= target) return;
+                    s->begin_wait([what, e] {
+                        return what + ": " + std::to_string(e->completed) + " record(s) done";
+                    });
+                    while (e->completed < target) wait_on(e->done);
+                    wait_for(m_clock.cycles(m_notifies.params().wake_cycles));
+                    s->end_wait();
+                }});
+    return acl::kSuccess;
+}
+
+std::vector<HostRuntime::CntNotifyReport> HostRuntime::cnt_notifies() const {
+    std::vector<CntNotifyReport> out;
+    for (const auto& o : m_cnt_objects)
+        out.push_back({o.id, o.magic != kCntNotifyMagic, m_notifies.cnt_count(o.id)});
+    return out;
+}
+
+} // namespace syncsim
