@@ -2,6 +2,7 @@
 
 #include "models/runtime/host_runtime.hpp"
 #include "models/trace/soc_tracer.hpp"
+#include "models/trace/timeline.hpp"
 #include "platforms/soc.hpp"
 #include "workloads/default_host.hpp"
 
@@ -129,8 +130,14 @@ struct RoundRow {
     std::uint64_t launch;
     std::uint32_t round;
     std::uint64_t first_arrival = ~0ull, last_arrival = 0, first_release = ~0ull, last_release = 0;
-    int cores = 0, released = 0;
+    int count = 0, released = 0;
     int early = 0; // released before the round's last arrival
+    struct CoreTimes {
+        std::string core;
+        std::uint64_t arrived, released;
+        bool has_release;
+    };
+    std::vector<CoreTimes> cores;
 };
 
 std::vector<RoundRow> round_table(const std::vector<CoreReport>& reports) {
@@ -140,9 +147,10 @@ std::vector<RoundRow> round_table(const std::vector<CoreReport>& reports) {
             RoundRow& row = rows[{m.launch_id, m.round}];
             row.launch = m.launch_id;
             row.round = m.round;
-            ++row.cores;
+            ++row.count;
             row.first_arrival = std::min(row.first_arrival, to_ps(m.arrived));
             row.last_arrival = std::max(row.last_arrival, to_ps(m.arrived));
+            row.cores.push_back({r.name, to_ps(m.arrived), to_ps(m.released), m.has_release});
             if (m.has_release) {
                 ++row.released;
                 row.first_release = std::min(row.first_release, to_ps(m.released));
@@ -164,12 +172,19 @@ json rounds_json(const std::vector<RoundRow>& rows) {
     for (const auto& r : rows) {
         json j = {{"launch", r.launch},
                   {"round", r.round},
-                  {"cores", r.cores},
+                  {"cores", r.count},
                   {"released", r.released},
                   {"first_arrival_ps", r.first_arrival},
                   {"last_arrival_ps", r.last_arrival},
                   {"released_early", r.early}};
-        if (r.released == r.cores && r.cores > 0) {
+        json per_core = json::array();
+        for (const auto& c : r.cores) {
+            json cj = {{"core", c.core}, {"arrived_ps", c.arrived}};
+            if (c.has_release) cj["released_ps"] = c.released;
+            per_core.push_back(cj);
+        }
+        j["per_core"] = per_core;
+        if (r.released == r.count && r.count > 0) {
             j["first_release_ps"] = r.first_release;
             j["last_release_ps"] = r.last_release;
             j["latency_ps"] = r.last_release - r.first_arrival;
@@ -289,17 +304,26 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
     if (p.ffts_base_addr_required) host.set_c2c_ctrl_addr(FftsHub::kBaseAddress);
 
     std::unique_ptr<SocTracer> tracer;
+    std::unique_ptr<TimelineRecorder> timeline;
+    TraceFanout fanout;
     const std::string vcd = options.vcd_path.empty() ? cfg.vcd : options.vcd_path;
     if (!vcd.empty()) {
         tracer = std::make_unique<SocTracer>(vcd, soc.all_cores(), soc.gm());
-        for (AiCore* core : soc.all_cores()) core->set_tracer(tracer.get());
         host.set_word_tracer(tracer.get());
         soc.ffts().set_tracer(tracer.get());
         soc.notifies().set_tracer(tracer.get());
-        host.set_stream_tracer(tracer.get());
         SocTracer* t = tracer.get();
         soc.l2().set_write_observer(
             [t](std::uint64_t a, std::uint64_t n) { t->memory_written(a, n); });
+        fanout.add(tracer.get(), tracer.get());
+    }
+    if (!options.timeline_path.empty()) {
+        timeline = std::make_unique<TimelineRecorder>(soc.all_cores());
+        fanout.add(timeline.get(), timeline.get());
+    }
+    if (tracer || timeline) {
+        for (AiCore* core : soc.all_cores()) core->set_tracer(&fanout);
+        host.set_stream_tracer(&fanout);
     }
 
     const auto wall_start = std::chrono::steady_clock::now();
@@ -315,7 +339,6 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
     const bool limited = !host.finished() && !Activity::limit_reached() && !starved;
     const std::uint64_t end_ps = limited ? cfg.sim_time_limit_ps : to_ps(sc_core::sc_time_stamp());
     const sc_core::sc_time end_time(static_cast<double>(end_ps), sc_core::SC_PS);
-    if (tracer) tracer->finish(end_ps);
 
     // ---- classify the end of the run
     std::string outcome, reason;
@@ -411,6 +434,13 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
 
     const ExpectationCheck expectation = check_expectation(cfg, outcome, host, stuck_names);
     const std::vector<RoundRow> rounds = round_table(reports);
+    if (tracer) {
+        std::vector<std::uint64_t> last_arrivals;
+        for (const auto& r : rounds) last_arrivals.push_back(r.last_arrival);
+        std::sort(last_arrivals.begin(), last_arrivals.end());
+        tracer->finish(end_ps, last_arrivals);
+    }
+    if (timeline) timeline->write(options.timeline_path, end_ps);
     FftsHub& ffts = soc.ffts();
     auto records = [](const std::vector<FftsRecord>& list) {
         json out = json::array();
@@ -534,7 +564,7 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
     if (!rounds.empty()) {
         std::vector<std::uint64_t> lat;
         for (const auto& r : rounds)
-            if (r.released == r.cores) lat.push_back(r.last_release - r.first_arrival);
+            if (r.released == r.count) lat.push_back(r.last_release - r.first_arrival);
         s << "rounds     " << rounds.size() << " barrier round(s), " << lat.size() << " complete";
         if (!lat.empty()) {
             std::sort(lat.begin(), lat.end());
@@ -545,14 +575,14 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
         s << "\n";
         for (std::size_t i = 0; i < rounds.size() && i < 4; ++i) {
             const RoundRow& r = rounds[i];
-            s << "  round " << r.round << ": " << r.cores << " cores, arrivals "
+            s << "  round " << r.round << ": " << r.count << " cores, arrivals "
               << format_time(r.first_arrival) << " .. " << format_time(r.last_arrival);
-            if (r.released == r.cores)
+            if (r.released == r.count)
                 s << ", releases " << format_time(r.first_release) << " .. "
                   << format_time(r.last_release) << ", latency "
                   << format_time(r.last_release - r.first_arrival);
             else
-                s << ", " << r.cores - r.released << " never released";
+                s << ", " << r.count - r.released << " never released";
             if (r.early) s << "; " << r.early << " released before the last arrival";
             s << "\n";
         }

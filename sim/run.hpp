@@ -12,7 +12,8 @@
 namespace syncsim {
 
 struct RunOptions {
-    std::string vcd_path; // empty: no tracing
+    std::string vcd_path;      // empty: no VCD
+    std::string timeline_path; // empty: no Chrome trace-event timeline
 };
 
 struct RunReport {

@@ -797,6 +797,7 @@ void AiCore::mark_barrier_release() {
     if (m_rounds.empty() || m_rounds.back().launch_id != m_launch_id) return;
     m_rounds.back().released = sc_core::sc_time_stamp();
     m_rounds.back().has_release = true;
+    if (m_tracer) m_tracer->core_release(m_config.trace_id, m_round);
 }
 
 // ---------------------------------------------------------------- FFTS

@@ -64,7 +64,11 @@ class CoreTraceSink {
   public:
     virtual ~CoreTraceSink() = default;
     virtual void core_state(int trace_id, CoreState state) = 0;
-    virtual void core_round(int trace_id, std::uint32_t round) = 0;
+    virtual void core_round(int trace_id, std::uint32_t round) = 0; // arrival at round `round`
+    virtual void core_release(int trace_id, std::uint32_t round) {
+        (void)trace_id;
+        (void)round;
+    }
 };
 
 struct PipeReport {

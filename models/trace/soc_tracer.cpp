@@ -53,6 +53,7 @@ SocTracer::SocTracer(const std::string& vcd_path, const std::vector<AiCore*>& co
     for (int c = 0; c < kTracedCntNotifies; ++c)
         m_cnt_signal.push_back(
             m_vcd.add_signal("runtime.cnt_notify", "id" + std::to_string(c), 32, 0));
+    m_round_marker = m_vcd.add_signal("rounds", "round", 32, 0);
     m_stream_used.assign(kTracedStreams, false);
     m_cnt_used.assign(kTracedCntNotifies, false);
 }
@@ -113,7 +114,10 @@ void SocTracer::memory_written(std::uint64_t addr, std::uint64_t len) {
     }
 }
 
-void SocTracer::finish(std::uint64_t end_time_ps) {
+void SocTracer::finish(std::uint64_t end_time_ps,
+                       const std::vector<std::uint64_t>& round_last_arrivals) {
+    for (std::size_t r = 0; r < round_last_arrivals.size(); ++r)
+        m_vcd.change(m_round_marker, round_last_arrivals[r], r + 1);
     m_vcd.close(end_time_ps);
     const std::filesystem::path vcd(m_vcd_path);
     std::filesystem::path filter = vcd;
@@ -130,6 +134,7 @@ void SocTracer::finish(std::uint64_t end_time_ps) {
     g << "[dumpfile] \"" << std::filesystem::absolute(vcd).string() << "\"\n";
     g << "[savefile] \"" << std::filesystem::absolute(save).string() << "\"\n";
     g << "[timestart] 0\n";
+    g << "@800200\n-Rounds\n@24\n+{round} syncsim.rounds.round[31:0]\n@1000200\n-Rounds\n";
     // Zoom so the whole run fits the default wave pane with a margin.
     // GTKWave shows 2^(-zoom - 7.6) time units per pixel (measured on 3.3.118).
     g << "*" << std::fixed << std::setprecision(3)

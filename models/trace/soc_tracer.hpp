@@ -33,8 +33,9 @@ class SocTracer : public CoreTraceSink,
     // Called by the L2 after a write; updates any watched word in the range.
     void memory_written(std::uint64_t addr, std::uint64_t len);
 
-    // Ends the VCD and writes the .gtkw save file and the state filter beside it.
-    void finish(std::uint64_t end_time_ps);
+    // Ends the VCD and writes the .gtkw save file and the filters beside it.
+    // The round marker steps to 1, 2, ... at each round's last arrival.
+    void finish(std::uint64_t end_time_ps, const std::vector<std::uint64_t>& round_last_arrivals);
 
   private:
     struct Word {
@@ -57,6 +58,7 @@ class SocTracer : public CoreTraceSink,
     // of each is declared up front and the save file shows those that changed.
     std::vector<int> m_stream_signal, m_cnt_signal;
     std::vector<bool> m_stream_used, m_cnt_used;
+    int m_round_marker = 0;
     std::vector<Word> m_words;
     bool m_started = false;
 };

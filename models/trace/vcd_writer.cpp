@@ -1,5 +1,6 @@
 #include "models/trace/vcd_writer.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace syncsim {
@@ -37,18 +38,17 @@ VcdWriter::VcdWriter(const std::string& path) : m_out(path) {
 }
 
 VcdWriter::~VcdWriter() {
-    if (!m_closed) close(m_pending_time);
+    if (!m_closed) close(m_changes.empty() ? 0 : m_changes.back().time_ps);
 }
 
 int VcdWriter::add_signal(const std::string& scope, const std::string& name, unsigned width,
                           std::uint64_t initial) {
-    if (m_header_written) throw std::logic_error("VCD signal declared after the first change");
+    if (!m_changes.empty()) throw std::logic_error("VCD signal declared after the first change");
     m_signals.push_back({scope, name, id_code(m_signals.size()), width, initial});
     return static_cast<int>(m_signals.size() - 1);
 }
 
 void VcdWriter::write_header() {
-    m_header_written = true;
     m_out << "$date syncsim $end\n$version syncsim " << SYNCSIM_VERSION
           << " $end\n$timescale 1ps $end\n";
     // Signals are grouped by scope in declaration order; scopes nest by dots.
@@ -88,36 +88,44 @@ void VcdWriter::emit(const Signal& s, std::uint64_t value) {
     m_out << 'b' << bits << ' ' << s.code << '\n';
 }
 
-void VcdWriter::flush_pending() {
-    bool stamped = false;
-    for (const auto& [id, value] : m_pending) {
-        Signal& s = m_signals[id];
-        if (s.value == value) continue;
-        if (!stamped) {
-            m_out << '#' << m_pending_time << '\n';
-            stamped = true;
-        }
-        s.value = value;
-        emit(s, value);
-    }
-    m_pending.clear();
-}
-
 void VcdWriter::change(int id, std::uint64_t time_ps, std::uint64_t value) {
-    if (!m_header_written) write_header();
-    if (time_ps != m_pending_time) {
-        flush_pending();
-        m_pending_time = time_ps;
-    }
-    m_pending[id] = value;
+    m_changes.push_back({time_ps, id, value});
 }
 
 void VcdWriter::close(std::uint64_t end_time_ps) {
     if (m_closed) return;
-    if (!m_header_written) write_header();
-    flush_pending();
-    if (end_time_ps > m_pending_time) m_out << '#' << end_time_ps << '\n';
     m_closed = true;
+    write_header();
+    std::stable_sort(m_changes.begin(), m_changes.end(),
+                     [](const Change& a, const Change& b) { return a.time_ps < b.time_ps; });
+    std::uint64_t last_time = 0;
+    for (std::size_t i = 0; i < m_changes.size();) {
+        // One timestamp: the last value of each signal wins; unchanged ones are not written.
+        const std::uint64_t t = m_changes[i].time_ps;
+        std::vector<std::pair<int, std::uint64_t>> finals;
+        for (; i < m_changes.size() && m_changes[i].time_ps == t; ++i) {
+            auto it = std::find_if(finals.begin(), finals.end(),
+                                   [&](const auto& f) { return f.first == m_changes[i].id; });
+            if (it == finals.end())
+                finals.push_back({m_changes[i].id, m_changes[i].value});
+            else
+                it->second = m_changes[i].value;
+        }
+        std::sort(finals.begin(), finals.end());
+        bool stamped = false;
+        for (const auto& [id, value] : finals) {
+            Signal& s = m_signals[id];
+            if (s.value == value) continue;
+            if (!stamped) {
+                m_out << '#' << t << '\n';
+                stamped = true;
+            }
+            s.value = value;
+            emit(s, value);
+        }
+        last_time = t;
+    }
+    if (end_time_ps > last_time) m_out << '#' << end_time_ps << '\n';
     m_out.flush();
 }
 

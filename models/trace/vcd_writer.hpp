@@ -1,11 +1,13 @@
 // A push-style VCD writer: models report value changes as they happen, so a
 // traced object costs nothing in a timestep where it does not change (the
 // stock sc_trace writer polls every traced object at every timestep).
+// Changes are kept until close and written in time order, so a change may be
+// added after the fact (the round marker, placed at each round's last arrival
+// once the round is complete).
 #pragma once
 
 #include <cstdint>
 #include <fstream>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -21,6 +23,7 @@ class VcdWriter {
                    std::uint64_t initial);
     // Records a value at `time_ps`; within one timestamp the last value wins.
     void change(int id, std::uint64_t time_ps, std::uint64_t value);
+    // Writes the header and every change in time order.
     void close(std::uint64_t end_time_ps);
 
     struct Signal {
@@ -31,15 +34,18 @@ class VcdWriter {
     const std::vector<Signal>& signals() const { return m_signals; }
 
   private:
+    struct Change {
+        std::uint64_t time_ps;
+        int id;
+        std::uint64_t value;
+    };
     void write_header();
-    void flush_pending();
     void emit(const Signal& s, std::uint64_t value);
 
     std::ofstream m_out;
     std::vector<Signal> m_signals;
-    bool m_header_written = false, m_closed = false;
-    std::uint64_t m_pending_time = 0;
-    std::map<int, std::uint64_t> m_pending;
+    std::vector<Change> m_changes;
+    bool m_closed = false;
 };
 
 } // namespace syncsim

@@ -15,7 +15,9 @@ namespace syncsim::test {
 inline RunReport run_config(const std::string& rel_path, const std::vector<std::string>& sets = {},
                             const std::string& vcd = "") {
     const ExperimentConfig cfg = load_experiment(repo_file(rel_path), sets, platforms_dir());
-    return run_experiment(cfg, {vcd});
+    RunOptions options;
+    options.vcd_path = vcd;
+    return run_experiment(cfg, options);
 }
 
 struct CommandResult {
