@@ -4,11 +4,13 @@
 #include "platforms/platform.hpp"
 #include "sim/experiment_config.hpp"
 #include "sim/run.hpp"
+#include "sim/sweep.hpp"
 #include "sim/yaml_view.hpp"
 #include "workloads/registry.hpp"
 
 #include <boost/program_options.hpp>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -43,6 +45,15 @@ options:
   --perf FILE       write wall time and events/s (not in the JSON, which
                     stays byte-identical from run to run)
   --platforms DIR   where platform files live (default: the source tree's)
+
+sweep options:
+  -j N              points run at once (GNU parallel)
+  --out DIR         where points and results go (default runs/<sweep name>)
+  --resume          rerun only the points the job log does not show as done
+  --slurm           write DIR/slurm.sh (a job array over DIR/jobs.txt), run nothing
+  --sshlogin HOSTS  passed to GNU parallel to run points on other machines
+  --collect         only merge the points' results (after a Slurm run)
+  --no-plot         do not call scripts/plot_sweep.py
 
 exit codes: 0 outcome as the config expects, 1 it differs, 2 bad input,
             3 internal error
@@ -90,6 +101,28 @@ int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
             << "\n";
     }
     return report.expectation_met ? 0 : kExitMismatch;
+}
+
+int cmd_sweep(const std::vector<std::string>& args, const std::string& pdir) {
+    po::options_description opts;
+    SweepOptions o;
+    bool no_plot = false;
+    opts.add_options()("jobs,j", po::value(&o.jobs)->default_value(1))("out",
+                                                                       po::value(&o.out_dir))(
+        "resume", po::bool_switch(&o.resume))("slurm", po::bool_switch(&o.slurm))(
+        "sshlogin", po::value(&o.sshlogin))("collect", po::bool_switch(&o.collect_only))(
+        "no-plot", po::bool_switch(&no_plot))("sweep", po::value(&o.sweep_file));
+    po::positional_options_description pos;
+    pos.add("sweep", 1);
+    po::variables_map vm;
+    po::store(po::command_line_parser(args).options(opts).positional(pos).run(), vm);
+    po::notify(vm);
+    if (o.sweep_file.empty()) throw ConfigError("sweep needs a SWEEP file (syncsim --help)");
+    if (o.jobs < 1) throw ConfigError("-j needs at least 1 job");
+    o.plot = !no_plot;
+    o.platforms_dir = std::filesystem::absolute(platforms_dir(pdir)).string();
+    o.syncsim_binary = std::filesystem::canonical("/proc/self/exe").string();
+    return run_sweep(o);
 }
 
 int cmd_list(const std::vector<std::string>& args, const std::string& pdir) {
@@ -174,8 +207,9 @@ int sc_main(int argc, char* argv[]) {
         args.erase(args.begin());
         if (cmd == "run") return cmd_run(args, pdir);
         if (cmd == "list") return cmd_list(args, pdir);
+        if (cmd == "sweep") return cmd_sweep(args, pdir);
         if (cmd == "describe") return cmd_describe(args, pdir);
-        const std::string hint = nearest_name(cmd, {"run", "list", "describe"});
+        const std::string hint = nearest_name(cmd, {"run", "sweep", "list", "describe"});
         throw ConfigError("unknown command '" + cmd + "'" +
                           (hint.empty() ? "" : "; did you mean '" + hint + "'?") +
                           " (syncsim --help)");

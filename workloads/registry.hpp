@@ -39,6 +39,9 @@ struct HostEntry {
     std::string name, summary;
     std::function<void(HostApi&)> fn;
     std::vector<WorkloadParam> params;
+    // Says why a point cannot run on a device (empty: it can), so a sweep
+    // skips it with that reason instead of running something meaningless.
+    std::function<std::string(const DeviceInfo&, const ParamMap&)> feasible = nullptr;
 };
 
 class WorkloadRegistry {

@@ -426,9 +426,21 @@ void register_syncall_st(WorkloadRegistry& r) {
     };
     r.add(
         KernelEntry{"syncall_st", "SYNCALL Body1/Body3 system test body", syncall_st, params, {}});
+    // A barrier needs every block resident at once: more blocks than the
+    // device holds wait for cores that never free.
+    auto feasible = [](const DeviceInfo& d, const ParamMap& p) -> std::string {
+        const std::string type = std::get<std::string>(p.at("core_type"));
+        const std::int64_t blocks = std::get<std::int64_t>(p.at("block_dim"));
+        const std::int64_t limit = type == "aiv_only" ? d.aiv_cores : d.aic_cores;
+        if (blocks > limit)
+            return std::to_string(blocks) + " blocks of a " + type +
+                   " barrier cannot all be resident on " + d.platform + " (" +
+                   std::to_string(limit) + (type == "aiv_only" ? " AIV" : " AIC") + " cores)";
+        return "";
+    };
     r.add(HostEntry{"syncall_st",
                     "the vendor's SYNCALL system test: launch, barrier bodies, check out[i*S]",
-                    syncall_st_host, params});
+                    syncall_st_host, params, feasible});
 }
 
 } // namespace syncsim

@@ -1,0 +1,23 @@
+// Sweeps: a base config and axes over any config key, combined as a product
+// or zipped. Each point becomes a directory with its own rerun.sh and one
+// line of a job list that GNU parallel runs (locally with -j, or over
+// --sshlogin hosts) with a job log to resume from; --slurm writes a job-array
+// script over the same list instead. A collector merges the results into
+// results.csv and results.json, and the plot script draws them.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace syncsim {
+
+struct SweepOptions {
+    std::string sweep_file, out_dir, sshlogin, syncsim_binary, platforms_dir;
+    int jobs = 1;
+    bool resume = false, slurm = false, collect_only = false, plot = true;
+};
+
+// Returns the process exit code: 0 when every feasible point ran.
+int run_sweep(const SweepOptions& options);
+
+} // namespace syncsim
