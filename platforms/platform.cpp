@@ -15,8 +15,6 @@ namespace {
 using P = Platform;
 constexpr double kBig = 1e18;
 
-const std::vector<std::string> kSources = {"sourced", "derived", "estimate"};
-
 } // namespace
 
 const std::vector<ParamSpec>& platform_params() {
@@ -78,115 +76,40 @@ const std::vector<ParamSpec>& platform_params() {
 }
 
 std::vector<std::string> platform_param_names() {
-    std::vector<std::string> names;
-    for (const auto& s : platform_params()) names.push_back(s.name);
-    return names;
+    return param_names(platform_params());
 }
 
 const ParamSpec* find_platform_param(const std::string& name) {
-    for (const auto& s : platform_params())
-        if (name == s.name) return &s;
-    return nullptr;
+    return find_param(platform_params(), name);
 }
 
 void override_platform_param(Platform& p, const std::string& name, const YAML::Node& value,
                              const std::string& where) {
-    const ParamSpec* spec = find_platform_param(name);
-    if (!spec) {
-        std::string message = where + ": unknown platform parameter '" + name + "'";
-        const std::string hint = nearest_name(name, platform_param_names());
-        if (!hint.empty()) message += "; did you mean '" + hint + "'?";
-        throw ConfigError(message + " (syncsim describe platform NAME lists them)");
-    }
-    const std::string what = where + ": platform parameter '" + name + "'";
-    std::visit(
-        [&](auto field) {
-            using T = std::decay_t<decltype(p.*field)>;
-            if constexpr (std::is_same_v<T, std::int64_t>) {
-                p.*field = scalar_integer(value, what, static_cast<std::int64_t>(spec->min),
-                                          static_cast<std::int64_t>(spec->max));
-            } else if constexpr (std::is_same_v<T, double>) {
-                p.*field = scalar_real(value, what, spec->min, spec->max);
-            } else if constexpr (std::is_same_v<T, bool>) {
-                p.*field = scalar_boolean(value, what);
-            } else {
-                if (!value.IsScalar()) throw ConfigError(what + ": expected a text value");
-                const std::string v = value.Scalar();
-                if (!spec->choices.empty() && std::find(spec->choices.begin(), spec->choices.end(),
-                                                        v) == spec->choices.end()) {
-                    std::string all;
-                    for (const auto& c : spec->choices) all += (all.empty() ? "" : " | ") + c;
-                    throw ConfigError(what + ": '" + v + "' is not one of " + all);
-                }
-                p.*field = v;
-            }
-        },
-        spec->field);
-    p.origins[name].set_at = where;
+    set_param(p, platform_params(), name, value, where);
 }
 
-namespace {
-
-std::string display_path(const std::string& dir, const std::string& name) {
+std::string platform_display_path(const std::string& dir, const std::string& name) {
     const auto folder = std::filesystem::path(dir).lexically_normal().filename();
     return (folder.empty() ? std::filesystem::path("platforms") : folder).string() + "/" + name +
            ".yaml";
 }
 
-void read_platform_file(const std::string& dir, const std::string& name, Platform& p,
-                        std::set<std::string>& seen, std::set<std::string>& given) {
-    const std::string path = (std::filesystem::path(dir) / (name + ".yaml")).string();
-    // Shown relative to the platforms folder's parent, so results do not
-    // depend on where the tree is checked out.
-    const std::string file = display_path(dir, name);
-    if (!seen.insert(name).second) throw ConfigError(file + ": 'base' chain loops back to itself");
-    if (!std::filesystem::exists(path)) {
-        std::string message = "no platform '" + name + "' (looked for " + file + ")";
-        const std::string hint = nearest_name(name, list_platforms(dir));
-        if (!hint.empty()) message += "; did you mean '" + hint + "'?";
-        throw ConfigError(message);
+std::string platform_kind(const std::string& dir, const std::string& name) {
+    std::string file = name;
+    for (int depth = 0; depth < 16; ++depth) {
+        const auto path = std::filesystem::path(dir) / (file + ".yaml");
+        if (!std::filesystem::exists(path)) return "ascend";
+        const YAML::Node root = load_yaml_file(path.string());
+        if (root["kind"]) return root["kind"].as<std::string>();
+        if (!root["base"]) return "ascend";
+        file = root["base"].as<std::string>();
     }
-    YAML::Node root;
-    try {
-        root = load_yaml_file(path);
-    } catch (const ConfigError& e) {
-        throw ConfigError(std::string(e.what()).replace(0, path.size(), file));
-    }
-    MapView doc(root, file, "");
-    doc.allow_only({"base", "name", "description", "params"});
-    if (auto base = doc.opt_text("base")) read_platform_file(dir, *base, p, seen, given);
-    if (auto d = doc.opt_text("description")) p.description = *d;
-    MapView params = doc.map("params");
-    params.allow_only(platform_param_names());
-    for (const std::string& key : params.keys()) {
-        MapView entry = params.map(key);
-        entry.allow_only({"value", "source", "ref", "note"});
-        const std::string where = params.where(key);
-        if (!entry.has("value")) entry.fail("value", "every parameter needs a value");
-        override_platform_param(p, key, entry.node("value"), where);
-        Platform::Origin& origin = p.origins[key];
-        origin.source = entry.choice("source", kSources);
-        origin.ref = entry.has("ref") ? entry.text("ref") : "";
-        origin.note = entry.has("note") ? entry.text("note") : "";
-        if (origin.source != "estimate" && origin.ref.empty())
-            entry.fail("ref",
-                       "a " + origin.source + " value must point into reference/ with 'ref'");
-        given.insert(key);
-    }
+    return "ascend";
 }
-
-} // namespace
 
 Platform load_platform(const std::string& dir, const std::string& name) {
     Platform p;
-    p.name = name;
-    p.file = display_path(dir, name);
-    std::set<std::string> seen, given;
-    read_platform_file(dir, name, p, seen, given);
-    for (const auto& spec : platform_params())
-        if (!given.count(spec.name))
-            throw ConfigError(p.file + ": platform parameter '" + spec.name +
-                              "' is given neither here nor in a base file");
+    load_param_file(dir, name, p, platform_params());
     validate_platform(p);
     return p;
 }
@@ -221,17 +144,7 @@ std::vector<std::string> list_platforms(const std::string& dir) {
 }
 
 std::string format_param_value(const Platform& p, const ParamSpec& spec) {
-    std::ostringstream os;
-    std::visit(
-        [&](auto field) {
-            using T = std::decay_t<decltype(p.*field)>;
-            if constexpr (std::is_same_v<T, bool>)
-                os << (p.*field ? "true" : "false");
-            else
-                os << p.*field;
-        },
-        spec.field);
-    return os.str();
+    return format_param(p, spec);
 }
 
 } // namespace syncsim

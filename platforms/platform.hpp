@@ -2,6 +2,8 @@
 // file (or an override of it) and carries where it came from.
 #pragma once
 
+#include "platforms/param_table.hpp"
+
 #include <cstdint>
 #include <map>
 #include <string>
@@ -44,30 +46,11 @@ struct Platform {
     std::string cntnotify_mode4;
     double notify_record_cycles = 0, notify_wake_cycles = 0;
 
-    struct Origin {
-        std::string source; // sourced, derived or estimate
-        std::string ref;    // pointer into reference/
-        std::string note;
-        std::string set_at; // file:line or --set
-    };
+    using Origin = ParamOrigin;
     std::map<std::string, Origin> origins;
 };
 
-struct ParamSpec {
-    using Field = std::variant<std::int64_t Platform::*, double Platform::*, bool Platform::*,
-                               std::string Platform::*>;
-    ParamSpec(const char* name_, const char* unit_, const char* meaning_, Field field_,
-              double min_ = 0, double max_ = 0, std::vector<std::string> choices_ = {})
-        : name(name_), unit(unit_), meaning(meaning_), field(field_), min(min_), max(max_),
-          choices(std::move(choices_)) {}
-
-    const char* name;
-    const char* unit;
-    const char* meaning;
-    Field field;
-    double min, max;                  // numbers
-    std::vector<std::string> choices; // text; empty = free text
-};
+using ParamSpec = ParamSpecOf<Platform>;
 
 const std::vector<ParamSpec>& platform_params();
 std::vector<std::string> platform_param_names();
@@ -77,7 +60,6 @@ const ParamSpec* find_platform_param(const std::string& name);
 Platform load_platform(const std::string& platforms_dir, const std::string& name);
 // Cross-parameter rules, checked after loading and again after overrides.
 void validate_platform(const Platform& p);
-std::vector<std::string> list_platforms(const std::string& platforms_dir);
 
 // Sets one parameter from a YAML scalar; `where` names the source for errors
 // and is recorded as the value's origin.
