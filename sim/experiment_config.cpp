@@ -2,6 +2,7 @@
 
 #include "sim/yaml_view.hpp"
 #include "workloads/registry.hpp"
+#include "workloads/vortex/vortex_kernels.hpp"
 
 #include <algorithm>
 
@@ -174,11 +175,56 @@ Expectation read_expect(const MapView& m) {
     return e;
 }
 
+void read_common(const MapView& doc, ExperimentConfig& cfg) {
+    const MapView limits = doc.map("limits");
+    limits.allow_only({"sim_time", "max_events"});
+    cfg.max_events = static_cast<std::uint64_t>(
+        limits.opt_integer("max_events", 1, std::int64_t(1) << 60).value_or(0));
+    cfg.sim_time_limit_ps =
+        limits.has("sim_time")
+            ? parse_duration_ps(limits.text("sim_time"),
+                                limits.where("sim_time") + ": key 'limits.sim_time'")
+            : 0;
+    if (cfg.sim_time_limit_ps == 0)
+        throw ConfigError(doc.where() + ": missing key 'limits.sim_time' (e.g. '1 ms'): every run "
+                                        "needs a simulated-time limit");
+
+    const MapView trace = doc.map("trace");
+    trace.allow_only({"vcd"});
+    cfg.vcd = trace.opt_text("vcd").value_or("");
+
+    const MapView simulator = doc.map("simulator");
+    simulator.allow_only({"poll"});
+    if (simulator.has("poll"))
+        cfg.fast_poll = simulator.choice("poll", {"fast_forward", "spin"}) == "fast_forward";
+
+    cfg.expect = read_expect(doc.map("expect"));
+}
+
+// A vortex experiment: platform overrides, a warp program and its parameters.
+void read_vortex(const MapView& doc, ExperimentConfig& cfg) {
+    const MapView overrides = doc.map("overrides");
+    overrides.allow_only(param_names(vortex_params()));
+    for (const std::string& key : overrides.keys())
+        set_param(*cfg.vortex, vortex_params(), key, overrides.node(key), overrides.where(key));
+    validate_vortex_platform(*cfg.vortex);
+    const MapView workload = doc.map("workload");
+    if (!doc.has("workload")) throw ConfigError(doc.where() + ": missing key 'workload'");
+    workload.allow_only({"vortex", "params"});
+    const VortexKernelEntry& kernel =
+        registered(vortex_kernels(), workload, "vortex", "vortex warp program");
+    cfg.vortex_kernel = kernel.name;
+    read_params(workload.map("params"), kernel.params, cfg);
+    read_common(doc, cfg);
+}
+
 } // namespace
 
 const std::vector<std::string>& outcome_kinds() {
     static const std::vector<std::string> kinds = {"completed",   "deadlock", "time_limit",
-                                                   "event_limit", "fault",    "host_error"};
+                                                   "event_limit", "fault",    "host_error",
+                                                   "watchdog",    "livelock"};
+
     return kinds;
 }
 
@@ -196,10 +242,19 @@ ExperimentConfig load_experiment(const std::string& file, const std::vector<std:
                     "simulator", "expect"});
     cfg.description = doc.opt_text("description").value_or("");
     const std::string platform_name = doc.text("platform");
+    std::string kind;
     try {
-        cfg.platform = load_platform(platforms_dir, platform_name);
+        kind = platform_kind(platforms_dir, platform_name);
+        if (kind == "vortex")
+            cfg.vortex = load_vortex_platform(platforms_dir, platform_name);
+        else
+            cfg.platform = load_platform(platforms_dir, platform_name);
     } catch (const ConfigError& e) {
         throw ConfigError(doc.where("platform") + ": key 'platform': " + e.what());
+    }
+    if (cfg.vortex) {
+        read_vortex(doc, cfg);
+        return cfg;
     }
     const MapView overrides = doc.map("overrides");
     overrides.allow_only(platform_param_names());
@@ -232,29 +287,7 @@ ExperimentConfig load_experiment(const std::string& file, const std::vector<std:
         read_params(workload.map("params"), kernel->params, cfg);
     }
 
-    const MapView limits = doc.map("limits");
-    limits.allow_only({"sim_time", "max_events"});
-    cfg.max_events = static_cast<std::uint64_t>(
-        limits.opt_integer("max_events", 1, std::int64_t(1) << 60).value_or(0));
-    cfg.sim_time_limit_ps =
-        limits.has("sim_time")
-            ? parse_duration_ps(limits.text("sim_time"),
-                                limits.where("sim_time") + ": key 'limits.sim_time'")
-            : 0;
-    if (cfg.sim_time_limit_ps == 0)
-        throw ConfigError(doc.where() + ": missing key 'limits.sim_time' (e.g. '1 ms'): every run "
-                                        "needs a simulated-time limit");
-
-    const MapView trace = doc.map("trace");
-    trace.allow_only({"vcd"});
-    cfg.vcd = trace.opt_text("vcd").value_or("");
-
-    const MapView simulator = doc.map("simulator");
-    simulator.allow_only({"poll"});
-    if (simulator.has("poll"))
-        cfg.fast_poll = simulator.choice("poll", {"fast_forward", "spin"}) == "fast_forward";
-
-    cfg.expect = read_expect(doc.map("expect"));
+    read_common(doc, cfg);
     return cfg;
 }
 

@@ -6,6 +6,7 @@
 #include "models/core/core_types.hpp"
 #include "platforms/launch_rules.hpp"
 #include "platforms/platform.hpp"
+#include "platforms/vortex_platform.hpp"
 
 #include <cstdint>
 #include <map>
@@ -42,7 +43,9 @@ struct LaunchConfig {
 struct ExperimentConfig {
     std::string file, description;
     Platform platform;
-    std::string host, kernel; // exactly one is set
+    std::string host, kernel;             // exactly one is set (ascend platforms)
+    std::optional<VortexPlatform> vortex; // a vortex platform; then vortex_kernel is set
+    std::string vortex_kernel;
     ParamMap params;
     std::map<std::string, std::string> param_origins; // "default" or where it was set
     std::optional<LaunchConfig> launch;               // with `kernel`

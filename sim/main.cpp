@@ -7,6 +7,7 @@
 #include "sim/sweep.hpp"
 #include "sim/yaml_view.hpp"
 #include "workloads/registry.hpp"
+#include "workloads/vortex/vortex_kernels.hpp"
 
 #include <boost/program_options.hpp>
 #include <cstdlib>
@@ -129,8 +130,11 @@ int cmd_list(const std::vector<std::string>& args, const std::string& pdir) {
     const std::string what = args.empty() ? "" : args[0];
     if (what == "platforms") {
         for (const auto& name : list_platforms(platforms_dir(pdir))) {
-            const Platform p = load_platform(platforms_dir(pdir), name);
-            std::cout << std::left << std::setw(8) << name << "  " << p.description << "\n";
+            const std::string dir = platforms_dir(pdir);
+            const std::string description = platform_kind(dir, name) == "vortex"
+                                                ? load_vortex_platform(dir, name).description
+                                                : load_platform(dir, name).description;
+            std::cout << std::left << std::setw(12) << name << "  " << description << "\n";
         }
         return 0;
     }
@@ -146,6 +150,11 @@ int cmd_list(const std::vector<std::string>& args, const std::string& pdir) {
             std::cout << "  " << name << ": " << h.summary << "\n";
             params(h.params);
         }
+        std::cout << "vortex warp programs (workload.vortex, on a vortex platform):\n";
+        for (const auto& [name, k] : vortex_kernels()) {
+            std::cout << "  " << name << ": " << k.summary << "\n";
+            params(k.params);
+        }
         std::cout << "kernels (workload.kernel, launched from workload.launch):\n";
         for (const auto& [name, k] : r.kernels()) {
             std::cout << "  " << name << ": " << k.summary << "\n";
@@ -159,22 +168,28 @@ int cmd_list(const std::vector<std::string>& args, const std::string& pdir) {
 int cmd_describe(const std::vector<std::string>& args, const std::string& pdir) {
     if (args.size() != 2 || args[0] != "platform")
         throw ConfigError("usage: syncsim describe platform NAME");
-    const Platform p = load_platform(platforms_dir(pdir), args[1]);
-    std::cout << "platform " << p.name << ": " << p.description << "\n\n";
-    std::cout << std::left << std::setw(32) << "parameter" << std::setw(14) << "value"
-              << std::setw(9) << "unit" << std::setw(10) << "source"
-              << "meaning / reference\n";
-    for (const auto& spec : platform_params()) {
-        const auto& o = p.origins.at(spec.name);
-        std::cout << std::left << std::setw(32) << spec.name << std::setw(14)
-                  << format_param_value(p, spec) << std::setw(9) << spec.unit << std::setw(10)
-                  << o.source << spec.meaning << "\n";
-        std::cout << std::setw(65) << ""
-                  << "set at " << o.set_at;
-        if (!o.ref.empty()) std::cout << "; ref " << o.ref;
-        if (!o.note.empty()) std::cout << "; " << o.note;
-        std::cout << "\n";
-    }
+    const std::string dir = platforms_dir(pdir);
+    auto print = [](const auto& p, const auto& specs) {
+        std::cout << "platform " << p.name << ": " << p.description << "\n\n";
+        std::cout << std::left << std::setw(32) << "parameter" << std::setw(14) << "value"
+                  << std::setw(9) << "unit" << std::setw(10) << "source"
+                  << "meaning / reference\n";
+        for (const auto& spec : specs) {
+            const auto& o = p.origins.at(spec.name);
+            std::cout << std::left << std::setw(32) << spec.name << std::setw(14)
+                      << format_param(p, spec) << std::setw(9) << spec.unit << std::setw(10)
+                      << o.source << spec.meaning << "\n";
+            std::cout << std::setw(65) << ""
+                      << "set at " << o.set_at;
+            if (!o.ref.empty()) std::cout << "; ref " << o.ref;
+            if (!o.note.empty()) std::cout << "; " << o.note;
+            std::cout << "\n";
+        }
+    };
+    if (platform_kind(dir, args[1]) == "vortex")
+        print(load_vortex_platform(dir, args[1]), vortex_params());
+    else
+        print(load_platform(dir, args[1]), platform_params());
     return 0;
 }
 

@@ -1,4 +1,5 @@
 #include "sim/run.hpp"
+#include "sim/run_common.hpp"
 
 #include "models/runtime/host_runtime.hpp"
 #include "models/trace/soc_tracer.hpp"
@@ -14,8 +15,6 @@
 namespace syncsim {
 
 using nlohmann::json;
-
-namespace {
 
 std::uint64_t to_ps(const sc_core::sc_time& t) {
     return static_cast<std::uint64_t>(t.value() / sc_core::sc_time(1, sc_core::SC_PS).value());
@@ -53,7 +52,9 @@ json config_json(const ExperimentConfig& c) {
     json j = {{"file", c.file},
               {"description", c.description},
               {"sets", c.sets},
-              {"workload", c.host.empty() ? json{{"kernel", c.kernel}} : json{{"host", c.host}}},
+              {"workload", c.vortex         ? json{{"vortex", c.vortex_kernel}}
+                           : c.host.empty() ? json{{"kernel", c.kernel}}
+                                            : json{{"host", c.host}}},
               {"params", params},
               {"limits", {{"sim_time_ps", c.sim_time_limit_ps}, {"max_events", c.max_events}}},
               {"simulator", {{"poll", c.fast_poll ? "fast_forward" : "spin"}}}};
@@ -195,17 +196,10 @@ json rounds_json(const std::vector<RoundRow>& rows) {
     return out;
 }
 
-struct ExpectationCheck {
-    bool met = true;
-    json details = json::array();
-    void add(const std::string& what, bool ok, const std::string& detail) {
-        met = met && ok;
-        details.push_back({{"what", what}, {"met", ok}, {"detail", detail}});
-    }
-};
-
 ExpectationCheck check_expectation(const ExperimentConfig& cfg, const std::string& outcome,
-                                   const HostRuntime& host, const std::vector<std::string>& stuck) {
+                                   const std::vector<HostCheck>& checks,
+                                   const WordReader& read_word,
+                                   const std::vector<std::string>& stuck) {
     ExpectationCheck x;
     const Expectation& e = cfg.expect;
     if (!e.any()) {
@@ -214,7 +208,6 @@ ExpectationCheck check_expectation(const ExperimentConfig& cfg, const std::strin
     }
     if (e.outcome) x.add("outcome " + *e.outcome, outcome == *e.outcome, "outcome " + outcome);
     for (const auto& [name, pass] : e.checks) {
-        const auto& checks = host.checks();
         auto it = std::find_if(checks.begin(), checks.end(),
                                [&](const HostCheck& c) { return c.name == name; });
         if (it == checks.end())
@@ -228,25 +221,17 @@ ExpectationCheck check_expectation(const ExperimentConfig& cfg, const std::strin
         const std::string what = m.buffer + "[" + std::to_string(m.index) + " + i*" +
                                  std::to_string(m.stride) + "], i < " + std::to_string(m.count) +
                                  " == " + std::to_string(m.equals) + " (" + m.where + ")";
-        const auto& bufs = host.buffers();
-        auto it = std::find_if(bufs.begin(), bufs.end(),
-                               [&](const GmBuffer& b) { return b.name == m.buffer; });
-        if (it == bufs.end()) {
-            x.add(what, false, "the workload allocated no buffer '" + m.buffer + "'");
-            continue;
-        }
         std::string detail = "all match";
         bool ok = true;
         for (std::int64_t i = 0; i < m.count && ok; ++i) {
             const std::uint64_t word = static_cast<std::uint64_t>(m.index + i * m.stride);
-            if ((word + 1) * 4 > it->bytes) {
-                ok = false;
-                detail = "word " + std::to_string(word) + " is past the end of " + m.buffer;
-                break;
-            }
             std::int32_t v = 0;
-            host.read_gm(it->addr + word * 4, &v, 4);
-            if (v != m.equals) {
+            const std::string error =
+                read_word ? read_word(m.buffer, word, &v) : "this platform has no named buffers";
+            if (!error.empty()) {
+                ok = false;
+                detail = error;
+            } else if (v != m.equals) {
                 ok = false;
                 detail = m.buffer + "[" + std::to_string(word) + "] = " + std::to_string(v);
             }
@@ -262,8 +247,6 @@ ExpectationCheck check_expectation(const ExperimentConfig& cfg, const std::strin
     return x;
 }
 
-} // namespace
-
 void configure_systemc_reports() {
     using namespace sc_core;
     sc_report_handler::set_actions(SC_INFO, SC_DO_NOTHING);
@@ -271,6 +254,7 @@ void configure_systemc_reports() {
 }
 
 RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options) {
+    if (cfg.vortex) return run_vortex_experiment(cfg, options);
     configure_systemc_reports();
     sc_core::sc_set_time_resolution(1, sc_core::SC_PS);
     Activity::resumptions() = 0;
@@ -432,7 +416,19 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
     for (const auto& c : host.checks())
         checks.push_back({{"name", c.name}, {"ok", c.ok}, {"detail", c.detail}});
 
-    const ExpectationCheck expectation = check_expectation(cfg, outcome, host, stuck_names);
+    const WordReader read_word = [&host](const std::string& buffer, std::uint64_t word,
+                                         std::int32_t* v) -> std::string {
+        const auto& bufs = host.buffers();
+        auto it = std::find_if(bufs.begin(), bufs.end(),
+                               [&](const GmBuffer& b) { return b.name == buffer; });
+        if (it == bufs.end()) return "the workload allocated no buffer '" + buffer + "'";
+        if ((word + 1) * 4 > it->bytes)
+            return "word " + std::to_string(word) + " is past the end of " + buffer;
+        host.read_gm(it->addr + word * 4, v, 4);
+        return "";
+    };
+    const ExpectationCheck expectation =
+        check_expectation(cfg, outcome, host.checks(), read_word, stuck_names);
     const std::vector<RoundRow> rounds = round_table(reports);
     if (tracer) {
         std::vector<std::uint64_t> last_arrivals;

@@ -6,10 +6,13 @@
 namespace syncsim::vortex {
 
 namespace {
-int popcount(std::uint64_t v) { return static_cast<int>(std::bitset<64>(v).count()); }
+int popcount(std::uint64_t v) {
+    return static_cast<int>(std::bitset<64>(v).count());
+}
 } // namespace
 
-BarOutcome BarrierTable::arrive(int warp, std::uint32_t rs1, std::uint32_t rs2, std::uint64_t active) {
+BarOutcome BarrierTable::arrive(int warp, std::uint32_t rs1, std::uint32_t rs2,
+                                std::uint64_t active) {
     BarOutcome o;
     const bool global_bit = (rs1 >> 31) & 1;
     const bool is_global = global_bit && (m_g.gbar_enable || m_g.fidelity == Fidelity::SimX);
@@ -60,9 +63,10 @@ BarOutcome BarrierTable::arrive(int warp, std::uint32_t rs1, std::uint32_t rs2, 
 }
 
 GbarUnit::GbarUnit(const BarrierGeometry& g, bool rtl_m_storage)
-    : m_g(g), m_masks(rtl_m_storage && g.fidelity == Fidelity::Rtl ? static_cast<std::size_t>(g.nb_width())
-                                                                     : static_cast<std::size_t>(g.barriers),
-                      0) {}
+    : m_g(g),
+      m_masks(rtl_m_storage && g.fidelity == Fidelity::Rtl ? static_cast<std::size_t>(g.nb_width())
+                                                           : static_cast<std::size_t>(g.barriers),
+              0) {}
 
 bool GbarUnit::request(int id, std::uint32_t size_m1, std::uint32_t count, int core) {
     if (!has_storage(id)) return false; // no slot: the request is lost

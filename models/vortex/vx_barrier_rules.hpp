@@ -16,7 +16,9 @@ inline int clog2(std::uint64_t n) {
     while ((1ull << b) < n) ++b;
     return b;
 }
-inline int up(int bits) { return bits < 1 ? 1 : bits; } // UP(): at least one bit
+inline int up(int bits) {
+    return bits < 1 ? 1 : bits;
+} // UP(): at least one bit
 
 struct BarrierGeometry {
     int warps, cores_per_cluster, barriers;
@@ -36,17 +38,18 @@ class BarrierFault : public std::runtime_error {
 
 // What one BAR does to the table.
 struct BarOutcome {
-    bool noop = false;               // count 1 (RTL) or < 2 (SimX): the caller goes on
-    std::uint64_t released = 0;      // warps a local barrier releases (caller included)
-    bool global_request = false;     // this core now sends its gbar request
-    int id = 0;                      // table index after truncation
-    std::uint32_t size_m1 = 0;       // for the gbar request (count - 1, NC_WIDTH bits)
-    std::uint32_t count = 0;         // count as the hardware sees it (mod 2^W)
+    bool noop = false;           // count 1 (RTL) or < 2 (SimX): the caller goes on
+    std::uint64_t released = 0;  // warps a local barrier releases (caller included)
+    bool global_request = false; // this core now sends its gbar request
+    int id = 0;                  // table index after truncation
+    std::uint32_t size_m1 = 0;   // for the gbar request (count - 1, NC_WIDTH bits)
+    std::uint32_t count = 0;     // count as the hardware sees it (mod 2^W)
 };
 
 class BarrierTable {
   public:
-    explicit BarrierTable(const BarrierGeometry& g) : m_g(g), m_masks(entries(g), 0), m_ctrs(entries(g), 0) {}
+    explicit BarrierTable(const BarrierGeometry& g)
+        : m_g(g), m_masks(entries(g), 0), m_ctrs(entries(g), 0) {}
 
     // A BAR from `warp` with operands rs1 (id, bit 31 = global) and rs2 (count);
     // `active` is the core's active-warp mask when the BAR executes.
@@ -60,7 +63,8 @@ class BarrierTable {
   private:
     static std::size_t entries(const BarrierGeometry& g) {
         // The RTL indexes with NB_WIDTH bits, so ids alias into 2^NB_WIDTH slots.
-        return g.fidelity == Fidelity::Rtl ? (1u << g.nb_width()) : static_cast<std::size_t>(g.barriers);
+        return g.fidelity == Fidelity::Rtl ? (1u << g.nb_width())
+                                           : static_cast<std::size_t>(g.barriers);
     }
     BarrierGeometry m_g;
     std::vector<std::uint64_t> m_masks;

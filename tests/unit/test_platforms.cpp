@@ -8,8 +8,10 @@ using namespace syncsim;
 using Catch::Contains;
 
 TEST_CASE("every shipped platform loads and every value says where it comes from", "[platform]") {
-    const auto names = list_platforms(test::platforms_dir());
-    CHECK(names == std::vector<std::string>{"910b1", "910b4", "910c", "950dt", "950pr"});
+    auto names = list_platforms(test::platforms_dir());
+    CHECK(names == std::vector<std::string>{"910b1", "910b4", "910c", "950dt", "950pr", "vortex",
+                                            "vortex_simx"});
+    names.resize(5); // the Ascend ones; the vortex files have their own table
     for (const auto& name : names) {
         const Platform p = load_platform(test::platforms_dir(), name);
         for (const auto& spec : platform_params()) {

@@ -1,0 +1,469 @@
+#include "models/vortex/vx_device.hpp"
+
+#include "models/sim/fault.hpp"
+
+#include <algorithm>
+#include <bitset>
+#include <sstream>
+
+namespace syncsim::vortex {
+
+namespace {
+
+struct WarpExit {};
+
+std::uint64_t ps(const sc_core::sc_time& t) {
+    return static_cast<std::uint64_t>(t.value() / sc_core::sc_time(1, sc_core::SC_PS).value());
+}
+
+} // namespace
+
+struct Device::Warp {
+    Core* core = nullptr;
+    int id = 0;
+    bool spawned = false, exited = false, granted = false, released = false;
+    std::string state = "never spawned", detail;
+    int slot = -1; // the barrier table slot waited on
+    sc_core::sc_event grant_event, release_event;
+    sc_core::sc_time stores_land;
+};
+
+struct Device::Core {
+    int index = 0, local = 0, cluster = 0, socket = 0, socket_input = 0, cluster_input = 0;
+    std::unique_ptr<BarrierTable> table;
+    std::vector<std::unique_ptr<Warp>> warps;
+    std::set<int> ready;
+    bool armed = false;
+    sc_core::sc_time last_grant = sc_core::sc_max_time(); // no grant yet
+    sc_core::sc_event schedule_event, watchdog_event;
+    std::uint64_t active = 0, stalled = 0;
+    bool watchdog_armed = false;
+    int gbar_req_id = 0;     // never reset, as in the RTL
+    std::set<int> requested; // gbar ids this core has sent and not had answered
+};
+
+class WarpContext : public WarpApi {
+  public:
+    WarpContext(Device& d, Device::Warp& w) : m_d(d), m_w(w) {}
+    int warp_id() const override { return m_w.id; }
+    int core_id() const override { return m_w.core->index; }
+    int cluster_id() const override { return m_w.core->cluster; }
+    int num_warps() const override { return static_cast<int>(m_d.m_p.warps); }
+    int num_threads() const override { return static_cast<int>(m_d.m_p.threads); }
+    int num_cores() const override { return static_cast<int>(m_d.m_p.cores * m_d.m_p.clusters); }
+    const ParamValue& param(const std::string& name) const override {
+        auto it = m_d.m_params->find(name);
+        if (it == m_d.m_params->end())
+            throw KernelFault("warp program parameter '" + name + "' not given");
+        return it->second;
+    }
+    void compute(std::uint64_t cycles) override {
+        m_d.issue(m_w);
+        wait_for(m_d.cyc(static_cast<double>(cycles)));
+    }
+    void barrier(std::uint32_t id, std::uint32_t count) override { m_d.barrier(m_w, id, count); }
+    void fence() override {
+        m_d.issue(m_w);
+        m_w.state = "fence";
+        wait_until(m_w.stores_land);
+        m_w.state = "running";
+    }
+    void tmc(std::uint32_t mask) override {
+        m_d.issue(m_w);
+        if (mask == 0) throw WarpExit{};
+    }
+    void wspawn(int warps, WarpProgram program) override {
+        m_d.issue(m_w);
+        wait_for(m_d.cyc(m_d.m_p.wctl_cycles + m_d.m_p.release_cycles));
+        for (int i = 0; i < warps && i < num_warps(); ++i)
+            if (i != m_w.id && !m_w.core->warps[static_cast<std::size_t>(i)]->spawned)
+                m_d.spawn(*m_w.core, i, program);
+    }
+    std::int32_t load(std::uint32_t word) override {
+        m_d.issue(m_w);
+        wait_for(m_d.cyc(m_d.m_p.mem_cycles));
+        auto it = m_d.m_memory.find(word);
+        return it == m_d.m_memory.end() ? 0 : it->second;
+    }
+    void store(std::uint32_t word, std::int32_t value) override {
+        m_d.issue(m_w);
+        const sc_core::sc_time lands = sc_core::sc_time_stamp() + m_d.cyc(m_d.m_p.mem_cycles);
+        m_d.m_stores.emplace(lands, std::make_pair(word, value));
+        m_d.m_store_due.notify(m_d.m_stores.begin()->first - sc_core::sc_time_stamp());
+        m_w.stores_land = std::max(m_w.stores_land, lands);
+    }
+
+  private:
+    Device& m_d;
+    Device::Warp& m_w;
+};
+
+Device::Device(sc_core::sc_module_name name, const VortexPlatform& p,
+               std::shared_ptr<const ParamMap> params)
+    : sc_module(name), m_p(p), m_geometry{static_cast<int>(p.warps), static_cast<int>(p.cores),
+                                          static_cast<int>(p.barriers), p.gbar_enable,
+                                          p.fidelity == "simx" ? Fidelity::SimX : Fidelity::Rtl},
+      m_clock(Clock::from_mhz(p.clock_mhz)), m_params(std::move(params)) {
+    const int sockets = static_cast<int>(p.sockets());
+    for (int cl = 0; cl < p.clusters; ++cl) {
+        m_gbar_units.emplace_back(m_geometry, p.gbar_storage_rtl_m);
+        Arbiter cluster_arb;
+        cluster_arb.inputs = sockets;
+        cluster_arb.out_buf = sockets > 2 ? 1 : 0; // OUT_BUF = (NUM_SOCKETS > 2) ? 1 : 0
+        m_cluster_arbs.push_back(std::move(cluster_arb));
+        for (int s = 0; s < sockets; ++s) {
+            Arbiter socket_arb;
+            socket_arb.inputs = static_cast<int>(p.socket_size);
+            socket_arb.out_buf = p.socket_size > 1 ? 1 : 0; // OUT_BUF = (SOCKET_SIZE > 1) ? 2 : 0
+            m_socket_arbs.push_back(std::move(socket_arb));
+        }
+        for (int c = 0; c < p.cores; ++c) {
+            auto core = std::make_unique<Core>();
+            core->index = static_cast<int>(cl * p.cores + c);
+            core->local = c;
+            core->cluster = cl;
+            core->cluster_input = static_cast<int>(c / p.socket_size);
+            core->socket = cl * sockets + core->cluster_input;
+            core->socket_input = static_cast<int>(c % p.socket_size);
+            core->table = std::make_unique<BarrierTable>(m_geometry);
+            for (int w = 0; w < p.warps; ++w) {
+                auto warp = std::make_unique<Warp>();
+                warp->core = core.get();
+                warp->id = w;
+                core->warps.push_back(std::move(warp));
+            }
+            Core* raw = core.get();
+            sc_core::sc_spawn_options sched;
+            sched.spawn_method();
+            sched.set_sensitivity(&raw->schedule_event);
+            sched.dont_initialize();
+            sc_core::sc_spawn([this, raw] { schedule(*raw); }, nullptr, &sched);
+            sc_core::sc_spawn_options dog;
+            dog.spawn_method();
+            dog.set_sensitivity(&raw->watchdog_event);
+            dog.dont_initialize();
+            sc_core::sc_spawn(
+                [this, raw] {
+                    if (!(raw->active && raw->active == raw->stalled) || !m_watchdog.empty())
+                        return;
+                    std::ostringstream os;
+                    os << "STALL_TIMEOUT on core " << raw->index << ": all active warps (mask 0x"
+                       << std::hex << raw->active << std::dec << ") stalled for "
+                       << m_p.stall_timeout << " cycles";
+                    m_watchdog = os.str();
+                    sc_core::sc_stop();
+                },
+                nullptr, &dog);
+            m_cores.push_back(std::move(core));
+        }
+    }
+    for (auto* arbs : {&m_socket_arbs, &m_cluster_arbs})
+        for (Arbiter& a : *arbs) {
+            Arbiter* raw = &a;
+            sc_core::sc_spawn_options opts;
+            opts.spawn_method();
+            opts.set_sensitivity(raw->arbitrate.get());
+            opts.dont_initialize();
+            sc_core::sc_spawn([this, raw] { run_arbiter(*raw); }, nullptr, &opts);
+        }
+    SC_HAS_PROCESS(Device);
+    SC_METHOD(store_due);
+    sensitive << m_store_due;
+    dont_initialize();
+    sc_core::sc_spawn_options detector;
+    detector.spawn_method();
+    detector.set_sensitivity(&m_no_progress);
+    detector.dont_initialize();
+    sc_core::sc_spawn(
+        [this] {
+            bool waiting = false, running = false;
+            for (const auto& c : m_cores) {
+                waiting = waiting || c->stalled != 0;
+                running = running || (c->active & ~c->stalled) != 0;
+            }
+            if (!waiting || !running || !m_watchdog.empty() || !m_livelock.empty()) return;
+            m_livelock =
+                "no barrier release or warp exit for " + std::to_string(m_p.no_progress_cycles) +
+                " cycles while warps wait at barriers and others keep running (a livelock the "
+                "STALL_TIMEOUT watchdog cannot see)";
+            sc_core::sc_stop();
+        },
+        nullptr, &detector);
+}
+
+Device::~Device() = default;
+
+void Device::start(WarpProgram kernel) {
+    for (auto& c : m_cores) spawn(*c, 0, kernel);
+    progress();
+}
+
+void Device::spawn(Core& core, int warp, WarpProgram program) {
+    Warp& w = *core.warps[static_cast<std::size_t>(warp)];
+    w.spawned = true;
+    w.state = "running";
+    core.active |= 1ull << warp;
+    sc_core::sc_spawn_options opts;
+    sc_core::sc_spawn(
+        [this, &w, &core, program] {
+            WarpContext ctx(*this, w);
+            try {
+                program(ctx);
+            } catch (const WarpExit&) {
+            } catch (const BarrierFault& f) {
+                m_faults.push_back("core " + std::to_string(core.index) + " warp " +
+                                   std::to_string(w.id) + ": " + f.what());
+            } catch (const KernelFault& f) {
+                m_faults.push_back("core " + std::to_string(core.index) + " warp " +
+                                   std::to_string(w.id) + ": " + f.what());
+            }
+            w.exited = true;
+            w.state = "exited";
+            core.active &= ~(1ull << w.id);
+            check_watchdog(core);
+            progress();
+        },
+        nullptr, &opts);
+    check_watchdog(core);
+}
+
+void Device::issue(Warp& w) {
+    Core& c = *w.core;
+    c.ready.insert(w.id);
+    if (!c.armed) {
+        c.armed = true;
+        // One warp a cycle: if this cycle's slot is taken, the next cycle.
+        if (c.last_grant == sc_core::sc_time_stamp())
+            c.schedule_event.notify(cyc(1));
+        else
+            c.schedule_event.notify(sc_core::SC_ZERO_TIME);
+    }
+    w.granted = false;
+    while (!w.granted) wait_on(w.grant_event);
+    wait_for(cyc(m_p.sched_out_cycles));
+}
+
+void Device::schedule(Core& c) {
+    // The lowest ready warp id wins (VX_priority_encoder).
+    const int warp = *c.ready.begin();
+    c.ready.erase(c.ready.begin());
+    Warp& w = *c.warps[static_cast<std::size_t>(warp)];
+    w.granted = true;
+    w.grant_event.notify(sc_core::SC_ZERO_TIME);
+    c.last_grant = sc_core::sc_time_stamp();
+    ++m_issued;
+    if (c.ready.empty())
+        c.armed = false;
+    else
+        c.schedule_event.notify(cyc(1));
+}
+
+void Device::set_stalled(Core& c, int warp, bool stalled) {
+    if (stalled)
+        c.stalled |= 1ull << warp;
+    else
+        c.stalled &= ~(1ull << warp);
+    check_watchdog(c);
+}
+
+void Device::check_watchdog(Core& c) {
+    if (m_p.stall_timeout == 0) return;
+    const bool all_stalled = c.active != 0 && c.active == c.stalled;
+    if (all_stalled && !c.watchdog_armed) {
+        c.watchdog_armed = true;
+        c.watchdog_event.notify(cyc(static_cast<double>(m_p.stall_timeout)));
+    } else if (!all_stalled && c.watchdog_armed) {
+        c.watchdog_armed = false;
+        c.watchdog_event.cancel();
+    }
+}
+
+void Device::progress() {
+    m_no_progress.cancel();
+    m_no_progress.notify(cyc(static_cast<double>(m_p.no_progress_cycles)));
+}
+
+void Device::release(Warp& w, const sc_core::sc_time& ready) {
+    w.released = true;
+    w.release_event.notify(ready - sc_core::sc_time_stamp());
+}
+
+void Device::barrier(Warp& w, std::uint32_t id, std::uint32_t count) {
+    Core& c = *w.core;
+    issue(w);
+    wait_for(cyc(m_p.bar_issue_cycles));
+    const sc_core::sc_time t0 = sc_core::sc_time_stamp(); // execute_fire
+    wait_for(cyc(m_p.wctl_cycles));
+    const sc_core::sc_time c0 = sc_core::sc_time_stamp(); // warp_ctl_if.valid
+    const BarOutcome o = c.table->arrive(w.id, id, count, c.active);
+    progress();
+    const sc_core::sc_time ready = c0 + cyc(m_p.release_cycles);
+    if (o.noop) {
+        wait_until(ready);
+        return;
+    }
+    if (o.released) {
+        ReleaseRecord r{false, c.index, o.id, ps(t0), ps(ready), {}};
+        for (int i = 0; i < m_p.warps; ++i)
+            if (o.released >> i & 1) {
+                r.warps.push_back(i);
+                if (i != w.id) release(*c.warps[static_cast<std::size_t>(i)], ready);
+            }
+        m_releases.push_back(r);
+        wait_until(ready);
+        return;
+    }
+    const bool global = (id >> 31) && (m_p.gbar_enable || m_geometry.fidelity == Fidelity::SimX);
+    std::ostringstream detail;
+    detail << (global ? "global" : "local") << " barrier " << o.id << " (id 0x" << std::hex << id
+           << std::dec << ", count " << o.count;
+    if (o.count == 0 && m_geometry.fidelity == Fidelity::Rtl)
+        detail << " = 2^" << m_geometry.count_width() << " arrivals";
+    detail << ")";
+    w.state = global ? "gbar" : "barrier";
+    w.detail = detail.str();
+    w.slot = o.id;
+    w.released = false;
+    set_stalled(c, w.id, true);
+    if (o.global_request) {
+        c.gbar_req_id = o.id;
+        c.requested.insert(o.id);
+        Core* core = &c;
+        sc_core::sc_spawn_options opts;
+        sc_core::sc_spawn([this, core, o] { global_request(*core, o.id, o.size_m1, o.count); },
+                          nullptr, &opts);
+    }
+    while (!w.released) wait_on(w.release_event);
+    set_stalled(c, w.id, false);
+    w.state = "running";
+    w.detail.clear();
+    progress();
+}
+
+sc_core::sc_time Device::arbitrate(Arbiter& a, int input, const sc_core::sc_time& at) {
+    // SimX forwards Socket -> Cluster by plain function calls: no arbitration, no buffers.
+    if (m_geometry.fidelity == Fidelity::SimX) return at;
+    wait_until(at);
+    Arbiter::Request request{input, {}, {}, false};
+    a.pending.push_back(&request);
+    a.arbitrate->notify(sc_core::SC_ZERO_TIME);
+    while (!request.ready) wait_on(request.done);
+    return request.granted + cyc(a.out_buf);
+}
+
+void Device::run_arbiter(Arbiter& a) {
+    std::sort(a.pending.begin(), a.pending.end(),
+              [&a](const Arbiter::Request* x, const Arbiter::Request* y) {
+                  return (x->input - a.rr + a.inputs) % a.inputs <
+                         (y->input - a.rr + a.inputs) % a.inputs;
+              });
+    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    for (Arbiter::Request* r : a.pending) {
+        r->granted = a.out.reserve(now, cyc(1));
+        r->ready = true;
+        r->done.notify(r->granted - now);
+        a.rr = (r->input + 1) % a.inputs;
+    }
+    a.pending.clear();
+}
+
+void Device::global_request(Core& c, int id, std::uint32_t size_m1, std::uint32_t count) {
+    const sc_core::sc_time c0 = sc_core::sc_time_stamp();
+    const sc_core::sc_time at_socket = c0 + cyc(m_p.gbar_req_cycles);
+    wait_until(at_socket);
+    const sc_core::sc_time at_cluster =
+        arbitrate(m_socket_arbs[static_cast<std::size_t>(c.socket)], c.socket_input, at_socket);
+    wait_until(at_cluster);
+    const sc_core::sc_time at_unit =
+        arbitrate(m_cluster_arbs[static_cast<std::size_t>(c.cluster)], c.cluster_input, at_cluster);
+    wait_until(at_unit);
+    GbarUnit& unit = m_gbar_units[static_cast<std::size_t>(c.cluster)];
+    if (!unit.has_storage(id)) {
+        m_lost.push_back(
+            "core " + std::to_string(c.index) + ": gbar id " + std::to_string(id) +
+            " has no storage in the cluster's gbar unit (RTL M revision): the request was lost");
+        return;
+    }
+    if (!unit.request(id, size_m1, count, c.local)) return;
+    // The response is registered in the unit, then in the cluster and socket
+    // arbiters and at the core, and broadcast to every core of the cluster.
+    const sc_core::sc_time rsp =
+        sc_core::sc_time_stamp() + cyc(m_p.gbar_unit_cycles + 3 * m_p.gbar_rsp_cycles);
+    m_releases.push_back({true, c.index, id, ps(c0), ps(rsp), {}});
+    for (auto& core : m_cores)
+        if (core->cluster == c.cluster) {
+            Core* target = core.get();
+            sc_core::sc_spawn_options opts;
+            sc_core::sc_spawn(
+                [this, target, id, rsp] {
+                    wait_until(rsp);
+                    gbar_response(*target, id);
+                },
+                nullptr, &opts);
+        }
+}
+
+void Device::gbar_response(Core& c, int id) {
+    if (c.gbar_req_id != id) return;
+    // stalled_warps = 0: every stalled warp of the core goes, whatever it waited for.
+    c.table->global_released(id);
+    c.requested.erase(id);
+    for (auto& w : c.warps)
+        if (c.stalled >> w->id & 1) release(*w, sc_core::sc_time_stamp());
+}
+
+void Device::store_due() {
+    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    while (!m_stores.empty() && m_stores.begin()->first <= now) {
+        m_memory[m_stores.begin()->second.first] = m_stores.begin()->second.second;
+        m_stores.erase(m_stores.begin());
+    }
+    if (!m_stores.empty()) m_store_due.notify(m_stores.begin()->first - now);
+}
+
+bool Device::finished() const {
+    for (const auto& c : m_cores)
+        for (const auto& w : c->warps)
+            if (w->spawned && !w->exited) return false;
+    return true;
+}
+
+std::vector<WarpReport> Device::report() const {
+    std::vector<WarpReport> out;
+    for (const auto& c : m_cores)
+        for (const auto& w : c->warps) {
+            if (!w->spawned || w->exited) continue;
+            std::string detail = w->detail;
+            if (w->slot >= 0 && (w->state == "barrier" || w->state == "gbar")) {
+                // Live counts: how many of the core's active warps are there now.
+                detail += ": " + std::to_string(std::bitset<64>(c->table->mask(w->slot)).count()) +
+                          " of " + std::to_string(std::bitset<64>(c->active).count()) +
+                          " active warp(s) of core " + std::to_string(c->index) + " there";
+                if (w->state == "gbar")
+                    detail += c->requested.count(w->slot) ? "; the core's request went out"
+                                                          : "; the core has not sent its request";
+            }
+            out.push_back({c->index, w->id, w->state, detail});
+        }
+    return out;
+}
+
+std::vector<std::string> Device::gbar_state() const {
+    std::vector<std::string> out;
+    for (std::size_t cl = 0; cl < m_gbar_units.size(); ++cl)
+        for (int id = 0; id < m_geometry.barriers; ++id) {
+            const std::uint64_t mask = m_gbar_units[cl].arrived(id);
+            if (mask)
+                out.push_back("cluster " + std::to_string(cl) + " gbar id " + std::to_string(id) +
+                              ": cores 0x" +
+                              [&] {
+                                  std::ostringstream os;
+                                  os << std::hex << mask;
+                                  return os.str();
+                              }() +
+                              " arrived (" + std::to_string(std::bitset<64>(mask).count()) + ")");
+        }
+    return out;
+}
+
+} // namespace syncsim::vortex

@@ -1,0 +1,139 @@
+// A Vortex cluster set: cores with warps and a lowest-id-first warp
+// scheduler (one issue per cycle), a per-core barrier table, global barriers
+// through socket and cluster arbiters (round robin, one request a cycle) to
+// one gbar unit per cluster and back, the STALL_TIMEOUT watchdog of the RTL
+// and the simulator's own no-progress detector. Warp programs are C++
+// functions calling the vx_* operations of WarpApi.
+#pragma once
+
+#include "models/core/core_types.hpp"
+#include "models/memory/busy_until.hpp"
+#include "models/sim/kernel_time.hpp"
+#include "models/vortex/vx_barrier_rules.hpp"
+#include "platforms/vortex_platform.hpp"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <systemc>
+#include <vector>
+
+namespace syncsim::vortex {
+
+class WarpApi;
+using WarpProgram = std::function<void(WarpApi&)>;
+
+// What a warp program calls (vx_intrinsics.h).
+class WarpApi {
+  public:
+    virtual ~WarpApi() = default;
+    virtual int warp_id() const = 0;
+    virtual int core_id() const = 0; // across clusters
+    virtual int cluster_id() const = 0;
+    virtual int num_warps() const = 0;
+    virtual int num_threads() const = 0;
+    virtual int num_cores() const = 0; // vx_num_cores(): NUM_CORES x NUM_CLUSTERS
+    virtual const ParamValue& param(const std::string& name) const = 0;
+    std::int64_t param_int(const std::string& name) const {
+        return std::get<std::int64_t>(param(name));
+    }
+    bool param_bool(const std::string& name) const { return std::get<bool>(param(name)); }
+
+    virtual void compute(std::uint64_t cycles) = 0;
+    virtual void barrier(std::uint32_t id, std::uint32_t count) = 0; // vx_barrier
+    virtual void fence() = 0;                                        // vx_fence: stores landed
+    virtual void tmc(std::uint32_t mask) = 0;                        // 0: the warp exits
+    virtual void wspawn(int warps, WarpProgram program) = 0;         // vx_wspawn
+    virtual std::int32_t load(std::uint32_t word) = 0;
+    virtual void store(std::uint32_t word, std::int32_t value) = 0;
+};
+
+struct ReleaseRecord {
+    bool global;
+    int core, id;
+    std::uint64_t last_arrival_ps; // local: execute_fire of the last BAR; global: c0 (its wctl)
+    std::uint64_t ready_ps;        // the released warps are ready to be scheduled
+    std::vector<int> warps;        // local: the warps released (by core-local id)
+};
+
+struct WarpReport {
+    int core, warp;
+    std::string state; // running, barrier, gbar, fence, exited, never spawned
+    std::string detail;
+};
+
+class Device : public sc_core::sc_module {
+  public:
+    Device(sc_core::sc_module_name name, const VortexPlatform& p,
+           std::shared_ptr<const ParamMap> params);
+    ~Device() override;
+
+    void start(WarpProgram kernel); // warp 0 of every core starts the kernel
+    std::map<std::uint32_t, std::int32_t>& memory() { return m_memory; }
+
+    bool finished() const;
+    bool watchdog_fired() const { return !m_watchdog.empty(); }
+    bool livelock_detected() const { return !m_livelock.empty(); }
+    const std::string& watchdog() const { return m_watchdog; }
+    const std::string& livelock() const { return m_livelock; }
+    const std::vector<ReleaseRecord>& releases() const { return m_releases; }
+    const std::vector<std::string>& faults() const { return m_faults; }
+    const std::vector<std::string>& lost_requests() const { return m_lost; }
+    std::vector<WarpReport> report() const;
+    std::vector<std::string> gbar_state() const;
+    std::uint64_t issued() const { return m_issued; }
+
+  private:
+    struct Warp;
+    struct Core;
+    // Round robin, one request a cycle (VX_gbar_arb): requests that arrive in
+    // the same cycle are ordered from the input after the last one served.
+    struct Arbiter {
+        struct Request {
+            int input;
+            sc_core::sc_time granted;
+            sc_core::sc_event done;
+            bool ready = false;
+        };
+        BusyUntil out;
+        int inputs = 1, rr = 0;
+        double out_buf = 0;
+        std::vector<Request*> pending;
+        std::unique_ptr<sc_core::sc_event> arbitrate = std::make_unique<sc_core::sc_event>();
+    };
+    void run_arbiter(Arbiter& a);
+    friend class WarpContext;
+
+    sc_core::sc_time cyc(double n) const { return m_clock.cycles(n); }
+    void spawn(Core& core, int warp, WarpProgram program);
+    void issue(Warp& w);
+    void schedule(Core& c);
+    void set_stalled(Core& c, int warp, bool stalled);
+    void check_watchdog(Core& c);
+    void progress();
+    void barrier(Warp& w, std::uint32_t id, std::uint32_t count);
+    void global_request(Core& c, int id, std::uint32_t size_m1, std::uint32_t count);
+    sc_core::sc_time arbitrate(Arbiter& a, int input, const sc_core::sc_time& at);
+    void gbar_response(Core& c, int id);
+    void release(Warp& w, const sc_core::sc_time& ready);
+    void store_due();
+
+    VortexPlatform m_p;
+    BarrierGeometry m_geometry;
+    Clock m_clock;
+    std::shared_ptr<const ParamMap> m_params;
+    std::vector<std::unique_ptr<Core>> m_cores;
+    std::vector<Arbiter> m_socket_arbs, m_cluster_arbs; // sized once, before processes bind to them
+    std::vector<GbarUnit> m_gbar_units;
+    std::map<std::uint32_t, std::int32_t> m_memory;
+    std::multimap<sc_core::sc_time, std::pair<std::uint32_t, std::int32_t>> m_stores;
+    sc_core::sc_event m_store_due, m_no_progress;
+    std::vector<ReleaseRecord> m_releases;
+    std::vector<std::string> m_faults, m_lost;
+    std::string m_watchdog, m_livelock;
+    std::uint64_t m_issued = 0;
+};
+
+} // namespace syncsim::vortex

@@ -1,0 +1,42 @@
+// Pieces every kind of run shares: time formatting, the config in the
+// result, and checking the config's expectation against what happened.
+#pragma once
+
+#include "models/runtime/host_runtime.hpp"
+#include "sim/experiment_config.hpp"
+
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <systemc>
+#include <vector>
+
+namespace syncsim {
+
+std::uint64_t to_ps(const sc_core::sc_time& t);
+std::string format_time(std::uint64_t ps);
+nlohmann::json config_json(const ExperimentConfig& c);
+
+struct ExpectationCheck {
+    bool met = true;
+    nlohmann::json details = nlohmann::json::array();
+    void add(const std::string& what, bool ok, const std::string& detail) {
+        met = met && ok;
+        details.push_back({{"what", what}, {"met", ok}, {"detail", detail}});
+    }
+};
+
+// Reads int32 word `word` of a named buffer; returns an error text or "".
+using WordReader =
+    std::function<std::string(const std::string& buffer, std::uint64_t word, std::int32_t* value)>;
+
+ExpectationCheck check_expectation(const ExperimentConfig& cfg, const std::string& outcome,
+                                   const std::vector<HostCheck>& checks,
+                                   const WordReader& read_word,
+                                   const std::vector<std::string>& stuck);
+
+struct RunOptions;
+struct RunReport;
+RunReport run_vortex_experiment(const ExperimentConfig& cfg, const RunOptions& options);
+
+} // namespace syncsim

@@ -1,0 +1,122 @@
+// The Vortex platform end to end: the vendor's barrier tests, the hang cases
+// and the release latencies of the RTL and SimX readings.
+#include "tests/support/run_config.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace syncsim;
+using Catch::Contains;
+using nlohmann::json;
+
+namespace {
+
+void passes(const std::string& config) {
+    const RunReport r = test::run_config(config);
+    CHECK(r.outcome == "completed");
+    CHECK(r.expectation_met);
+    CHECK(r.result["stuck"].empty());
+}
+
+double last_latency(const std::string& args, bool global) {
+    const std::string out = (test::temp_dir() / "vx.json").string();
+    const auto run = test::run_syncsim("run " + args + " --json " + out);
+    REQUIRE(run.exit_code == 0);
+    const json j = json::parse(test::read_text(out));
+    double latency = -1;
+    for (const json& r : j["releases"])
+        if ((r["kind"] == "global") == global) latency = r["latency_cycles"];
+    return latency;
+}
+
+} // namespace
+
+TEST_CASE("vortex dogfood bar: dst[i] == i + 1 after a local barrier", "[vortex]") {
+    passes("configs/vortex/dogfood_bar.yaml");
+}
+TEST_CASE("vortex dogfood gbar: dst[i] == i + 1 after a global barrier", "[vortex]") {
+    passes("configs/vortex/dogfood_gbar.yaml");
+}
+TEST_CASE("vortex conform test_barrier with staggered arrivals", "[vortex]") {
+    passes("configs/vortex/conform_barrier.yaml");
+}
+TEST_CASE("vortex dotproduct-like groups over repeated generations", "[vortex]") {
+    passes("configs/vortex/dotproduct.yaml");
+}
+
+TEST_CASE("vortex: without the barrier the increments race the copy", "[vortex]") {
+    const RunReport r = test::run_config(
+        "configs/vortex/dogfood_bar.yaml",
+        {"workload.params.use_barrier=false", "expect.checks={\"dst[i] == i + 1\": fail}"});
+    CHECK(r.outcome == "completed");
+    CHECK(r.expectation_met);
+}
+
+TEST_CASE("vortex H1-H4 and H8: every active warp stalls and STALL_TIMEOUT fires", "[vortex]") {
+    for (const char* config :
+         {"configs/vortex/hang_h1_too_few_arrivals.yaml", "configs/vortex/hang_h2_warp_exits.yaml",
+          "configs/vortex/hang_h3_idle_core.yaml", "configs/vortex/hang_h4_late_exit.yaml",
+          "configs/vortex/hang_h8_gbar_storage.yaml"}) {
+        INFO(config);
+        const auto r = test::run_syncsim(std::string("run ") + config);
+        CHECK(r.exit_code == 0);
+        CHECK_THAT(r.output, Contains("outcome    watchdog: STALL_TIMEOUT on core") &&
+                                 Contains("stalled for 100000 cycles"));
+    }
+}
+
+TEST_CASE("vortex H3: the gbar unit holds three of four cores", "[vortex]") {
+    const RunReport r = test::run_config("configs/vortex/hang_h3_idle_core.yaml");
+    CHECK(r.outcome == "watchdog");
+    REQUIRE(r.result["gbar"].size() == 1);
+    CHECK_THAT(r.result["gbar"][0].get<std::string>(),
+               Contains("gbar id 0: cores 0xd arrived (3)"));
+}
+
+TEST_CASE("vortex H4: a core whose last warp left after the others arrived never asks",
+          "[vortex]") {
+    const RunReport r = test::run_config("configs/vortex/hang_h4_late_exit.yaml");
+    bool not_sent = false;
+    for (const json& w : r.result["stuck"])
+        not_sent = not_sent || w["waiting_on"].get<std::string>().find(
+                                   "has not sent its request") != std::string::npos;
+    CHECK(not_sent);
+}
+
+TEST_CASE("vortex H5: a spinning warp is a livelock the watchdog misses", "[vortex]") {
+    const RunReport r = test::run_config("configs/vortex/hang_h5_livelock.yaml");
+    CHECK(r.outcome == "livelock");
+    CHECK(r.expectation_met);
+}
+
+TEST_CASE("vortex H6: aliased barrier ids release warps of different groups together", "[vortex]") {
+    const RunReport r = test::run_config("configs/vortex/hang_h6_id_alias.yaml");
+    CHECK(r.expectation_met);
+}
+
+TEST_CASE("vortex H7: a multi-cluster gbar aliases in RTL and hangs in SimX", "[vortex]") {
+    CHECK(test::run_syncsim("run configs/vortex/hang_h7_multicluster_rtl.yaml").exit_code == 0);
+    const auto simx = test::run_syncsim("run configs/vortex/hang_h7_multicluster_simx.yaml");
+    CHECK(simx.exit_code == 0);
+    CHECK_THAT(simx.output, Contains("outcome    deadlock") && Contains("count 4"));
+}
+
+TEST_CASE("vortex release latencies match the RTL derivation and SimX's zero", "[vortex]") {
+    // Local: ready 2 cycles after the last BAR's execute_fire (RTL), the same cycle (SimX).
+    CHECK(last_latency("configs/vortex/dogfood_bar.yaml", false) == Approx(2));
+    CHECK(last_latency("configs/vortex/dogfood_bar.yaml --set platform=vortex_simx", false) ==
+          Approx(0));
+    // Global, from the last core's wctl: about 6 cycles for 2 to 8 cores, 7 at 16 (vortex-gbar.md
+    // 6).
+    struct Row {
+        int cores, socket_size;
+        double rtl;
+    };
+    for (const Row& row : {Row{2, 2, 6}, Row{8, 4, 6}, Row{16, 4, 7}}) {
+        INFO(row.cores << " cores");
+        const std::string sets = " --set platform.cores=" + std::to_string(row.cores) +
+                                 " --set platform.socket_size=" + std::to_string(row.socket_size);
+        CHECK(last_latency("configs/vortex/dogfood_gbar.yaml" + sets, true) == Approx(row.rtl));
+        CHECK(last_latency("configs/vortex/dogfood_gbar.yaml --set platform=vortex_simx" + sets,
+                           true) == Approx(0));
+    }
+}
