@@ -253,6 +253,30 @@ void configure_systemc_reports() {
     sc_report_handler::set_actions(SC_WARNING, SC_THROW);
 }
 
+void summarize_checks(std::ostream& s, const std::vector<HostCheck>& checks) {
+    if (checks.empty()) return;
+    std::size_t passed = 0;
+    for (const auto& c : checks) passed += c.ok ? 1 : 0;
+    s << "checks     " << passed << " passed, " << checks.size() - passed << " failed\n";
+    for (const auto& c : checks)
+        if (!c.ok) s << "  FAILED   " << c.name << ": " << c.detail << "\n";
+}
+
+void summarize_expectation(std::ostream& s, const ExpectationCheck& expectation) {
+    s << "expect     " << (expectation.met ? "met" : "NOT met") << "\n";
+    for (const auto& d : expectation.details)
+        if (!d["met"].get<bool>())
+            s << "  MISMATCH " << d["what"].get<std::string>() << ": "
+              << d["detail"].get<std::string>() << "\n";
+}
+
+std::string timing_line(double wall, std::uint64_t events) {
+    std::ostringstream t;
+    t << "wall       " << std::fixed << std::setprecision(3) << wall << " s, "
+      << std::setprecision(0) << (wall > 0 ? events / wall : 0.0) << " events/s\n";
+    return t.str();
+}
+
 RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options) {
     if (cfg.vortex) return run_vortex_experiment(cfg, options);
     configure_systemc_reports();
@@ -510,13 +534,7 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
         else
             s << it->second.second << " cores, last at " << format_time(it->second.first) << "\n";
     }
-    if (!host.checks().empty()) {
-        int passed = 0;
-        for (const auto& c : host.checks()) passed += c.ok ? 1 : 0;
-        s << "checks     " << passed << " passed, " << host.checks().size() - passed << " failed\n";
-        for (const auto& c : host.checks())
-            if (!c.ok) s << "  FAILED   " << c.name << ": " << c.detail << "\n";
-    }
+    summarize_checks(s, host.checks());
     if (!stuck_names.empty()) {
         s << "not done   " << stuck_names.size() << " core(s):\n";
         std::size_t shown = 0;
@@ -602,18 +620,10 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
     for (std::size_t i = 0; i < ffts.hardware_errors().size() && i < 4; ++i)
         s << "  hardware error: " << ffts.hardware_errors()[i].core << ": "
           << ffts.hardware_errors()[i].what << "\n";
-    s << "expect     " << (expectation.met ? "met" : "NOT met") << "\n";
-    for (const auto& d : expectation.details)
-        if (!d["met"].get<bool>())
-            s << "  MISMATCH " << d["what"].get<std::string>() << ": "
-              << d["detail"].get<std::string>() << "\n";
+    summarize_expectation(s, expectation);
     s << "events     " << report.events << " kernel events\n";
     report.summary = s.str();
-
-    std::ostringstream t;
-    t << "wall       " << std::fixed << std::setprecision(3) << wall << " s, "
-      << std::setprecision(0) << (wall > 0 ? report.events / wall : 0.0) << " events/s\n";
-    report.timing_summary = t.str();
+    report.timing_summary = timing_line(wall, report.events);
     return report;
 }
 

@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <nlohmann/json.hpp>
+#include <ostream>
 #include <string>
 #include <systemc>
 #include <vector>
@@ -34,6 +35,11 @@ ExpectationCheck check_expectation(const ExperimentConfig& cfg, const std::strin
                                    const std::vector<HostCheck>& checks,
                                    const WordReader& read_word,
                                    const std::vector<std::string>& stuck);
+
+// Summary lines every run prints the same way.
+void summarize_checks(std::ostream& s, const std::vector<HostCheck>& checks);
+void summarize_expectation(std::ostream& s, const ExpectationCheck& expectation);
+std::string timing_line(double wall_seconds, std::uint64_t events);
 
 struct RunOptions;
 struct RunReport;

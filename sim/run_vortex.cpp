@@ -149,13 +149,7 @@ RunReport run_vortex_experiment(const ExperimentConfig& cfg, const RunOptions&) 
                        " cycles after the last core"
                  : "")
       << "\n";
-    if (!checks.empty()) {
-        int passed = 0;
-        for (const auto& c : checks) passed += c.ok ? 1 : 0;
-        s << "checks     " << passed << " passed, " << checks.size() - passed << " failed\n";
-        for (const auto& c : checks)
-            if (!c.ok) s << "  FAILED   " << c.name << ": " << c.detail << "\n";
-    }
+    summarize_checks(s, checks);
     if (!stuck.empty()) {
         s << "not done   " << stuck.size() << " warp(s):\n";
         std::size_t shown = 0;
@@ -167,18 +161,11 @@ RunReport run_vortex_experiment(const ExperimentConfig& cfg, const RunOptions&) 
         for (const auto& l : device.lost_requests()) s << "  " << l << "\n";
     }
     for (const auto& f : device.faults()) s << "fault      " << f << "\n";
-    s << "expect     " << (expectation.met ? "met" : "NOT met") << "\n";
-    for (const auto& d : expectation.details)
-        if (!d["met"].get<bool>())
-            s << "  MISMATCH " << d["what"].get<std::string>() << ": "
-              << d["detail"].get<std::string>() << "\n";
+    summarize_expectation(s, expectation);
     s << "events     " << report.events << " kernel events, " << device.issued()
       << " warp issues\n";
     report.summary = s.str();
-    std::ostringstream t;
-    t << "wall       " << std::fixed << std::setprecision(3) << wall << " s, "
-      << std::setprecision(0) << (wall > 0 ? report.events / wall : 0.0) << " events/s\n";
-    report.timing_summary = t.str();
+    report.timing_summary = timing_line(wall, report.events);
     return report;
 }
 
