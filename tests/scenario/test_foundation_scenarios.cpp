@@ -125,3 +125,15 @@ TEST_CASE("the kernel-event watchdog stops a livelock before the time limit", "[
     CHECK(r.result["time"]["end_ps"].get<std::uint64_t>() < 20000000ull);
     CHECK(r.result["stuck"][0]["core"] == "aiv1");
 }
+
+TEST_CASE("a DMA past the unified buffer faults the core; synchronize returns 507015",
+          "[scenario]") {
+    const RunReport r = test::run_config("configs/foundation/ub_overflow_fault.yaml");
+    CHECK(r.outcome == "fault");
+    CHECK(r.expectation_met);
+    REQUIRE(r.result["faults"].size() == 2);
+    CHECK_THAT(
+        r.result["faults"][0].get<std::string>(),
+        Contains("copy_gm_to_ubuf: local range [0x0, 0x3e800) exceeds the 196608-byte buffer"));
+    for (const json& c : r.result["cores"]) CHECK(c["state"] == "faulted");
+}

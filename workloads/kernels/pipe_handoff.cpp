@@ -9,34 +9,37 @@ namespace syncsim {
 
 namespace {
 
-constexpr int kTileBursts = 8; // 256 bytes
-
 void pipe_handoff(KernelContext& k) {
     const GmAddr in = k.arg(0), out = k.arg(1);
     const std::int64_t block = k.get_block_idx();
-    const GmAddr offset = block * kTileBursts * 32;
-    k.copy_gm_to_ubuf(0, in + offset, 0, 1, kTileBursts, 0, 0);
+    const int bursts = static_cast<int>(k.param_int("tile_bursts"));
+    const GmAddr offset = block * bursts * 32;
+    k.copy_gm_to_ubuf(0, in + offset, 0, 1, bursts, 0, 0);
     if (block != k.param_int("forget_set_flag_block")) k.set_flag(Pipe::MTE2, Pipe::V, 0);
     k.wait_flag(Pipe::MTE2, Pipe::V, 0);
     k.compute(Pipe::V, 128);
     k.set_flag(Pipe::V, Pipe::MTE3, 1);
     k.wait_flag(Pipe::V, Pipe::MTE3, 1);
-    k.copy_ubuf_to_gm(out + offset, 0, 0, 1, kTileBursts, 0, 0);
+    k.copy_ubuf_to_gm(out + offset, 0, 0, 1, bursts, 0, 0);
     k.pipe_barrier(Pipe::ALL);
 }
 
 } // namespace
 
 void register_pipe_handoff(WorkloadRegistry& r) {
-    auto tiles = [](std::int64_t blocks, const ParamMap&) {
-        return std::uint64_t(blocks) * kTileBursts * 32;
+    auto tiles = [](std::int64_t blocks, const ParamMap& p) {
+        return std::uint64_t(blocks) *
+               static_cast<std::uint64_t>(std::get<std::int64_t>(p.at("tile_bursts"))) * 32;
     };
-    r.add(KernelEntry{"pipe_handoff",
-                      "MTE2 -> V -> MTE3 through set_flag/wait_flag on each AIV",
-                      pipe_handoff,
-                      {{"forget_set_flag_block", std::int64_t{-1},
-                        "block that skips set_flag(MTE2, V, 0); -1 = none", -1, 1e6}},
-                      {{"in", tiles}, {"out", tiles}}});
+    r.add(KernelEntry{
+        "pipe_handoff",
+        "MTE2 -> V -> MTE3 through set_flag/wait_flag on each AIV",
+        pipe_handoff,
+        {{"forget_set_flag_block", std::int64_t{-1},
+          "block that skips set_flag(MTE2, V, 0); -1 = none", -1, 1e6},
+         {"tile_bursts", std::int64_t{8},
+          "tile size in 32-byte DMA bursts (more than the UB holds is a fault)", 1, 65535}},
+        {{"in", tiles}, {"out", tiles}}});
 }
 
 } // namespace syncsim
