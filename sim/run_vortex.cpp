@@ -5,6 +5,7 @@
 #include "models/vortex/vx_device.hpp"
 #include "sim/run.hpp"
 #include "sim/run_common.hpp"
+#include "sim/yaml_view.hpp"
 #include "workloads/vortex/vortex_kernels.hpp"
 
 #include <chrono>
@@ -15,7 +16,11 @@ namespace syncsim {
 
 using nlohmann::json;
 
-RunReport run_vortex_experiment(const ExperimentConfig& cfg, const RunOptions&) {
+RunReport run_vortex_experiment(const ExperimentConfig& cfg, const RunOptions& options) {
+    if (!options.vcd_path.empty() || !options.timeline_path.empty() || !cfg.vcd.empty())
+        throw ConfigError(cfg.file +
+                          ": VCD and timeline tracing are not available on vortex platforms yet; "
+                          "the result's releases and stuck warps describe the run");
     configure_systemc_reports();
     sc_core::sc_set_time_resolution(1, sc_core::SC_PS);
     Activity::resumptions() = 0;

@@ -120,3 +120,9 @@ TEST_CASE("vortex release latencies match the RTL derivation and SimX's zero", "
                            true) == Approx(0));
     }
 }
+
+TEST_CASE("vortex: asking for a VCD is refused, not ignored", "[vortex]") {
+    const auto r = test::run_syncsim("run configs/vortex/dogfood_bar.yaml --vcd x.vcd");
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.output, Contains("not available on vortex platforms"));
+}
