@@ -2,6 +2,7 @@
 // program on warp 0 of every core, run until every warp exits, the STALL_TIMEOUT
 // watchdog or the no-progress detector fires, nothing is left to happen
 // (deadlock) or the time limit; then explain every warp that did not exit.
+#include "models/trace/vortex_tracer.hpp"
 #include "models/vortex/vx_device.hpp"
 #include "sim/run.hpp"
 #include "sim/run_common.hpp"
@@ -17,10 +18,9 @@ namespace syncsim {
 using nlohmann::json;
 
 RunReport run_vortex_experiment(const ExperimentConfig& cfg, const RunOptions& options) {
-    if (!options.vcd_path.empty() || !options.timeline_path.empty() || !cfg.vcd.empty())
+    if (!options.timeline_path.empty())
         throw ConfigError(cfg.file +
-                          ": VCD and timeline tracing are not available on vortex platforms yet; "
-                          "the result's releases and stuck warps describe the run");
+                          ": --timeline is not available on vortex platforms yet; --vcd is");
     configure_systemc_reports();
     sc_core::sc_set_time_resolution(1, sc_core::SC_PS);
     Activity::resumptions() = 0;
@@ -34,6 +34,13 @@ RunReport run_vortex_experiment(const ExperimentConfig& cfg, const RunOptions& o
     const VortexGeometry geometry{static_cast<int>(p.clusters), static_cast<int>(p.cores),
                                   static_cast<int>(p.warps), static_cast<int>(p.threads)};
     if (kernel.setup) kernel.setup(device.memory(), geometry, cfg.params);
+    std::unique_ptr<VortexTracer> tracer;
+    const std::string vcd = options.vcd_path.empty() ? cfg.vcd : options.vcd_path;
+    if (!vcd.empty()) {
+        tracer = std::make_unique<VortexTracer>(vcd, geometry.clusters, geometry.cores_per_cluster,
+                                                geometry.warps);
+        device.set_tracer(tracer.get());
+    }
     device.start(kernel.program);
 
     const auto wall_start = std::chrono::steady_clock::now();
@@ -47,6 +54,7 @@ RunReport run_vortex_experiment(const ExperimentConfig& cfg, const RunOptions& o
                          !device.watchdog_fired() && !device.livelock_detected() &&
                          !Activity::limit_reached();
     const std::uint64_t end_ps = limited ? cfg.sim_time_limit_ps : to_ps(sc_core::sc_time_stamp());
+    if (tracer) tracer->finish(end_ps);
     if (!device.faults().empty()) {
         outcome = "fault";
         reason = device.faults().front();

@@ -64,9 +64,9 @@ class WarpContext : public WarpApi {
     void barrier(std::uint32_t id, std::uint32_t count) override { m_d.barrier(m_w, id, count); }
     void fence() override {
         m_d.issue(m_w);
-        m_w.state = "fence";
+        m_d.set_state(m_w, "fence");
         wait_until(m_w.stores_land);
-        m_w.state = "running";
+        m_d.set_state(m_w, "running");
     }
     void tmc(std::uint32_t mask) override {
         m_d.issue(m_w);
@@ -193,6 +193,20 @@ Device::Device(sc_core::sc_module_name name, const VortexPlatform& p,
 
 Device::~Device() = default;
 
+const std::vector<std::string>& warp_state_names() {
+    static const std::vector<std::string> names = {"never spawned", "running", "barrier",
+                                                   "gbar",          "fence",   "exited"};
+    return names;
+}
+
+void Device::set_state(Warp& w, const char* state) {
+    w.state = state;
+    if (!m_tracer) return;
+    const auto& names = warp_state_names();
+    const auto it = std::find(names.begin(), names.end(), std::string(state));
+    m_tracer->warp_state(w.core->index, w.id, static_cast<int>(it - names.begin()));
+}
+
 void Device::start(WarpProgram kernel) {
     for (auto& c : m_cores) spawn(*c, 0, kernel);
     progress();
@@ -201,7 +215,7 @@ void Device::start(WarpProgram kernel) {
 void Device::spawn(Core& core, int warp, WarpProgram program) {
     Warp& w = *core.warps[static_cast<std::size_t>(warp)];
     w.spawned = true;
-    w.state = "running";
+    set_state(w, "running");
     core.active |= 1ull << warp;
     sc_core::sc_spawn_options opts;
     sc_core::sc_spawn(
@@ -218,7 +232,7 @@ void Device::spawn(Core& core, int warp, WarpProgram program) {
                                    std::to_string(w.id) + ": " + f.what());
             }
             w.exited = true;
-            w.state = "exited";
+            set_state(w, "exited");
             core.active &= ~(1ull << w.id);
             check_watchdog(core);
             progress();
@@ -320,7 +334,7 @@ void Device::barrier(Warp& w, std::uint32_t id, std::uint32_t count) {
     if (o.count == 0 && m_geometry.fidelity == Fidelity::Rtl)
         detail << " = 2^" << m_geometry.count_width() << " arrivals";
     detail << ")";
-    w.state = global ? "gbar" : "barrier";
+    set_state(w, global ? "gbar" : "barrier");
     w.detail = detail.str();
     w.slot = o.id;
     w.released = false;
@@ -335,7 +349,7 @@ void Device::barrier(Warp& w, std::uint32_t id, std::uint32_t count) {
     }
     while (!w.released) wait_on(w.release_event);
     set_stalled(c, w.id, false);
-    w.state = "running";
+    set_state(w, "running");
     w.detail.clear();
     progress();
 }

@@ -50,6 +50,15 @@ class WarpApi {
     virtual void store(std::uint32_t word, std::int32_t value) = 0;
 };
 
+// Warp states as traced: the index into warp_state_names().
+const std::vector<std::string>& warp_state_names();
+
+class WarpTraceSink {
+  public:
+    virtual ~WarpTraceSink() = default;
+    virtual void warp_state(int core, int warp, int state) = 0;
+};
+
 struct ReleaseRecord {
     bool global;
     int core, id;
@@ -71,6 +80,7 @@ class Device : public sc_core::sc_module {
     ~Device() override;
 
     void start(WarpProgram kernel); // warp 0 of every core starts the kernel
+    void set_tracer(WarpTraceSink* tracer) { m_tracer = tracer; }
     std::map<std::uint32_t, std::int32_t>& memory() { return m_memory; }
 
     bool finished() const;
@@ -119,6 +129,7 @@ class Device : public sc_core::sc_module {
     void gbar_response(Core& c, int id);
     void release(Warp& w, const sc_core::sc_time& ready);
     void store_due();
+    void set_state(Warp& w, const char* state);
 
     VortexPlatform m_p;
     BarrierGeometry m_geometry;
@@ -134,6 +145,7 @@ class Device : public sc_core::sc_module {
     std::vector<std::string> m_faults, m_lost;
     std::string m_watchdog, m_livelock;
     std::uint64_t m_issued = 0;
+    WarpTraceSink* m_tracer = nullptr;
 };
 
 } // namespace syncsim::vortex

@@ -121,8 +121,19 @@ TEST_CASE("vortex release latencies match the RTL derivation and SimX's zero", "
     }
 }
 
-TEST_CASE("vortex: asking for a VCD is refused, not ignored", "[vortex]") {
-    const auto r = test::run_syncsim("run configs/vortex/dogfood_bar.yaml --vcd x.vcd");
+TEST_CASE("vortex: --vcd traces every warp's state, grouped by core", "[vortex]") {
+    const std::string vcd = (test::temp_dir() / "vx.vcd").string();
+    REQUIRE(test::run_syncsim("run configs/vortex/dogfood_gbar.yaml --vcd " + vcd).exit_code == 0);
+    const std::string v = test::read_text(vcd);
+    CHECK_THAT(v, Contains("$scope module core3 $end") && Contains(" warp3 [2:0] $end"));
+    const std::string g = test::read_text((test::temp_dir() / "vx.gtkw").string());
+    CHECK_THAT(g,
+               Contains("-core0") && Contains("+{core2_warp1} syncsim.cluster0.core2.warp1[2:0]"));
+    CHECK_THAT(test::read_text((test::temp_dir() / "vx.warps.txt").string()), Contains("3 gbar"));
+}
+
+TEST_CASE("vortex: asking for a timeline is refused, not ignored", "[vortex]") {
+    const auto r = test::run_syncsim("run configs/vortex/dogfood_bar.yaml --timeline x.json");
     CHECK(r.exit_code == 2);
     CHECK_THAT(r.output, Contains("not available on vortex platforms"));
 }

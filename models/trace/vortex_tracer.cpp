@@ -1,0 +1,57 @@
+#include "models/trace/vortex_tracer.hpp"
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+
+namespace syncsim {
+
+VortexTracer::VortexTracer(const std::string& vcd_path, int clusters, int cores_per_cluster,
+                           int warps)
+    : m_path(vcd_path), m_vcd(vcd_path), m_cores_per_cluster(cores_per_cluster), m_warps(warps) {
+    for (int c = 0; c < clusters * cores_per_cluster; ++c)
+        for (int w = 0; w < warps; ++w)
+            m_signal.push_back(m_vcd.add_signal("cluster" + std::to_string(c / cores_per_cluster) +
+                                                    ".core" + std::to_string(c),
+                                                "warp" + std::to_string(w), 3, 0));
+    m_used.assign(m_signal.size(), false);
+}
+
+void VortexTracer::warp_state(int core, int warp, int state) {
+    const std::size_t i = static_cast<std::size_t>(core * m_warps + warp);
+    m_used[i] = true;
+    m_vcd.change(m_signal[i],
+                 static_cast<std::uint64_t>(sc_core::sc_time_stamp().value() /
+                                            sc_core::sc_time(1, sc_core::SC_PS).value()),
+                 static_cast<std::uint64_t>(state));
+}
+
+void VortexTracer::finish(std::uint64_t end_ps) {
+    m_vcd.close(end_ps);
+    namespace fs = std::filesystem;
+    fs::path filter = m_path, save = m_path;
+    filter.replace_extension(".warps.txt");
+    save.replace_extension(".gtkw");
+    {
+        std::ofstream f(filter);
+        const auto& names = vortex::warp_state_names();
+        for (std::size_t s = 0; s < names.size(); ++s) f << s << ' ' << names[s] << '\n';
+    }
+    std::ofstream g(save);
+    g << "[dumpfile] \"" << fs::absolute(m_path).string() << "\"\n[timestart] 0\n";
+    g << "*" << std::fixed << std::setprecision(3)
+      << -(std::log2(std::max(1.0, end_ps / 800.0)) + 7.6) << " 0\n";
+    const int cores = static_cast<int>(m_signal.size()) / m_warps;
+    for (int c = 0; c < cores; ++c) {
+        g << "@800200\n-core" << c << "\n";
+        for (int w = 0; w < m_warps; ++w)
+            if (m_used[static_cast<std::size_t>(c * m_warps + w)])
+                g << "@2024\n^1 " << fs::absolute(filter).string() << "\n+{core" << c << "_warp"
+                  << w << "} syncsim.cluster" << c / m_cores_per_cluster << ".core" << c << ".warp"
+                  << w << "[2:0]\n";
+        g << "@1000200\n-core" << c << "\n";
+    }
+}
+
+} // namespace syncsim

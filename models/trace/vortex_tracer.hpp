@@ -1,0 +1,27 @@
+// VCD of a vortex run: the state of every warp (by name through a GTKWave
+// translate filter), grouped by core in the save file.
+#pragma once
+
+#include "models/trace/vcd_writer.hpp"
+#include "models/vortex/vx_device.hpp"
+
+#include <string>
+#include <vector>
+
+namespace syncsim {
+
+class VortexTracer : public vortex::WarpTraceSink {
+  public:
+    VortexTracer(const std::string& vcd_path, int clusters, int cores_per_cluster, int warps);
+    void warp_state(int core, int warp, int state) override;
+    void finish(std::uint64_t end_ps);
+
+  private:
+    std::string m_path;
+    VcdWriter m_vcd;
+    int m_cores_per_cluster, m_warps;
+    std::vector<int> m_signal; // core * warps + warp
+    std::vector<bool> m_used;
+};
+
+} // namespace syncsim
