@@ -32,19 +32,6 @@ std::string format_time(std::uint64_t ps) {
     return os.str();
 }
 
-json platform_json(const Platform& p) {
-    json params = json::object();
-    for (const auto& spec : platform_params()) {
-        const auto& origin = p.origins.at(spec.name);
-        params[spec.name] = {{"value", format_param_value(p, spec)},
-                             {"unit", spec.unit},
-                             {"source", origin.source},
-                             {"ref", origin.ref},
-                             {"set_at", origin.set_at}};
-    }
-    return {{"name", p.name}, {"description", p.description}, {"params", params}};
-}
-
 json config_json(const ExperimentConfig& c) {
     json params = json::object();
     for (const auto& [name, value] : c.params)
@@ -482,7 +469,7 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
     report.result = {
         {"syncsim", SYNCSIM_VERSION},
         {"config", config_json(cfg)},
-        {"platform", platform_json(cfg.platform)},
+        {"platform", platform_json(cfg.platform, platform_params())},
         {"outcome", {{"kind", outcome}, {"reason", reason}}},
         {"expectation", {{"met", expectation.met}, {"checks", expectation.details}}},
         {"time",

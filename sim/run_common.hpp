@@ -18,6 +18,21 @@ std::uint64_t to_ps(const sc_core::sc_time& t);
 std::string format_time(std::uint64_t ps);
 nlohmann::json config_json(const ExperimentConfig& c);
 
+// Any kind of platform with its effective parameters and where each came from.
+template <typename P>
+nlohmann::json platform_json(const P& p, const std::vector<ParamSpecOf<P>>& specs) {
+    nlohmann::json params = nlohmann::json::object();
+    for (const auto& spec : specs) {
+        const auto& o = p.origins.at(spec.name);
+        params[spec.name] = {{"value", format_param(p, spec)},
+                             {"unit", spec.unit},
+                             {"source", o.source},
+                             {"ref", o.ref},
+                             {"set_at", o.set_at}};
+    }
+    return {{"name", p.name}, {"description", p.description}, {"params", params}};
+}
+
 struct ExpectationCheck {
     bool met = true;
     nlohmann::json details = nlohmann::json::array();

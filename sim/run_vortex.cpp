@@ -107,15 +107,6 @@ RunReport run_vortex_experiment(const ExperimentConfig& cfg, const RunOptions& o
     json checks_json = json::array();
     for (const auto& c : checks)
         checks_json.push_back({{"name", c.name}, {"ok", c.ok}, {"detail", c.detail}});
-    json params_json = json::object();
-    for (const auto& spec : vortex_params()) {
-        const auto& o = p.origins.at(spec.name);
-        params_json[spec.name] = {{"value", format_param(p, spec)},
-                                  {"unit", spec.unit},
-                                  {"source", o.source},
-                                  {"ref", o.ref},
-                                  {"set_at", o.set_at}};
-    }
 
     RunReport report;
     report.outcome = outcome;
@@ -125,7 +116,7 @@ RunReport run_vortex_experiment(const ExperimentConfig& cfg, const RunOptions& o
     report.result = {
         {"syncsim", SYNCSIM_VERSION},
         {"config", config_json(cfg)},
-        {"platform", {{"name", p.name}, {"description", p.description}, {"params", params_json}}},
+        {"platform", platform_json(p, vortex_params())},
         {"outcome", {{"kind", outcome}, {"reason", reason}}},
         {"expectation", {{"met", expectation.met}, {"checks", expectation.details}}},
         {"time", {{"end_ps", end_ps}}},
