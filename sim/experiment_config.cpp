@@ -74,7 +74,16 @@ ParamValue read_param(const WorkloadParam& spec, const YAML::Node& n, const std:
                 return scalar_boolean(n, where);
             else {
                 if (!n.IsScalar()) throw ConfigError(where + ": expected a text value");
-                return n.Scalar();
+                const std::string& v = n.Scalar();
+                if (!spec.choices.empty() &&
+                    std::find(spec.choices.begin(), spec.choices.end(), v) == spec.choices.end()) {
+                    std::string message = where + ": '" + v + "' is not one of:";
+                    for (const auto& c : spec.choices) message += " '" + c + "'";
+                    const std::string hint = nearest_name(v, spec.choices);
+                    if (!hint.empty()) message += "; did you mean '" + hint + "'?";
+                    throw ConfigError(message);
+                }
+                return v;
             }
         },
         spec.default_value);
@@ -142,13 +151,24 @@ const Entry& registered(const std::map<std::string, Entry>& entries, const MapVi
                     " (syncsim list workloads)");
 }
 
-Expectation read_expect(const MapView& m) {
+// `declared`: every check the workload may report; a name outside it could
+// never be met, so it is refused before the run.
+Expectation read_expect(const MapView& m, const std::vector<std::string>& declared) {
     m.allow_only({"outcome", "checks", "memory", "stuck"});
     Expectation e;
     if (m.has("outcome")) e.outcome = m.choice("outcome", outcome_kinds());
     const MapView checks = m.map("checks");
-    for (const std::string& name : checks.keys())
+    for (const std::string& name : checks.keys()) {
+        if (std::find(declared.begin(), declared.end(), name) == declared.end()) {
+            std::string known;
+            for (const auto& d : declared) known += (known.empty() ? "'" : ", '") + d + "'";
+            const std::string hint = nearest_name(name, declared);
+            checks.fail(name, "the workload reports no check named '" + name + "'" +
+                                  (hint.empty() ? "" : "; did you mean '" + hint + "'?") +
+                                  " (its checks: " + (known.empty() ? "none" : known) + ")");
+        }
         e.checks[name] = checks.choice(name, {"pass", "fail"}) == "pass";
+    }
     if (const YAML::Node mem = m.node("memory")) {
         if (!mem.IsSequence()) m.fail("memory", "expected a list of {buffer, index, equals}");
         for (std::size_t i = 0; i < mem.size(); ++i) {
@@ -175,11 +195,18 @@ Expectation read_expect(const MapView& m) {
     return e;
 }
 
-void read_common(const MapView& doc, ExperimentConfig& cfg) {
+void read_common(const MapView& doc, ExperimentConfig& cfg,
+                 const std::vector<std::string>& declared_checks) {
     const MapView limits = doc.map("limits");
-    limits.allow_only({"sim_time", "max_events"});
+    limits.allow_only({"sim_time", "max_events", "wall_time"});
     cfg.max_events = static_cast<std::uint64_t>(
-        limits.opt_integer("max_events", 1, std::int64_t(1) << 60).value_or(0));
+        limits.opt_integer("max_events", 1, std::int64_t(1) << 60)
+            .value_or(ExperimentConfig::kDefaultMaxEvents));
+    if (limits.has("wall_time"))
+        cfg.wall_time_s = static_cast<double>(parse_duration_ps(limits.text("wall_time"),
+                                                                limits.where("wall_time") +
+                                                                    ": key 'limits.wall_time'")) /
+                          1e12;
     cfg.sim_time_limit_ps =
         limits.has("sim_time")
             ? parse_duration_ps(limits.text("sim_time"),
@@ -198,7 +225,7 @@ void read_common(const MapView& doc, ExperimentConfig& cfg) {
     if (simulator.has("poll"))
         cfg.fast_poll = simulator.choice("poll", {"fast_forward", "spin"}) == "fast_forward";
 
-    cfg.expect = read_expect(doc.map("expect"));
+    cfg.expect = read_expect(doc.map("expect"), declared_checks);
 }
 
 // A vortex experiment: platform overrides, a warp program and its parameters.
@@ -215,7 +242,7 @@ void read_vortex(const MapView& doc, ExperimentConfig& cfg) {
         registered(vortex_kernels(), workload, "vortex", "vortex warp program");
     cfg.vortex_kernel = kernel.name;
     read_params(workload.map("params"), kernel.params, cfg);
-    read_common(doc, cfg);
+    read_common(doc, cfg, kernel.checks);
 }
 
 } // namespace
@@ -223,7 +250,7 @@ void read_vortex(const MapView& doc, ExperimentConfig& cfg) {
 const std::vector<std::string>& outcome_kinds() {
     static const std::vector<std::string> kinds = {"completed",   "deadlock", "time_limit",
                                                    "event_limit", "fault",    "host_error",
-                                                   "watchdog",    "livelock"};
+                                                   "watchdog",    "livelock", "wall_limit"};
 
     return kinds;
 }
@@ -265,6 +292,7 @@ ExperimentConfig load_experiment(const std::string& file, const std::vector<std:
     const MapView workload = doc.map("workload");
     if (!doc.has("workload")) throw ConfigError(doc.where() + ": missing key 'workload'");
     workload.allow_only({"host", "kernel", "params", "launch"});
+    std::vector<std::string> declared_checks = default_host_checks();
     const auto& registry = WorkloadRegistry::builtin();
     if (workload.has("host") == workload.has("kernel"))
         throw ConfigError(workload.where() +
@@ -277,6 +305,7 @@ ExperimentConfig load_experiment(const std::string& file, const std::vector<std:
             workload.fail("launch",
                           "a host program makes its own launches; 'launch' goes with 'kernel'");
         read_params(workload.map("params"), host->params, cfg);
+        declared_checks = host->checks;
     } else {
         cfg.kernel = workload.text("kernel");
         const KernelEntry* kernel = &registered(registry.kernels(), workload, "kernel", "kernel");
@@ -287,7 +316,7 @@ ExperimentConfig load_experiment(const std::string& file, const std::vector<std:
         read_params(workload.map("params"), kernel->params, cfg);
     }
 
-    read_common(doc, cfg);
+    read_common(doc, cfg, declared_checks);
     return cfg;
 }
 

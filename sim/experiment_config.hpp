@@ -50,7 +50,12 @@ struct ExperimentConfig {
     std::map<std::string, std::string> param_origins; // "default" or where it was set
     std::optional<LaunchConfig> launch;               // with `kernel`
     std::uint64_t sim_time_limit_ps = 0;
-    std::uint64_t max_events = 0; // 0 = no limit
+    // Every run is bounded: these defaults stop a run that would otherwise go
+    // on for hours (a livelock with a long sim_time); a config may raise them.
+    static constexpr std::uint64_t kDefaultMaxEvents = 2'000'000'000;
+    static constexpr double kDefaultWallTimeS = 3600;
+    std::uint64_t max_events = kDefaultMaxEvents;
+    double wall_time_s = kDefaultWallTimeS;
     std::string vcd;
     bool fast_poll = true; // simulator.poll: fast_forward (default) or spin
     Expectation expect;

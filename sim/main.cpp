@@ -85,7 +85,7 @@ int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
     options.vcd_path = vcd;
     options.timeline_path = timeline;
     const RunReport report = run_experiment(cfg, options);
-    std::cout << report.summary << report.timing_summary;
+    std::cout << report.summary << report.timing_summary << report.verdict;
     if (!json_path.empty()) {
         std::ofstream out(json_path);
         if (!out) throw ConfigError("cannot write --json file '" + json_path + "'");

@@ -43,7 +43,10 @@ json config_json(const ExperimentConfig& c) {
                            : c.host.empty() ? json{{"kernel", c.kernel}}
                                             : json{{"host", c.host}}},
               {"params", params},
-              {"limits", {{"sim_time_ps", c.sim_time_limit_ps}, {"max_events", c.max_events}}},
+              {"limits",
+               {{"sim_time_ps", c.sim_time_limit_ps},
+                {"max_events", c.max_events},
+                {"wall_time_s", c.wall_time_s}}},
               {"simulator", {{"poll", c.fast_poll ? "fast_forward" : "spin"}}}};
     if (c.launch) {
         json defines = json::object();
@@ -186,11 +189,17 @@ json rounds_json(const std::vector<RoundRow>& rows) {
 ExpectationCheck check_expectation(const ExperimentConfig& cfg, const std::string& outcome,
                                    const std::vector<HostCheck>& checks,
                                    const WordReader& read_word,
-                                   const std::vector<std::string>& stuck) {
+                                   const std::vector<std::string>& stuck,
+                                   std::size_t poll_timeouts) {
     ExpectationCheck x;
     const Expectation& e = cfg.expect;
-    if (!e.any()) {
+    if (!e.any()) { // a clean run: completed, every check passed, no poll loop gave up
         x.add("outcome completed (no expect: given)", outcome == "completed", "outcome " + outcome);
+        for (const HostCheck& c : checks)
+            if (!c.ok) x.add("check '" + c.name + "' passes (no expect: given)", false, c.detail);
+        if (poll_timeouts)
+            x.add("no poll loop gives up (no expect: given)", false,
+                  std::to_string(poll_timeouts) + " poll loop(s) gave up at their limit");
         return x;
     }
     if (e.outcome) x.add("outcome " + *e.outcome, outcome == *e.outcome, "outcome " + outcome);
@@ -234,6 +243,26 @@ ExpectationCheck check_expectation(const ExperimentConfig& cfg, const std::strin
     return x;
 }
 
+void arm_run_bounds(const ExperimentConfig& cfg) {
+    Activity::arm(cfg.max_events, cfg.wall_time_s);
+}
+
+std::pair<std::string, std::string> bound_outcome(const ExperimentConfig& cfg) {
+    switch (Activity::stopped()) {
+    case Activity::Stop::EventLimit:
+        return {"event_limit", "limits.max_events (" + std::to_string(cfg.max_events) +
+                                   " kernel events) reached while the model was still active"};
+    case Activity::Stop::WallLimit: {
+        std::ostringstream os;
+        os << "limits.wall_time (" << cfg.wall_time_s
+           << " s of wall-clock time) reached while the model was still active";
+        return {"wall_limit", os.str()};
+    }
+    case Activity::Stop::None: break;
+    }
+    return {"", ""};
+}
+
 void configure_systemc_reports() {
     using namespace sc_core;
     sc_report_handler::set_actions(SC_INFO, SC_DO_NOTHING);
@@ -257,6 +286,26 @@ void summarize_expectation(std::ostream& s, const ExpectationCheck& expectation)
               << d["detail"].get<std::string>() << "\n";
 }
 
+std::string verdict_line(const ExpectationCheck& expectation) {
+    if (expectation.met) return "verdict    as expected (exit 0)\n";
+    std::string first;
+    std::size_t failed = 0;
+    for (const auto& d : expectation.details)
+        if (!d["met"].get<bool>() && failed++ == 0)
+            first = d["what"].get<std::string>() + ": " + d["detail"].get<std::string>();
+    return "verdict    NOT as expected (exit 1): " + first +
+           (failed > 1 ? " (and " + std::to_string(failed - 1) + " more)" : "") + "\n";
+}
+
+void require_declared_checks(const std::vector<HostCheck>& reported,
+                             const std::vector<std::string>& declared,
+                             const std::string& workload) {
+    for (const HostCheck& c : reported)
+        if (std::find(declared.begin(), declared.end(), c.name) == declared.end())
+            throw std::logic_error("workload '" + workload + "' reported the check '" + c.name +
+                                   "', which its registry entry does not declare");
+}
+
 std::string timing_line(double wall, std::uint64_t events) {
     std::ostringstream t;
     t << "wall       " << std::fixed << std::setprecision(3) << wall << " s, "
@@ -268,9 +317,7 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
     if (cfg.vortex) return run_vortex_experiment(cfg, options);
     configure_systemc_reports();
     sc_core::sc_set_time_resolution(1, sc_core::SC_PS);
-    Activity::resumptions() = 0;
-    Activity::limit() = cfg.max_events;
-    Activity::limit_reached() = false;
+    arm_run_bounds(cfg);
 
     const auto& registry = WorkloadRegistry::builtin();
     SimOptions sim_options;
@@ -338,9 +385,7 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
     // ---- classify the end of the run
     std::string outcome, reason;
     if (Activity::limit_reached()) {
-        outcome = "event_limit";
-        reason = "limits.max_events (" + std::to_string(cfg.max_events) +
-                 " kernel events) reached while the model was still active";
+        std::tie(outcome, reason) = bound_outcome(cfg);
     } else if (host.finished()) {
         if (host.error()) {
             outcome = "host_error";
@@ -438,8 +483,13 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
         host.read_gm(it->addr + word * 4, v, 4);
         return "";
     };
+    require_declared_checks(host.checks(),
+                            cfg.host.empty() ? default_host_checks()
+                                             : registry.host(cfg.host)->checks,
+                            cfg.host.empty() ? cfg.kernel : cfg.host);
     const ExpectationCheck expectation =
-        check_expectation(cfg, outcome, host.checks(), read_word, stuck_names);
+        check_expectation(cfg, outcome, host.checks(), read_word, stuck_names,
+                          poll_timeouts.size());
     const std::vector<RoundRow> rounds = round_table(reports);
     if (tracer) {
         std::vector<std::uint64_t> last_arrivals;
@@ -611,6 +661,7 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
     s << "events     " << report.events << " kernel events\n";
     report.summary = s.str();
     report.timing_summary = timing_line(wall, report.events);
+    report.verdict = verdict_line(expectation);
     return report;
 }
 

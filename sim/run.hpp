@@ -22,6 +22,7 @@ struct RunReport {
     nlohmann::json result;      // deterministic: no wall-clock values
     std::string summary;        // human summary, deterministic part
     std::string timing_summary; // wall-clock lines
+    std::string verdict;        // the last line: as expected, or why not
     double wall_seconds = 0;
     std::uint64_t events = 0;
 };

@@ -49,12 +49,25 @@ using WordReader =
 ExpectationCheck check_expectation(const ExperimentConfig& cfg, const std::string& outcome,
                                    const std::vector<HostCheck>& checks,
                                    const WordReader& read_word,
-                                   const std::vector<std::string>& stuck);
+                                   const std::vector<std::string>& stuck,
+                                   std::size_t poll_timeouts);
+
+// Arms limits.max_events and limits.wall_time before sc_start; afterwards,
+// the outcome and reason when one of them stopped the run ("" if none did).
+void arm_run_bounds(const ExperimentConfig& cfg);
+std::pair<std::string, std::string> bound_outcome(const ExperimentConfig& cfg);
 
 // Summary lines every run prints the same way.
 void summarize_checks(std::ostream& s, const std::vector<HostCheck>& checks);
 void summarize_expectation(std::ostream& s, const ExpectationCheck& expectation);
 std::string timing_line(double wall_seconds, std::uint64_t events);
+// The last line of the summary: whether the run was what its config expects
+// (or, without `expect:`, a clean run), and if not the first reason why.
+std::string verdict_line(const ExpectationCheck& expectation);
+// A check the workload did not declare is a bug in syncsim (exit 3).
+void require_declared_checks(const std::vector<HostCheck>& reported,
+                             const std::vector<std::string>& declared,
+                             const std::string& workload);
 
 struct RunOptions;
 struct RunReport;

@@ -23,9 +23,7 @@ RunReport run_vortex_experiment(const ExperimentConfig& cfg, const RunOptions& o
                           ": --timeline is not available on vortex platforms yet; --vcd is");
     configure_systemc_reports();
     sc_core::sc_set_time_resolution(1, sc_core::SC_PS);
-    Activity::resumptions() = 0;
-    Activity::limit() = cfg.max_events;
-    Activity::limit_reached() = false;
+    arm_run_bounds(cfg);
 
     const VortexPlatform& p = *cfg.vortex;
     const VortexKernelEntry& kernel = vortex_kernels().at(cfg.vortex_kernel);
@@ -68,8 +66,7 @@ RunReport run_vortex_experiment(const ExperimentConfig& cfg, const RunOptions& o
         outcome = "livelock";
         reason = device.livelock();
     } else if (Activity::limit_reached()) {
-        outcome = "event_limit";
-        reason = "limits.max_events reached";
+        std::tie(outcome, reason) = bound_outcome(cfg);
     } else if (limited) {
         outcome = "time_limit";
         reason = "simulated-time limit " + format_time(cfg.sim_time_limit_ps) + " reached";
@@ -90,7 +87,8 @@ RunReport run_vortex_experiment(const ExperimentConfig& cfg, const RunOptions& o
     if (kernel.check)
         for (const auto& c : kernel.check(device.memory(), geometry, cfg.params, device.releases()))
             checks.push_back({c.name, c.ok, c.detail});
-    const ExpectationCheck expectation = check_expectation(cfg, outcome, checks, nullptr, stuck);
+    require_declared_checks(checks, kernel.checks, kernel.name);
+    const ExpectationCheck expectation = check_expectation(cfg, outcome, checks, nullptr, stuck, 0);
 
     const double cycle_ps = 1e6 / p.clock_mhz;
     json releases = json::array();
@@ -170,6 +168,7 @@ RunReport run_vortex_experiment(const ExperimentConfig& cfg, const RunOptions& o
       << " warp issues\n";
     report.summary = s.str();
     report.timing_summary = timing_line(wall, report.events);
+    report.verdict = verdict_line(expectation);
     return report;
 }
 

@@ -2,6 +2,12 @@
 
 namespace syncsim {
 
+const std::vector<std::string>& default_host_checks() {
+    static const std::vector<std::string> names = {"launch accepted",
+                                                   "stream synchronises without error"};
+    return names;
+}
+
 HostProgram default_host_program(const KernelEntry& kernel, const DefaultLaunch& launch,
                                  const ParamMap& params) {
     return [&kernel, launch, params](HostApi& host) {
@@ -21,9 +27,9 @@ HostProgram default_host_program(const KernelEntry& kernel, const DefaultLaunch&
             l.args.push_back(addr);
         }
         const int rc = host.launch(host.default_stream(), l);
-        host.check("launch accepted", rc == 0, "returned " + std::to_string(rc));
+        host.check(default_host_checks()[0], rc == 0, "returned " + std::to_string(rc));
         const int sync = host.synchronize_stream(host.default_stream());
-        host.check("stream synchronises without error", sync == 0,
+        host.check(default_host_checks()[1], sync == 0,
                    "aclrtSynchronizeStream returned " + std::to_string(sync));
     };
 }

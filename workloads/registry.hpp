@@ -18,8 +18,16 @@ struct WorkloadParam {
     std::string name;
     ParamValue default_value;
     std::string meaning;
-    double min = -1e18, max = 1e18; // for numbers
+    double min = -1e18, max = 1e18;   // for numbers
+    std::vector<std::string> choices = {}; // for text: the values it may take (empty: any)
 };
+
+// A text parameter with a fixed set of meanings: any other value is refused.
+inline WorkloadParam choice_param(std::string name, std::string default_value,
+                                  std::string meaning, std::vector<std::string> choices) {
+    return WorkloadParam{std::move(name), std::move(default_value), std::move(meaning), -1e18,
+                         1e18, std::move(choices)};
+}
 
 // A GM buffer the default host program allocates (zeroed) and passes as a
 // kernel argument, in declaration order.
@@ -42,7 +50,13 @@ struct HostEntry {
     // Says why a point cannot run on a device (empty: it can), so a sweep
     // skips it with that reason instead of running something meaningless.
     std::function<std::string(const DeviceInfo&, const ParamMap&)> feasible = nullptr;
+    // The names of every check it may report, so an `expect.checks` name that
+    // matches none is refused before the run.
+    std::vector<std::string> checks = {};
 };
+
+// The checks the default host program (a `kernel` workload) reports.
+const std::vector<std::string>& default_host_checks();
 
 class WorkloadRegistry {
   public:

@@ -739,7 +739,7 @@ AiCore::sleep_through_polls(const PollSpec& spec, const PollTiming& timing, Poll
     } else {
         sc_core::wait(written);
     }
-    ++Activity::resumptions();
+    Activity::count_one();
     const sc_core::sc_time woke = sc_core::sc_time_stamp();
     s.active = false;
     if (limited && (woke >= deadline || s.issue(last) + s.to_sample < woke)) {

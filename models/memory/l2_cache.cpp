@@ -70,7 +70,7 @@ void L2Cache::observe(tlm::tlm_generic_payload& trans, ObservationExtension& obs
     // order the processes ran in.
     for (int delta = 0; delta < kObservationDeltas; ++delta) {
         sc_core::wait(sc_core::SC_ZERO_TIME);
-        ++Activity::resumptions();
+        Activity::count_one();
     }
     m_store.read(trans.get_address(), trans.get_data_ptr(), trans.get_data_length());
     obs.sampled_at = sample;

@@ -41,7 +41,7 @@ bool NotifyTable::wait_until_released(const sc_core::sc_event& event, std::uint3
         const sc_core::sc_time now = sc_core::sc_time_stamp();
         if (now >= deadline) return false;
         sc_core::wait(deadline - now, event);
-        ++Activity::resumptions();
+        Activity::count_one();
     }
     wait_for(m_clock.cycles(m_params.wake_cycles));
     return true;

@@ -1,6 +1,7 @@
 // Time and process-resumption accounting shared by every model.
 #pragma once
 
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <systemc>
@@ -21,25 +22,49 @@ struct Clock {
 
 // Every model process resumes through these helpers, so a run can report how
 // many kernel events it cost (the figure behind "events per second"), and a
-// run can be bounded by that count (limits.max_events).
+// run can be bounded by that count (limits.max_events) and by wall-clock time
+// (limits.wall_time): no input makes the simulator run for ever.
 struct Activity {
+    enum class Stop { None, EventLimit, WallLimit };
+
     static std::uint64_t& resumptions() {
         static std::uint64_t count = 0;
         return count;
     }
-    static std::uint64_t& limit() { // 0 = none
-        static std::uint64_t value = 0;
-        return value;
+    // Resets the count and arms both bounds (0 = no bound).
+    static void arm(std::uint64_t max_events, double wall_seconds) {
+        resumptions() = 0;
+        state() = State{max_events, std::chrono::steady_clock::now() +
+                                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                            std::chrono::duration<double>(wall_seconds)),
+                        wall_seconds > 0, Stop::None};
     }
-    static bool& limit_reached() {
-        static bool reached = false;
-        return reached;
-    }
+    static Stop stopped() { return state().stop; }
+    static bool limit_reached() { return state().stop != Stop::None; }
     static void count_one() {
-        if (++resumptions() == limit() && !limit_reached()) {
-            limit_reached() = true;
-            sc_core::sc_stop();
-        }
+        const std::uint64_t n = ++resumptions();
+        if (n == state().max_events) stop(Stop::EventLimit);
+        // The clock is read once per 4096 resumptions: about a millisecond of work.
+        if ((n & 0xFFFu) == 0 && state().wall_bounded &&
+            std::chrono::steady_clock::now() >= state().wall_deadline)
+            stop(Stop::WallLimit);
+    }
+
+  private:
+    struct State {
+        std::uint64_t max_events = 0;
+        std::chrono::steady_clock::time_point wall_deadline{};
+        bool wall_bounded = false;
+        Stop stop = Stop::None;
+    };
+    static State& state() {
+        static State s;
+        return s;
+    }
+    static void stop(Stop why) {
+        if (state().stop != Stop::None) return;
+        state().stop = why;
+        sc_core::sc_stop();
     }
 };
 

@@ -97,7 +97,9 @@ void register_gm_roundtrip(WorkloadRegistry& r) {
     auto host_params = params;
     host_params.push_back({"block_dim", std::int64_t{18}, "AIV blocks launched", 1, 1e6});
     r.add(HostEntry{"gm_roundtrip", "launches gm_roundtrip on the AIVs and checks every word",
-                    roundtrip_host, host_params});
+                    roundtrip_host, host_params, nullptr,
+                    {"launch succeeds", "tiles copied, first word incremented",
+                     "atomic counter == blocks x iterations"}});
 }
 
 } // namespace syncsim

@@ -78,9 +78,10 @@ void stale_flag_host(HostApi& host) {
 void register_stale_flag(WorkloadRegistry& r) {
     const std::vector<WorkloadParam> params = {
         {"consumer_dcci", true, "the consumer invalidates the payload line before re-reading it"},
-        {"ready_poll", std::string("dev"),
-         "how the consumer polls `ready`: dev (ld_dev), cached_dcci (dcci + load) or cached "
-         "(plain cached load: never sees the store)"},
+        choice_param("ready_poll", "dev",
+                     "how the consumer polls `ready`: dev (ld_dev), cached_dcci (dcci + load) or "
+                     "cached (plain cached load: never sees the store)",
+                     {"dev", "cached_dcci", "cached"}),
     };
     r.add(KernelEntry{"stale_flag",
                       "producer publishes a payload, consumer re-reads it",
@@ -88,7 +89,9 @@ void register_stale_flag(WorkloadRegistry& r) {
                       params,
                       {}});
     r.add(HostEntry{"stale_flag", "two AIV blocks: does the consumer see the producer's payload?",
-                    stale_flag_host, params});
+                    stale_flag_host, params, nullptr,
+                    {"consumer's first read sees the initial 0",
+                     "consumer sees the published payload"}});
 }
 
 } // namespace syncsim

@@ -58,7 +58,9 @@ void register_stream_handshake(WorkloadRegistry& r) {
     r.add(HostEntry{"stream_handshake",
                     "two launches that wait for each other, on two streams or one",
                     stream_handshake_host,
-                    {{"same_stream", false, "launch both on one stream (they cannot overlap)"}}});
+                    {{"same_stream", false, "launch both on one stream (they cannot overlap)"}},
+                    nullptr,
+                    {"pong answered"}});
 }
 
 } // namespace syncsim

@@ -382,10 +382,19 @@ void syncall_st_host(HostApi& host) {
 
 } // namespace
 
+// The `target` parameter: empty (derived from the core type) or a build target.
+static std::vector<std::string> target_choices() {
+    std::vector<std::string> out{""};
+    for (const auto& t : build_targets()) out.push_back(t);
+    return out;
+}
+
 void register_syncall_st(WorkloadRegistry& r) {
     const std::vector<WorkloadParam> params = {
-        {"mode", std::string("hard"), "SYNCALL mode: hard (FFTS) or soft (GM atomic counter)"},
-        {"core_type", std::string("aiv_only"), "SYNCALL core type: aiv_only, aic_only or mix"},
+        choice_param("mode", "hard", "SYNCALL mode: hard (FFTS) or soft (GM atomic counter)",
+                     {"hard", "soft"}),
+        choice_param("core_type", "aiv_only", "SYNCALL core type: aiv_only, aic_only or mix",
+                     {"aiv_only", "aic_only", "mix"}),
         {"body", std::int64_t{1},
          "1 = Body1 (one barrier), 3 = Body3 (three), 0 = `rounds` barriers, no data", 0, 3},
         {"rounds", std::int64_t{1}, "barriers when body = 0", 1, 1000000},
@@ -393,11 +402,14 @@ void register_syncall_st(WorkloadRegistry& r) {
          "blocks; 0 = the vendor's (A5: 18; A2/A3: one per AIV or AIC)", 0, 1 << 20},
         {"stride", std::int64_t{0},
          "slot stride in int32; 0 = the vendor's (8, or 16 for A5 AIC/Mix)", 0, 64},
-        {"target", std::string(""),
-         "build target; empty = <arch>-vec / <arch>-cube / <arch> (Mix)"},
-        {"meta", std::string("none"), "kernel meta: none, mix_aiv_main, aic_only, mix_aic_main"},
-        {"meta_ratio", std::string("1:2"), "aic:aiv of a mix_aic_main meta: 1:1 or 1:2"},
-        {"build", std::string("npu"), "npu, auto (__PTO_AUTO__) or cpu_sim"},
+        choice_param("target", "", "build target; empty = <arch>-vec / <arch>-cube / <arch> (Mix)",
+                     target_choices()),
+        choice_param("meta", "none", "kernel meta: none, mix_aiv_main, aic_only, mix_aic_main",
+                     {"none", "mix_aiv_main", "aic_only", "mix_aic_main"}),
+        choice_param("meta_ratio", "1:2", "aic:aiv of a mix_aic_main meta: 1:1 or 1:2",
+                     {"1:1", "1:2"}),
+        choice_param("build", "npu", "npu, auto (__PTO_AUTO__) or cpu_sim",
+                     {"npu", "auto", "cpu_sim"}),
         {"dual_stream", false, "Mix 1:1 as two launches, cube and vector, on two streams"},
         {"define_aic_blocks", std::int64_t{0}, "-D__MIX_CORE_AIC_BLOCKS__ (0 = not defined)", 0,
          1 << 20},
@@ -440,7 +452,10 @@ void register_syncall_st(WorkloadRegistry& r) {
     };
     r.add(HostEntry{"syncall_st",
                     "the vendor's SYNCALL system test: launch, barrier bodies, check out[i*S]",
-                    syncall_st_host, params, feasible});
+                    syncall_st_host, params, feasible,
+                    {"rtGetC2cCtrlAddr returns the FFTS base", "stream synchronises",
+                     "out[i*S] == 1 for every participant, 2 for idle cores",
+                     "workspace counter == barriers x N"}});
 }
 
 } // namespace syncsim

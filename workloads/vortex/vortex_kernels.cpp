@@ -162,13 +162,15 @@ const std::map<std::string, VortexKernelEntry>& vortex_kernels() {
                             [](WarpApi& w) { spawn_all(w, dogfood_bar_body); },
                             {use_barrier},
                             fill_src,
-                            check_dst};
+                            check_dst,
+                            {"dst[i] == i + 1"}};
         k["dogfood_gbar"] = {"dogfood_gbar",
                              "dogfood -tgbar: core 0 copies all, global barrier, dst[i] += 1",
                              [](WarpApi& w) { spawn_all(w, dogfood_gbar_body); },
                              {use_barrier},
                              fill_src,
-                             check_dst};
+                             check_dst,
+                             {"dst[i] == i + 1"}};
         k["conform_barrier"] = {
             "conform_barrier",
             "conform test_barrier: staggered arrivals, buf[wid] == 65 + wid",
@@ -186,7 +188,8 @@ const std::map<std::string, VortexKernelEntry>& vortex_kernels() {
                         wrong += word(m, kBuf + static_cast<std::uint32_t>(c * 64 + w)) != 65 + w;
                 return std::vector<VortexCheck>{
                     {"buf[wid] == 65 + wid", wrong == 0, std::to_string(wrong) + " wrong"}};
-            }};
+            },
+            {"buf[wid] == 65 + wid"}};
         k["dotproduct"] = {
             "dotproduct",
             "groups of two warps on distinct barrier ids, repeated generations",
@@ -209,12 +212,14 @@ const std::map<std::string, VortexKernelEntry>& vortex_kernels() {
                     }
                 return std::vector<VortexCheck>{
                     {"every group's sum is right", wrong == 0, std::to_string(wrong) + " wrong"}};
-            }};
+            },
+            {"every group's sum is right"}};
         k["barrier_hang"] = {
             "barrier_hang",
             "the hang cases H1-H8 of the Vortex notes, by `case`",
             [](WarpApi& w) { spawn_all(w, hang_body); },
-            {{"case", std::string("h1"), "h1 .. h8"},
+            {choice_param("case", "h1", "h1 .. h8",
+                          {"h1", "h2", "h3", "h4", "h5", "h6", "h7", "h8"}),
              {"idle_core", std::int64_t{1}, "h3: the core that never arrives", 0, 1024}},
             nullptr,
             [](const Memory&, const VortexGeometry&, const ParamMap& p,
@@ -232,7 +237,8 @@ const std::map<std::string, VortexKernelEntry>& vortex_kernels() {
                                           : "no mix"});
                 }
                 return checks;
-            }};
+            },
+            {"each release stays within its group"}};
         return k;
     }();
     return kernels;

@@ -35,6 +35,7 @@ struct VortexKernelEntry {
                                            const VortexGeometry&, const ParamMap&,
                                            const std::vector<vortex::ReleaseRecord>&)>
         check;
+    std::vector<std::string> checks = {}; // the names `check` may report
 };
 
 const std::map<std::string, VortexKernelEntry>& vortex_kernels();

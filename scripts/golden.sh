@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Golden results: every shipped config's JSON result and summary, stored in
+# tests/golden/ and compared byte for byte (the summary's wall line, the only
+# host-dependent line, is left out; the exit code is kept).
+#
+#   scripts/golden.sh check CONFIG...   compare (a unified diff on a mismatch)
+#   scripts/golden.sh bless [CONFIG...] rewrite the golden files (default: every config)
+#   scripts/golden.sh list              the configs that have golden results
+#
+# After an intended change, bless and commit the new golden files in a commit
+# of their own that says why the results moved.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+syncsim="${SYNCSIM:-build/syncsim}"
+
+# Every runnable config: sweep files (a top-level `base:` key) are not runs.
+list_configs() {
+    find configs -name '*.yaml' | LC_ALL=C sort | while read -r f; do
+        grep -q '^base:' "$f" || echo "$f"
+    done
+}
+
+golden_of() { # configs/a2/x.yaml -> tests/golden/a2/x
+    local rel="${1#configs/}"
+    echo "tests/golden/${rel%.yaml}"
+}
+
+# Runs CONFIG, writing DIR/result.json and DIR/summary.txt.
+run_one() {
+    local config="$1" dir="$2" rc=0
+    "$syncsim" run "$config" --json "$dir/result.json" >"$dir/stdout.txt" 2>"$dir/stderr.txt" || rc=$?
+    if [ "$rc" -ge 2 ]; then
+        echo "golden: $config: syncsim exited $rc" >&2
+        cat "$dir/stderr.txt" >&2
+        return 1
+    fi
+    { grep -v '^wall ' "$dir/stdout.txt"; echo "exit       $rc"; } >"$dir/summary.txt"
+}
+
+cmd="${1:-}"
+shift || true
+case "$cmd" in
+list) list_configs ;;
+check | bless)
+    [ "$cmd" = bless ] && [ $# -eq 0 ] && set -- $(list_configs)
+    [ $# -gt 0 ] || { echo "usage: scripts/golden.sh check CONFIG..." >&2; exit 2; }
+    tmp="$(mktemp -d)"
+    trap 'rm -rf "$tmp"' EXIT
+    status=0
+    for config in "$@"; do
+        golden="$(golden_of "$config")"
+        run_one "$config" "$tmp" || { status=1; continue; }
+        if [ "$cmd" = bless ]; then
+            mkdir -p "$(dirname "$golden")"
+            cp "$tmp/result.json" "$golden.json"
+            cp "$tmp/summary.txt" "$golden.txt"
+            echo "blessed $golden.{json,txt}"
+            continue
+        fi
+        for part in json txt; do
+            src="$tmp/result.json"
+            [ "$part" = txt ] && src="$tmp/summary.txt"
+            if [ ! -f "$golden.$part" ]; then
+                echo "golden: $config: no $golden.$part (scripts/golden.sh bless $config)" >&2
+                status=1
+            elif ! diff -u --label "$golden.$part (golden)" --label "$config (this build)" \
+                "$golden.$part" "$src"; then
+                echo "golden: $config: the result differs from $golden.$part; if the change" \
+                    "is intended: scripts/golden.sh bless $config" >&2
+                status=1
+            fi
+        done
+    done
+    exit "$status"
+    ;;
+*)
+    echo "usage: scripts/golden.sh check CONFIG... | bless [CONFIG...] | list" >&2
+    exit 2
+    ;;
+esac
