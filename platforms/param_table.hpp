@@ -116,6 +116,8 @@ std::string platform_display_path(const std::string& dir, const std::string& nam
 std::vector<std::string> list_platforms(const std::string& platforms_dir);
 // The `kind:` of a platform file or of its base chain ("ascend" when none says).
 std::string platform_kind(const std::string& dir, const std::string& name);
+// Throws unless `name` is a plain platform name (no path, at most 64 characters).
+void check_platform_name(const std::string& name);
 
 // Reads NAME.yaml (after its `base:` chain) into p, checking every key, and
 // then checks that every parameter of the table was given somewhere.
@@ -125,6 +127,7 @@ void load_param_file(const std::string& dir, const std::string& name, P& p,
     static const std::vector<std::string> sources = {"sourced", "derived", "estimate"};
     std::set<std::string> seen, given;
     std::function<void(const std::string&)> read = [&](const std::string& file_name) {
+        check_platform_name(file_name);
         const std::string path = (std::filesystem::path(dir) / (file_name + ".yaml")).string();
         const std::string file = platform_display_path(dir, file_name);
         if (!seen.insert(file_name).second)

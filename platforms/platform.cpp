@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -94,15 +95,24 @@ std::string platform_display_path(const std::string& dir, const std::string& nam
            ".yaml";
 }
 
+void check_platform_name(const std::string& name) {
+    static const std::regex form("[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}");
+    if (!std::regex_match(name, form))
+        throw ConfigError("'" + name.substr(0, 80) + (name.size() > 80 ? "..." : "") +
+                          "' is not a platform name: letters, digits, '_', '.' and '-', at most "
+                          "64 characters (syncsim list platforms)");
+}
+
 std::string platform_kind(const std::string& dir, const std::string& name) {
     std::string file = name;
     for (int depth = 0; depth < 16; ++depth) {
+        check_platform_name(file);
         const auto path = std::filesystem::path(dir) / (file + ".yaml");
-        if (!std::filesystem::exists(path)) return "ascend";
-        const YAML::Node root = load_yaml_file(path.string());
-        if (root["kind"]) return root["kind"].as<std::string>();
-        if (!root["base"]) return "ascend";
-        file = root["base"].as<std::string>();
+        if (!std::filesystem::exists(path)) return "ascend"; // the loader names what is missing
+        const MapView doc(load_yaml_file(path.string()), platform_display_path(dir, file), "");
+        if (doc.has("kind")) return doc.choice("kind", {"ascend", "vortex"});
+        if (!doc.has("base")) return "ascend";
+        file = doc.text("base");
     }
     return "ascend";
 }
@@ -115,6 +125,22 @@ Platform load_platform(const std::string& dir, const std::string& name) {
 }
 
 void validate_platform(const Platform& p) {
+    // Capacities are whole lines: a remainder would be dropped without a word.
+    struct WholeLines {
+        const char *size_key, *line_key;
+        std::int64_t Platform::*size;
+        std::int64_t Platform::*line;
+    };
+    for (const WholeLines& w :
+         {WholeLines{"scalar_cache_bytes", "scalar_cache_line_bytes", &P::scalar_cache_bytes,
+                     &P::scalar_cache_line_bytes},
+          WholeLines{"l2_bytes", "l2_line_bytes", &P::l2_bytes, &P::l2_line_bytes}})
+        if (p.*w.size < p.*w.line || p.*w.size % (p.*w.line) != 0)
+            throw ConfigError("platform " + p.name + ": " + w.size_key + " (" +
+                              std::to_string(p.*w.size) + ", set at " +
+                              p.origins.at(w.size_key).set_at + ") must be a whole number of " +
+                              w.line_key + " (" + std::to_string(p.*w.line) + ", set at " +
+                              p.origins.at(w.line_key).set_at + ")");
     // Cores come in clusters of one AIC and its AIVs.
     if (p.aiv_cores != p.aic_cores * p.aiv_per_aic)
         throw ConfigError("platform " + p.name + ": aiv_cores (" + std::to_string(p.aiv_cores) +

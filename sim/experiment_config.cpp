@@ -41,12 +41,9 @@ void apply_set(YAML::Node& root, const std::string& arg) {
         throw ConfigError("--set " + arg + ": empty key segment");
     // platform.X sets the platform parameter X (the config's overrides).
     if (path.size() > 1 && path[0] == "platform") path[0] = "overrides";
-    YAML::Node value;
-    try {
-        value = detached(YAML::Load(arg.substr(eq + 1)));
-    } catch (const YAML::Exception& e) {
-        throw ConfigError("--set " + arg + ": value is not valid YAML: " + e.msg);
-    }
+    const YAML::Node value = detached(parse_yaml_text(arg.substr(eq + 1), "--set " + arg));
+    if (!root.IsMap())
+        throw ConfigError("--set " + arg + ": the config is not a mapping of keys to values");
     std::vector<YAML::Node> chain{root};
     for (std::size_t i = 0; i + 1 < path.size(); ++i) {
         YAML::Node next = chain.back()[path[i]];
@@ -188,7 +185,10 @@ Expectation read_expect(const MapView& m, const std::vector<std::string>& declar
     if (const YAML::Node stuck = m.node("stuck")) {
         if (!stuck.IsSequence()) m.fail("stuck", "expected a list of core names, e.g. [aiv3]");
         std::vector<std::string> names;
-        for (const auto& s : stuck) names.push_back(s.as<std::string>());
+        for (const auto& s : stuck) {
+            if (!s.IsScalar()) m.fail("stuck", "expected a list of core names, e.g. [aiv3]");
+            names.push_back(s.Scalar());
+        }
         std::sort(names.begin(), names.end());
         e.stuck = names;
     }

@@ -1,6 +1,7 @@
 // The syncsim command line: run an experiment, list what exists, describe a
 // platform. Exit codes: 0 outcome as expected, 1 outcome differs, 2 bad
 // input, 3 internal error.
+#include "models/trace/output_file.hpp"
 #include "platforms/platform.hpp"
 #include "sim/experiment_config.hpp"
 #include "sim/run.hpp"
@@ -61,9 +62,18 @@ exit codes: 0 outcome as the config expects, 1 it differs, 2 bad input,
 )";
 
 std::string platforms_dir(const std::string& given) {
-    if (!given.empty()) return given;
-    if (const char* env = std::getenv("SYNCSIM_PLATFORMS")) return env;
-    return std::string(SYNCSIM_SOURCE_DIR) + "/platforms";
+    std::string dir = std::string(SYNCSIM_SOURCE_DIR) + "/platforms", from = "the default";
+    if (!given.empty()) {
+        dir = given;
+        from = "--platforms";
+    } else if (const char* env = std::getenv("SYNCSIM_PLATFORMS")) {
+        dir = env;
+        from = "SYNCSIM_PLATFORMS";
+    }
+    std::error_code ec;
+    if (!std::filesystem::is_directory(dir, ec))
+        throw ConfigError("platforms folder '" + dir + "' (" + from + ") is not a directory");
+    return dir;
 }
 
 int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
@@ -81,25 +91,35 @@ int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
     if (config.empty()) throw ConfigError("run needs a CONFIG file (syncsim --help)");
 
     const ExperimentConfig cfg = load_experiment(config, sets, platforms_dir(pdir));
+    // Every output is checked before the run, so a bad path costs no simulation.
+    for (const char* option : {"vcd", "json", "timeline", "perf"})
+        if (vm.count(option) && vm[option].as<std::string>().empty())
+            throw ConfigError(std::string("--") + option + " needs a file name");
+    const std::string vcd_path = vcd.empty() ? cfg.vcd : vcd;
+    for (const auto& [path, what] : {std::pair<std::string, std::string>{vcd_path, "VCD file"},
+                                     {json_path, "--json file"},
+                                     {timeline, "--timeline file"},
+                                     {perf, "--perf file"}})
+        if (!path.empty()) check_output_writable(path, what);
     RunOptions options;
     options.vcd_path = vcd;
     options.timeline_path = timeline;
     const RunReport report = run_experiment(cfg, options);
-    std::cout << report.summary << report.timing_summary << report.verdict;
+    std::cout << report.summary << report.timing_summary << report.verdict << std::flush;
     if (!json_path.empty()) {
-        std::ofstream out(json_path);
-        if (!out) throw ConfigError("cannot write --json file '" + json_path + "'");
-        out << std::setw(2) << report.result << "\n";
+        std::ofstream out = open_output(json_path, "--json file");
+        out << report.result.dump(2) << "\n";
+        close_output(out, json_path, "--json file");
     }
     if (!perf.empty()) { // wall-clock figures, kept out of the deterministic result
-        std::ofstream out(perf);
-        if (!out) throw ConfigError("cannot write --perf file '" + perf + "'");
+        std::ofstream out = open_output(perf, "--perf file");
         out << nlohmann::json{{"wall_s", report.wall_seconds},
                               {"events", report.events},
                               {"events_per_s",
                                report.wall_seconds > 0 ? report.events / report.wall_seconds : 0.0}}
                    .dump(2)
             << "\n";
+        close_output(out, perf, "--perf file");
     }
     return report.expectation_met ? 0 : kExitMismatch;
 }
@@ -229,6 +249,9 @@ int sc_main(int argc, char* argv[]) {
                           (hint.empty() ? "" : "; did you mean '" + hint + "'?") +
                           " (syncsim --help)");
     } catch (const ConfigError& e) {
+        std::cerr << "syncsim: error: " << e.what() << "\n";
+        return kExitBadInput;
+    } catch (const OutputError& e) {
         std::cerr << "syncsim: error: " << e.what() << "\n";
         return kExitBadInput;
     } catch (const po::error& e) {

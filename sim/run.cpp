@@ -1,5 +1,6 @@
 #include "sim/run.hpp"
 #include "sim/run_common.hpp"
+#include "sim/utf8.hpp"
 
 #include "models/runtime/host_runtime.hpp"
 #include "models/trace/soc_tracer.hpp"
@@ -662,6 +663,7 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
     report.summary = s.str();
     report.timing_summary = timing_line(wall, report.events);
     report.verdict = verdict_line(expectation);
+    make_valid_utf8(report.result);
     return report;
 }
 

@@ -6,6 +6,7 @@
 #include "models/vortex/vx_device.hpp"
 #include "sim/run.hpp"
 #include "sim/run_common.hpp"
+#include "sim/utf8.hpp"
 #include "sim/yaml_view.hpp"
 #include "workloads/vortex/vortex_kernels.hpp"
 
@@ -169,6 +170,7 @@ RunReport run_vortex_experiment(const ExperimentConfig& cfg, const RunOptions& o
     report.summary = s.str();
     report.timing_summary = timing_line(wall, report.events);
     report.verdict = verdict_line(expectation);
+    make_valid_utf8(report.result);
     return report;
 }
 

@@ -1,8 +1,13 @@
 #include "sim/yaml_view.hpp"
 
 #include <algorithm>
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/parser.h>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
+#include <regex>
+#include <set>
 #include <sstream>
 
 namespace syncsim {
@@ -51,15 +56,109 @@ std::string location(const std::string& file, const YAML::Node& node, const std:
     return file + ":" + std::to_string(mark.line + 1);
 }
 
-YAML::Node load_yaml_file(const std::string& file) {
-    std::ifstream in(file);
-    if (!in) throw ConfigError(file + ": cannot open file");
+namespace {
+
+// Walks the parser's events once, before any value is read, and refuses what
+// yaml-cpp would otherwise accept silently: a second document, a key given
+// twice (yaml-cpp keeps the first), a key that is not text, explicit tags,
+// and anchors and aliases (an alias bomb expands exponentially when copied).
+class StrictYamlChecker : public YAML::EventHandler {
+  public:
+    explicit StrictYamlChecker(std::string source) : m_source(std::move(source)) {}
+
+    void OnDocumentStart(const YAML::Mark& mark) override {
+        if (++m_documents > 1)
+            fail(mark, "a second YAML document (after '---'): one file holds one document");
+    }
+    void OnDocumentEnd() override {}
+    void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+        node(mark, "", anchor, nullptr);
+    }
+    void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override {
+        fail(mark, "YAML aliases (*name) are not supported: write the value out");
+    }
+    void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                  const std::string& value) override {
+        node(mark, tag, anchor, &value);
+    }
+    void OnSequenceStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                         YAML::EmitterStyle::value) override {
+        node(mark, tag, anchor, nullptr);
+        m_frames.push_back({false, true, {}});
+    }
+    void OnSequenceEnd() override { m_frames.pop_back(); }
+    void OnMapStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                    YAML::EmitterStyle::value) override {
+        node(mark, tag, anchor, nullptr);
+        m_frames.push_back({true, true, {}});
+    }
+    void OnMapEnd() override { m_frames.pop_back(); }
+
+  private:
+    struct Frame {
+        bool is_map;
+        bool expecting_key;
+        std::set<std::string> keys;
+    };
+
+    [[noreturn]] void fail(const YAML::Mark& mark, const std::string& what) const {
+        throw ConfigError(m_source + (mark.line >= 0 ? ":" + std::to_string(mark.line + 1) : "") +
+                          ": " + what);
+    }
+
+    // `scalar`: the text of a scalar node, null for anything else.
+    void node(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+              const std::string* scalar) {
+        if (anchor != YAML::NullAnchor)
+            fail(mark, "YAML anchors (&name) are not supported: write the value out");
+        // "?" is a plain node, "!" a quoted scalar: neither is an explicit tag.
+        if (!tag.empty() && tag != "?" && tag != "!")
+            fail(mark, "YAML tag '" + tag + "' is not supported: values are plain text");
+        if (m_frames.empty() || !m_frames.back().is_map) return;
+        Frame& f = m_frames.back();
+        f.expecting_key = !f.expecting_key;
+        if (f.expecting_key) return; // this node was a value
+        if (!scalar) fail(mark, "a mapping key must be text, not a list, a mapping or empty");
+        if (!f.keys.insert(*scalar).second) fail(mark, "key '" + *scalar + "' is given twice");
+    }
+
+    std::string m_source;
+    int m_documents = 0;
+    std::vector<Frame> m_frames;
+};
+
+} // namespace
+
+YAML::Node parse_yaml_text(const std::string& text, const std::string& source) {
     try {
-        return YAML::Load(in);
+        std::istringstream events(text);
+        YAML::Parser parser(events);
+        StrictYamlChecker checker(source);
+        while (parser.HandleNextDocument(checker)) {
+        }
+        return YAML::Load(text);
     } catch (const YAML::Exception& e) {
-        throw ConfigError(file + ":" + std::to_string(e.mark.line + 1) +
+        throw ConfigError(source + (e.mark.line >= 0 ? ":" + std::to_string(e.mark.line + 1) : "") +
                           ": YAML syntax error: " + e.msg);
     }
+}
+
+YAML::Node load_yaml_file(const std::string& file) {
+    std::error_code ec;
+    const auto status = std::filesystem::status(file, ec);
+    if (ec || !std::filesystem::exists(status)) throw ConfigError(file + ": no such file");
+    if (!std::filesystem::is_regular_file(status))
+        throw ConfigError(file + ": not a regular file (a YAML file is needed)");
+    const auto size = std::filesystem::file_size(file, ec);
+    if (ec) throw ConfigError(file + ": cannot read the file size: " + ec.message());
+    if (size > kMaxYamlFileBytes)
+        throw ConfigError(file + ": " + std::to_string(size) + " bytes; a YAML file may hold at most " +
+                          std::to_string(kMaxYamlFileBytes) + " bytes");
+    std::ifstream in(file, std::ios::binary);
+    if (!in) throw ConfigError(file + ": cannot open file");
+    const std::string text((std::istreambuf_iterator<char>(in)), {});
+    if (in.bad()) throw ConfigError(file + ": read error");
+    return parse_yaml_text(text, file);
 }
 
 MapView::MapView(YAML::Node node, std::string file, std::string path, std::string fallback)
@@ -200,25 +299,32 @@ std::optional<bool> MapView::opt_boolean(const std::string& key) const {
 }
 
 std::uint64_t parse_duration_ps(const std::string& text, const std::string& where) {
-    static const std::vector<std::pair<std::string, double>> units = {
-        {"ps", 1.0}, {"ns", 1e3}, {"us", 1e6}, {"ms", 1e9}, {"s", 1e12}};
-    std::size_t pos = 0;
-    double number = 0;
-    try {
-        number = std::stod(text, &pos);
-    } catch (...) {
-        throw ConfigError(where + ": '" + text + "' is not a duration like '500 us'");
-    }
-    std::string unit = text.substr(pos);
-    unit.erase(std::remove(unit.begin(), unit.end(), ' '), unit.end());
-    for (const auto& [name, scale] : units)
-        if (unit == name) {
-            if (!(number > 0) || number * scale > 1.8e19)
-                throw ConfigError(where + ": duration '" + text +
-                                  "' must be positive and below 200 days");
-            return static_cast<std::uint64_t>(std::llround(number * scale));
-        }
-    throw ConfigError(where + ": '" + text + "' needs a unit: ps, ns, us, ms or s");
+    // A decimal number (no sign, hex or exponent), optional spaces, a unit;
+    // the value must be a whole number of picoseconds (nothing rounds away).
+    static const std::regex form(R"(^\s*([0-9]+)(?:\.([0-9]+))?\s*(ps|ns|us|ms|s)\s*$)");
+    static const std::vector<std::pair<std::string, int>> units = {
+        {"ps", 0}, {"ns", 3}, {"us", 6}, {"ms", 9}, {"s", 12}};
+    constexpr std::uint64_t kMaxPs = 8'640'000'000'000'000'000ull; // 100 days
+    std::smatch m;
+    if (!std::regex_match(text, m, form))
+        throw ConfigError(where + ": '" + text +
+                          "' is not a duration: a decimal number and a unit (ps, ns, us, ms or s), "
+                          "e.g. '500 us'");
+    int exponent = 0;
+    for (const auto& [name, e] : units)
+        if (m[3] == name) exponent = e;
+    std::string digits = m[1].str(), fraction = m[2].str();
+    while (!fraction.empty() && fraction.back() == '0') fraction.pop_back();
+    if (static_cast<int>(fraction.size()) > exponent)
+        throw ConfigError(where + ": '" + text +
+                          "' is not a whole number of picoseconds (the time resolution)");
+    digits += fraction + std::string(static_cast<std::size_t>(exponent) - fraction.size(), '0');
+    digits.erase(0, std::min(digits.find_first_not_of('0'), digits.size()));
+    const std::string limit = std::to_string(kMaxPs);
+    if (digits.size() > limit.size() || (digits.size() == limit.size() && digits > limit))
+        throw ConfigError(where + ": duration '" + text + "' is longer than 100 days");
+    if (digits.empty()) throw ConfigError(where + ": duration '" + text + "' must be positive");
+    return std::stoull(digits);
 }
 
 } // namespace syncsim

@@ -23,7 +23,12 @@ std::string nearest_name(const std::string& word, const std::vector<std::string>
 // "file:line" for a node read from a file; "--set PATH" for one set on the command line.
 std::string location(const std::string& file, const YAML::Node& node, const std::string& path);
 
+// Every YAML text syncsim reads goes through these: one document, no key
+// given twice, text keys, no tags, anchors or aliases. Errors name `source`
+// (a file) and the line.
+constexpr std::uintmax_t kMaxYamlFileBytes = 16u << 20;
 YAML::Node load_yaml_file(const std::string& file);
+YAML::Node parse_yaml_text(const std::string& text, const std::string& source);
 
 class MapView {
   public:

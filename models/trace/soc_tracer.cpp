@@ -1,5 +1,7 @@
 #include "models/trace/soc_tracer.hpp"
 
+#include "models/trace/output_file.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -125,12 +127,13 @@ void SocTracer::finish(std::uint64_t end_time_ps,
     std::filesystem::path save = vcd;
     save.replace_extension(".gtkw");
     {
-        std::ofstream f(filter);
+        std::ofstream f = open_output(filter.string(), "GTKWave translate filter");
         f << "# syncsim core states (value of <core>.state)\n";
         for (int s = 0; s < kCoreStateCount; ++s)
             f << s << ' ' << to_string(static_cast<CoreState>(s)) << '\n';
+        close_output(f, filter.string(), "GTKWave translate filter");
     }
-    std::ofstream g(save);
+    std::ofstream g = open_output(save.string(), "GTKWave save file");
     g << "[dumpfile] \"" << std::filesystem::absolute(vcd).string() << "\"\n";
     g << "[savefile] \"" << std::filesystem::absolute(save).string() << "\"\n";
     g << "[timestart] 0\n";
@@ -167,10 +170,11 @@ void SocTracer::finish(std::uint64_t end_time_ps,
     std::filesystem::path stream_filter = vcd;
     stream_filter.replace_extension(".streams.txt");
     {
-        std::ofstream f(stream_filter);
+        std::ofstream f = open_output(stream_filter.string(), "GTKWave translate filter");
         f << "# syncsim stream states\n";
         for (int st = 0; st < 4; ++st)
             f << st << ' ' << to_string(static_cast<StreamState>(st)) << '\n';
+        close_output(f, stream_filter.string(), "GTKWave translate filter");
     }
     if (std::find(m_stream_used.begin(), m_stream_used.end(), true) != m_stream_used.end()) {
         g << "@800200\n-Streams\n";
@@ -193,6 +197,7 @@ void SocTracer::finish(std::uint64_t end_time_ps,
             g << "+{" << w.name << "} syncsim.gm." << w.name << "[31:0]\n";
         g << "@1000200\n-GM words\n";
     }
+    close_output(g, save.string(), "GTKWave save file");
 }
 
 } // namespace syncsim

@@ -1,5 +1,7 @@
 #include "models/trace/timeline.hpp"
 
+#include "models/trace/output_file.hpp"
+
 #include <fstream>
 #include <iomanip>
 #include <nlohmann/json.hpp>
@@ -100,8 +102,9 @@ void TimelineRecorder::write(const std::string& path, std::uint64_t end_ps) {
         if (e.phase == "i") j["s"] = "t";
         events.push_back(j);
     }
-    std::ofstream out(path);
+    std::ofstream out = open_output(path, "--timeline file");
     out << json{{"traceEvents", events}, {"displayTimeUnit", "ns"}}.dump(1) << "\n";
+    close_output(out, path, "--timeline file");
 }
 
 } // namespace syncsim

@@ -1,3 +1,4 @@
+#include "models/trace/output_file.hpp"
 #include "models/trace/vcd_writer.hpp"
 
 #include <algorithm>
@@ -33,12 +34,16 @@ std::vector<std::string> split_scope(const std::string& scope) {
 
 } // namespace
 
-VcdWriter::VcdWriter(const std::string& path) : m_out(path) {
-    if (!m_out) throw std::runtime_error("cannot write VCD file '" + path + "'");
-}
+VcdWriter::VcdWriter(const std::string& path)
+    : m_path(path), m_out(open_output(path, "VCD file")) {}
 
 VcdWriter::~VcdWriter() {
-    if (!m_closed) close(m_changes.empty() ? 0 : m_changes.back().time_ps);
+    // A run that ends by an exception never reached close(); what was
+    // recorded is written, and a write error then has nobody to report to.
+    try {
+        if (!m_closed) close(m_changes.empty() ? 0 : m_changes.back().time_ps);
+    } catch (const OutputError&) {
+    }
 }
 
 int VcdWriter::add_signal(const std::string& scope, const std::string& name, unsigned width,
@@ -126,7 +131,7 @@ void VcdWriter::close(std::uint64_t end_time_ps) {
         last_time = t;
     }
     if (end_time_ps > last_time) m_out << '#' << end_time_ps << '\n';
-    m_out.flush();
+    close_output(m_out, m_path, "VCD file");
 }
 
 } // namespace syncsim

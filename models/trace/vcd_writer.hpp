@@ -42,6 +42,7 @@ class VcdWriter {
     void write_header();
     void emit(const Signal& s, std::uint64_t value);
 
+    std::string m_path;
     std::ofstream m_out;
     std::vector<Signal> m_signals;
     std::vector<Change> m_changes;

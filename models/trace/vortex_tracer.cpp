@@ -1,5 +1,7 @@
 #include "models/trace/vortex_tracer.hpp"
 
+#include "models/trace/output_file.hpp"
+
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -34,11 +36,12 @@ void VortexTracer::finish(std::uint64_t end_ps) {
     filter.replace_extension(".warps.txt");
     save.replace_extension(".gtkw");
     {
-        std::ofstream f(filter);
+        std::ofstream f = open_output(filter.string(), "GTKWave translate filter");
         const auto& names = vortex::warp_state_names();
         for (std::size_t s = 0; s < names.size(); ++s) f << s << ' ' << names[s] << '\n';
+        close_output(f, filter.string(), "GTKWave translate filter");
     }
-    std::ofstream g(save);
+    std::ofstream g = open_output(save.string(), "GTKWave save file");
     g << "[dumpfile] \"" << fs::absolute(m_path).string() << "\"\n[timestart] 0\n";
     g << "*" << std::fixed << std::setprecision(3)
       << -(std::log2(std::max(1.0, end_ps / 800.0)) + 7.6) << " 0\n";
@@ -52,6 +55,7 @@ void VortexTracer::finish(std::uint64_t end_ps) {
                   << w << "[2:0]\n";
         g << "@1000200\n-core" << c << "\n";
     }
+    close_output(g, save.string(), "GTKWave save file");
 }
 
 } // namespace syncsim

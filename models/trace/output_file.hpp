@@ -1,0 +1,28 @@
+// Output files (results, traces) opened before a run and checked after every
+// write: a full disk or an unwritable path is an error naming the file, never
+// a missing or truncated file behind exit 0.
+#pragma once
+
+#include <fstream>
+#include <stdexcept>
+#include <string>
+
+namespace syncsim {
+
+class OutputError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+// Opens `path` for writing (truncating it) or throws OutputError; `what` says
+// which output it is ("--json file").
+std::ofstream open_output(const std::string& path, const std::string& what);
+
+// Flushes and closes; throws OutputError if any write to it failed.
+void close_output(std::ofstream& out, const std::string& path, const std::string& what);
+
+// Before a run: throws OutputError unless `path` can be created or written.
+// Creates the file (empty) when it did not exist; the run overwrites it.
+void check_output_writable(const std::string& path, const std::string& what);
+
+} // namespace syncsim
