@@ -38,9 +38,9 @@ AiCore::AiCore(sc_core::sc_module_name name, const CoreConfig& config, const Clo
       m_intra_flags(kPipeCount * kPipeCount * std::max(1, config.intra_core_flag_ids), 0),
       m_intra_flag_events(m_intra_flags.size()), m_quantum(clock.cycles(kLagQuantumCycles)) {
     if (config.type == CoreType::AIV)
-        m_ub.assign(config.ub_bytes, 0);
+        m_ub.size = config.ub_bytes;
     else
-        m_l1.assign(config.l1_bytes, 0);
+        m_l1.size = config.l1_bytes;
     auto on_fault = [this](const std::string& what) {
         if (!m_fault) m_fault = what;
     };
@@ -233,7 +233,7 @@ void AiCore::check_gm_access(GmAddr addr, unsigned bytes, const char* what) cons
                           hex(addr) + " is not naturally aligned");
 }
 
-std::vector<std::uint8_t>& AiCore::local_buffer(bool ub, const char* what) {
+AiCore::LocalBuffer& AiCore::local_buffer(bool ub, const char* what) {
     // AIV owns a UB; AIC owns L1 and reaches a UB only through its paired AIV.
     if (ub) {
         if (m_config.type == CoreType::AIV) return m_ub;
@@ -244,11 +244,11 @@ std::vector<std::uint8_t>& AiCore::local_buffer(bool ub, const char* what) {
     throw KernelFault(std::string(what) + ": an AIV has no L1 (cbuf)");
 }
 
-void AiCore::check_local_range(const std::vector<std::uint8_t>& buf, std::uint64_t offset,
+void AiCore::check_local_range(const LocalBuffer& buf, std::uint64_t offset,
                                std::uint64_t extent, const char* what) const {
-    if (offset + extent > buf.size())
+    if (offset + extent > buf.size)
         throw KernelFault(std::string(what) + ": local range [" + hex(offset) + ", " +
-                          hex(offset + extent) + ") exceeds the " + std::to_string(buf.size()) +
+                          hex(offset + extent) + ") exceeds the " + std::to_string(buf.size) +
                           "-byte buffer");
 }
 
@@ -495,17 +495,17 @@ void AiCore::dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst
     const std::uint64_t len = std::uint64_t(len_burst) * kDmaBlockBytes;
     const std::uint64_t src_step = len + std::uint64_t(src_gap) * kDmaBlockBytes;
     const std::uint64_t dst_step = len + std::uint64_t(dst_gap) * kDmaBlockBytes;
-    std::uint8_t* src_local = nullptr;
-    std::uint8_t* dst_local = nullptr;
+    SparseStore* src_local = nullptr;
+    SparseStore* dst_local = nullptr;
     if (src_space != Space::Gm) {
         auto& buf = local_buffer(src_space == Space::Ub, what);
         check_local_range(buf, src, n_burst * src_step, what);
-        src_local = buf.data() + src;
+        src_local = &buf.bytes;
     }
     if (dst_space != Space::Gm) {
         auto& buf = local_buffer(dst_space == Space::Ub, what);
         check_local_range(buf, dst, n_burst * dst_step, what);
-        dst_local = buf.data() + dst;
+        dst_local = &buf.bytes;
     }
     // Local-to-local moves cost their own bandwidth; GM sides are timed by the interconnect.
     double busy = m_config.timing.dma_setup;
@@ -515,16 +515,16 @@ void AiCore::dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst
     GmPort& port = pipe_port(pipe);
     pipe_unit(pipe).issue({now(), what, [=, &port] {
                                wait_for(busy_time);
-                               std::vector<std::uint8_t> staging(src_local ? 0 : len);
+                               std::vector<std::uint8_t> staging(len);
                                for (int i = 0; i < n_burst; ++i) {
-                                   const std::uint8_t* from =
-                                       src_local ? src_local + i * src_step : staging.data();
-                                   if (!src_local)
+                                   if (src_local)
+                                       src_local->read(src + i * src_step, staging.data(), len);
+                                   else
                                        port.read(src + i * src_step, staging.data(), len);
                                    if (dst_local)
-                                       std::memcpy(dst_local + i * dst_step, from, len);
+                                       dst_local->write(dst + i * dst_step, staging.data(), len);
                                    else
-                                       port.write(dst + i * dst_step, from, len);
+                                       port.write(dst + i * dst_step, staging.data(), len);
                                }
                            }});
     advance(m_config.timing.pipe_issue);
@@ -570,10 +570,12 @@ void AiCore::create_cbuf_matrix(LocalAddr l1, int n_blocks, std::uint32_t value)
         m_clock.cycles(double(bytes) / m_config.timing.local_bytes_per_cycle);
     pipe_unit(kRoutes.l1_fill).issue({now(), "create_cbuf_matrix", [&buf, l1, bytes, value, busy] {
                                           wait_for(busy);
+                                          std::vector<std::uint8_t> pattern(bytes);
                                           for (std::uint64_t off = 0; off < bytes;
                                                off += sizeof value)
-                                              std::memcpy(buf.data() + l1 + off, &value,
+                                              std::memcpy(pattern.data() + off, &value,
                                                           sizeof value);
+                                          buf.bytes.write(l1, pattern.data(), bytes);
                                       }});
     advance(m_config.timing.pipe_issue);
 }
@@ -584,9 +586,9 @@ void AiCore::ub_access(LocalAddr offset, void* data, unsigned bytes, bool write)
     if (m_config.type != CoreType::AIV) throw KernelFault("scalar UB access from an AIC");
     check_local_range(buf, offset, bytes, "scalar UB access");
     if (write)
-        std::memcpy(buf.data() + offset, data, bytes);
+        buf.bytes.write(offset, static_cast<const std::uint8_t*>(data), bytes);
     else
-        std::memcpy(data, buf.data() + offset, bytes);
+        buf.bytes.read(offset, static_cast<std::uint8_t*>(data), bytes);
     advance(m_config.timing.scalar_op);
 }
 

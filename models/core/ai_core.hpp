@@ -10,6 +10,7 @@
 #include "models/ffts/ffts_hub.hpp"
 #include "models/memory/gm_port.hpp"
 #include "models/memory/scalar_cache.hpp"
+#include "models/memory/sparse_store.hpp"
 #include "models/sim/kernel_time.hpp"
 
 #include <array>
@@ -218,8 +219,14 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     // work already issued to that pipe.
     void when_pipe_reaches(Pipe pipe, const char* what, std::function<void()> action);
     void check_gm_access(GmAddr addr, unsigned bytes, const char* what) const;
-    std::vector<std::uint8_t>& local_buffer(bool ub, const char* what);
-    void check_local_range(const std::vector<std::uint8_t>& buf, std::uint64_t offset,
+    // A UB or L1: its size, and its bytes stored sparsely (a large buffer
+    // costs nothing until written).
+    struct LocalBuffer {
+        std::uint64_t size = 0;
+        SparseStore bytes;
+    };
+    LocalBuffer& local_buffer(bool ub, const char* what);
+    void check_local_range(const LocalBuffer& buf, std::uint64_t offset,
                            std::uint64_t extent, const char* what) const;
     void dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst, Space src_space,
              std::uint64_t src, int n_burst, int len_burst, int src_gap, int dst_gap);
@@ -259,7 +266,7 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     CoreConfig m_config;
     Clock m_clock;
     ScalarCache m_cache;
-    std::vector<std::uint8_t> m_ub, m_l1;
+    LocalBuffer m_ub, m_l1;
     std::array<std::unique_ptr<PipeUnit>, kPipeCount> m_pipes; // [0] (PIPE_S) unused
     std::unique_ptr<PipeUnit> m_write_buffer;
     // [0] scalar unit, [1..6] pipes V..FIX, [7] write buffer

@@ -44,7 +44,14 @@ void SparseStore::fill(std::uint64_t addr, std::uint8_t value, std::uint64_t len
     while (len > 0) {
         const std::uint64_t offset = addr % kPageBytes;
         const std::uint64_t chunk = std::min(len, kPageBytes - offset);
-        std::memset(page_for_write(addr / kPageBytes).data() + offset, value, chunk);
+        const std::uint64_t page = addr / kPageBytes;
+        // An untouched page reads as zeros: zeroing it needs no storage, and a
+        // whole page of zeros gives its storage back.
+        if (value == 0 && chunk == kPageBytes) {
+            m_pages.erase(page);
+        } else if (value != 0 || m_pages.count(page)) {
+            std::memset(page_for_write(page).data() + offset, value, chunk);
+        }
         addr += chunk;
         len -= chunk;
     }

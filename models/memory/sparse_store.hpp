@@ -1,5 +1,6 @@
-// Sparse byte store for global memory: pages exist only once touched, so a
-// 128 GiB HBM costs nothing until a kernel writes to it.
+// Sparse byte store for global memory and local buffers: pages exist only
+// once written with something other than zeros, so a 128 GiB HBM or a 1 GiB
+// unified buffer per core costs nothing until a kernel writes to it.
 #pragma once
 
 #include <array>
