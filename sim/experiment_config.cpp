@@ -1,5 +1,6 @@
 #include "sim/experiment_config.hpp"
 
+#include "sim/capacity.hpp"
 #include "sim/yaml_view.hpp"
 #include "workloads/registry.hpp"
 #include "workloads/vortex/vortex_kernels.hpp"
@@ -176,7 +177,7 @@ Expectation read_expect(const MapView& m, const std::vector<std::string>& declar
             x.buffer = item.text("buffer");
             x.index = item.opt_integer("index", 0, 1ll << 40).value_or(0);
             x.stride = item.opt_integer("stride", 1, 1ll << 30).value_or(1);
-            x.count = item.opt_integer("count", 1, 1ll << 30).value_or(1);
+            x.count = item.opt_integer("count", 1, 1ll << 24).value_or(1);
             x.equals = item.integer("equals", -(1ll << 32), 1ll << 32);
             x.where = item.where();
             e.memory.push_back(x);
@@ -281,6 +282,7 @@ ExperimentConfig load_experiment(const std::string& file, const std::vector<std:
     }
     if (cfg.vortex) {
         read_vortex(doc, cfg);
+        check_capacity(cfg, MachineLimits::of_this_machine());
         return cfg;
     }
     const MapView overrides = doc.map("overrides");
@@ -317,6 +319,7 @@ ExperimentConfig load_experiment(const std::string& file, const std::vector<std:
     }
 
     read_common(doc, cfg, declared_checks);
+    check_capacity(cfg, MachineLimits::of_this_machine());
     return cfg;
 }
 

@@ -53,6 +53,10 @@ struct HostEntry {
     // The names of every check it may report, so an `expect.checks` name that
     // matches none is refused before the run.
     std::vector<std::string> checks = {};
+    // Bytes of data the program writes (host and device memory it fills with
+    // something other than zeros), for the capacity check before the run;
+    // null when it is small whatever the parameters.
+    std::function<std::uint64_t(const DeviceInfo&, const ParamMap&)> touched_bytes = nullptr;
 };
 
 // The checks the default host program (a `kernel` workload) reports.

@@ -121,6 +121,10 @@ struct CoreReport {
 
 class AiCore : public sc_core::sc_module, public KernelContext {
   public:
+    // SystemC threads a core owns: the scalar unit, one per other pipe, the
+    // write buffer (what a configuration's thread count is estimated from).
+    static constexpr int kThreadsPerCore = kPipeCount + 1;
+
     AiCore(sc_core::sc_module_name name, const CoreConfig& config, const Clock& clock);
 
     // One GM port per requester (the scalar unit, each pipe, the write

@@ -99,7 +99,12 @@ void register_gm_roundtrip(WorkloadRegistry& r) {
     r.add(HostEntry{"gm_roundtrip", "launches gm_roundtrip on the AIVs and checks every word",
                     roundtrip_host, host_params, nullptr,
                     {"launch succeeds", "tiles copied, first word incremented",
-                     "atomic counter == blocks x iterations"}});
+                     "atomic counter == blocks x iterations"},
+                    // the input on the host and in GM, and the output the kernel writes
+                    [](const DeviceInfo&, const ParamMap& p) {
+                        return 3 * kTileBytes *
+                               static_cast<std::uint64_t>(std::get<std::int64_t>(p.at("block_dim")));
+                    }});
 }
 
 } // namespace syncsim

@@ -1,0 +1,81 @@
+#include "sim/capacity.hpp"
+
+#include "models/core/ai_core.hpp"
+#include "sim/yaml_view.hpp"
+#include "workloads/registry.hpp"
+
+#include <fstream>
+#include <sstream>
+#include <systemc>
+#include <unistd.h>
+
+namespace syncsim {
+
+namespace {
+
+constexpr std::uint64_t kReservedMaps = 4096; // libraries, heap, files: not thread stacks
+
+std::string gib(std::uint64_t bytes) {
+    std::ostringstream os;
+    os.precision(3);
+    os << static_cast<double>(bytes) / (1ull << 30) << " GiB";
+    return os.str();
+}
+
+} // namespace
+
+MachineLimits MachineLimits::of_this_machine() {
+    MachineLimits m;
+    std::uint64_t map_count = 65530; // Linux's default
+    std::ifstream in("/proc/sys/vm/max_map_count");
+    if (in) in >> map_count;
+    m.max_threads = map_count > kReservedMaps ? (map_count - kReservedMaps) / 2 : 0;
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+    m.max_touched_bytes = pages > 0 && page > 0 ? std::uint64_t(pages) * std::uint64_t(page) / 2
+                                                : std::uint64_t(1) << 32;
+    return m;
+}
+
+CapacityDemand estimate_demand(const ExperimentConfig& cfg) {
+    CapacityDemand d;
+    if (cfg.vortex) {
+        const VortexPlatform& p = *cfg.vortex;
+        const std::uint64_t cores = std::uint64_t(p.clusters) * std::uint64_t(p.cores);
+        // One thread per warp, and at most one global-barrier request per core.
+        d.threads = cores * std::uint64_t(p.warps) + cores;
+        d.threads_why = std::to_string(p.clusters) + " clusters x " + std::to_string(p.cores) +
+                        " cores x (" + std::to_string(p.warps) + " warps + 1)";
+        return d;
+    }
+    const Platform& p = cfg.platform;
+    const std::uint64_t cores = std::uint64_t(p.aic_cores + p.aiv_cores);
+    d.threads = cores * AiCore::kThreadsPerCore;
+    d.threads_why = std::to_string(cores) + " cores x " + std::to_string(AiCore::kThreadsPerCore) +
+                    " (the scalar unit, " + std::to_string(kPipeCount - 1) +
+                    " pipes, the write buffer)";
+    if (!cfg.host.empty()) {
+        const HostEntry* host = WorkloadRegistry::builtin().host(cfg.host);
+        if (host && host->touched_bytes) {
+            d.touched_bytes = host->touched_bytes(
+                {p.name, p.arch, p.aic_cores, p.aiv_cores}, cfg.params);
+            d.touched_why = "the data host program '" + cfg.host + "' writes";
+        }
+    }
+    return d;
+}
+
+void check_capacity(const ExperimentConfig& cfg, const MachineLimits& limits) {
+    const CapacityDemand d = estimate_demand(cfg);
+    if (d.threads > limits.max_threads)
+        throw ConfigError(cfg.file + ": this configuration needs about " +
+                          std::to_string(d.threads) + " SystemC threads (" + d.threads_why +
+                          "); this machine can hold about " + std::to_string(limits.max_threads) +
+                          " (each thread's stack takes two of vm.max_map_count's mappings): "
+                          "use fewer cores or warps");
+    if (d.touched_bytes > limits.max_touched_bytes)
+        throw ConfigError(cfg.file + ": this configuration writes about " + gib(d.touched_bytes) +
+                          " of data (" + d.touched_why + "); this machine allows " +
+                          gib(limits.max_touched_bytes) + " (half its memory)");
+}
+
+} // namespace syncsim
