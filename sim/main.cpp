@@ -51,8 +51,11 @@ options:
 sweep options:
   -j N              points run at once (GNU parallel)
   --out DIR         where points and results go (default runs/<sweep name>)
-  --resume          rerun only the points the job log does not show as done
+  --resume          run only the points without a current result (missing,
+                    failed, timed out, or changed since their last run)
   --slurm           write DIR/slurm.sh (a job array over DIR/jobs.txt), run nothing
+  --points-per-task N  with --slurm: points run one after another in each array
+                    task (default: enough to keep the array within 1000 tasks)
   --sshlogin HOSTS  passed to GNU parallel to run points on other machines
   --collect         only merge the points' results (after a Slurm run)
   --no-plot         do not call scripts/plot_sweep.py
@@ -130,7 +133,7 @@ int cmd_sweep(const std::vector<std::string>& args, const std::string& pdir) {
     bool no_plot = false;
     opts.add_options()("jobs,j", po::value(&o.jobs)->default_value(1))("out",
                                                                        po::value(&o.out_dir))(
-        "resume", po::bool_switch(&o.resume))("slurm", po::bool_switch(&o.slurm))(
+        "resume", po::bool_switch(&o.resume))("points-per-task", po::value(&o.points_per_task))("slurm", po::bool_switch(&o.slurm))(
         "sshlogin", po::value(&o.sshlogin))("collect", po::bool_switch(&o.collect_only))(
         "no-plot", po::bool_switch(&no_plot))("sweep", po::value(&o.sweep_file));
     po::positional_options_description pos;

@@ -1,7 +1,9 @@
 #include "sim/sweep.hpp"
 
 #include "sim/experiment_config.hpp"
+#include "sim/utf8.hpp"
 #include "sim/yaml_view.hpp"
+#include "models/trace/output_file.hpp"
 #include "workloads/registry.hpp"
 
 #include <algorithm>
@@ -37,11 +39,26 @@ struct SweepSpec {
     std::vector<std::string> plot_series;
 };
 
+// A point is identified by its parameters, never by its position: its
+// directory is named from them, and its key (a hash of the base config's
+// text and the parameters) tells a resumed sweep whether a result on disk
+// still answers the point as it is now.
 struct Point {
     int index;
     std::vector<std::pair<std::string, std::string>> values; // axis key -> value
-    std::string dir, impossible;
+    std::string dir, impossible, key;
 };
+
+std::uint64_t fnv1a(const std::string& text, std::uint64_t h = 1469598103934665603ull) {
+    for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
+    return h;
+}
+
+std::string hex64(std::uint64_t v) {
+    std::ostringstream os;
+    os << std::hex << std::setw(16) << std::setfill('0') << v;
+    return os.str();
+}
 
 std::string shell_quote(const std::string& s) {
     std::string out = "'";
@@ -94,7 +111,7 @@ std::vector<Point> expand(const SweepSpec& s) {
     std::vector<Point> points;
     if (s.zip) {
         for (std::size_t i = 0; i < s.axes.front().values.size(); ++i) {
-            Point p{static_cast<int>(i), {}, "", ""};
+            Point p{static_cast<int>(i), {}, "", "", ""};
             for (const Axis& a : s.axes) p.values.push_back({a.key, a.values[i]});
             points.push_back(p);
         }
@@ -102,7 +119,7 @@ std::vector<Point> expand(const SweepSpec& s) {
     }
     std::vector<std::size_t> at(s.axes.size(), 0);
     for (int index = 0;; ++index) {
-        Point p{index, {}, "", ""};
+        Point p{index, {}, "", "", ""};
         for (std::size_t a = 0; a < s.axes.size(); ++a)
             p.values.push_back({s.axes[a].key, s.axes[a].values[at[a]]});
         points.push_back(p);
@@ -113,23 +130,43 @@ std::vector<Point> expand(const SweepSpec& s) {
     return points;
 }
 
-std::string slug(const Point& p) {
-    std::ostringstream os;
-    os << std::setw(3) << std::setfill('0') << p.index;
-    for (const auto& [key, value] : p.values) {
-        const std::string last = key.substr(key.rfind('.') + 1);
-        os << "-" << last << "_" << value;
-    }
-    std::string out = os.str();
-    for (char& c : out)
-        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') c = '_';
-    return out;
-}
-
 std::vector<std::string> sets_of(const Point& p) {
     std::vector<std::string> sets;
     for (const auto& [key, value] : p.values) sets.push_back(key + "=" + value);
     return sets;
+}
+
+// "block_dim_48-mode_soft-1a2b3c4d": readable, and unique by the hash of the
+// full parameters (two values that read alike after cleaning stay apart).
+std::string slug(const Point& p) {
+    std::ostringstream os;
+    std::string all;
+    for (const auto& [key, value] : p.values) {
+        const std::string last = key.substr(key.rfind('.') + 1);
+        os << last << "_" << value << "-";
+        all += key + "=" + value + "\n";
+    }
+    std::string out = os.str().substr(0, 80);
+    for (char& c : out)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') c = '_';
+    return out + hex64(fnv1a(all)).substr(0, 8);
+}
+
+std::string read_file(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// The last lines of a point's stderr, for the results table.
+std::string tail_lines(const fs::path& path, std::size_t count) {
+    std::vector<std::string> lines;
+    std::istringstream in(read_file(path));
+    for (std::string l; std::getline(in, l);)
+        if (!l.empty()) lines.push_back(l);
+    std::string out;
+    for (std::size_t i = lines.size() > count ? lines.size() - count : 0; i < lines.size(); ++i)
+        out += (out.empty() ? "" : " | ") + lines[i].substr(0, 300);
+    return escape_invalid_utf8(out);
 }
 
 // Why a point cannot run, or empty: its config must load and its workload
@@ -148,20 +185,34 @@ std::string check_point(const SweepSpec& s, const Point& p, const std::string& p
     }
 }
 
+// rerun.sh runs the point under `timeout`, first removing what an earlier
+// run left (so a stale result is never collected as fresh), and records how
+// it ended in status.txt: "exit N", "signal N" or "timeout", with the key.
 void write_point(const SweepOptions& o, const SweepSpec& s, const Point& p) {
     fs::create_directories(p.dir);
     std::ofstream sets(fs::path(p.dir) / "sets.txt");
     for (const std::string& set : sets_of(p)) sets << set << "\n";
     std::ofstream sh(fs::path(p.dir) / "rerun.sh");
-    sh << "#!/bin/sh\n# Reruns this sweep point; writes result.json, perf.json and summary.txt "
-          "here.\n";
+    sh << "#!/bin/sh\n# Reruns this sweep point; writes result.json, perf.json, summary.txt,\n"
+          "# stderr.txt and status.txt here.\n";
     sh << "cd \"$(dirname \"$0\")\" || exit 3\n";
-    sh << shell_quote(o.syncsim_binary) << " --platforms " << shell_quote(o.platforms_dir)
-       << " run " << shell_quote(fs::absolute(s.base).string());
+    sh << "rm -f result.json perf.json result.json.part perf.json.part summary.txt stderr.txt "
+          "status.txt\n";
+    sh << "timeout --kill-after=10 " << s.timeout_s << " " << shell_quote(o.syncsim_binary)
+       << " --platforms " << shell_quote(o.platforms_dir) << " run "
+       << shell_quote(fs::absolute(s.base).string());
     for (const std::string& set : sets_of(p)) sh << " --set " << shell_quote(set);
-    sh << " --json result.json --perf perf.json > summary.txt 2>&1\n";
+    sh << " --json result.json.part --perf perf.json.part > summary.txt 2> stderr.txt\n";
+    sh << "rc=$?\n";
+    sh << "if [ \"$rc\" -eq 124 ]; then how=\"timeout\"\n"
+          "elif [ \"$rc\" -gt 128 ]; then how=\"signal $((rc - 128))\"\n"
+          "else how=\"exit $rc\"; fi\n";
     // Exit 1 is an outcome other than the config expects: a result, not a failure.
-    sh << "rc=$?\n[ \"$rc\" -le 1 ] && exit 0\nexit \"$rc\"\n";
+    sh << "if [ \"$rc\" -le 1 ]; then mv result.json.part result.json && "
+          "mv perf.json.part perf.json || how=\"exit 3\"; fi\n";
+    sh << "echo \"$how key " << p.key << "\" > status.txt\n";
+    sh << "case \"$how\" in \"exit 0\" | \"exit 1\") exit 0 ;; esac\n";
+    sh << "[ \"$rc\" -le 1 ] && exit 3\nexit \"$rc\"\n";
     sh.close();
     fs::permissions(fs::path(p.dir) / "rerun.sh",
                     fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec,
@@ -174,32 +225,77 @@ double median(std::vector<double> v) {
     return v[v.size() / 2];
 }
 
-json collect(const SweepSpec& s, const std::vector<Point>& points) {
-    json rows = json::array();
-    for (const Point& p : points) {
-        json row = {{"point", p.index}, {"dir", fs::path(p.dir).filename().string()}};
-        json params = json::object();
-        for (const auto& [key, value] : p.values) params[key] = value;
-        row["params"] = params;
-        if (!p.impossible.empty()) {
-            row["status"] = "impossible";
-            row["reason"] = p.impossible;
-            rows.push_back(row);
-            continue;
-        }
-        const fs::path result = fs::path(p.dir) / "result.json";
-        if (!fs::exists(result)) {
-            row["status"] = "failed";
-            row["reason"] = "no result (see " + (fs::path(p.dir) / "summary.txt").string() + ")";
-            rows.push_back(row);
-            continue;
-        }
-        std::ifstream in(result);
-        const json r = json::parse(in);
-        row["status"] = "ran";
+// How a point's last run ended, from its status.txt: "exit N", "signal N"
+// or "timeout", and the key of the point it ran ("" when it never ran).
+struct PointStatus {
+    std::string how, key;
+};
+
+PointStatus read_status(const Point& p) {
+    std::istringstream in(read_file(fs::path(p.dir) / "status.txt"));
+    std::string line;
+    std::getline(in, line);
+    PointStatus st;
+    const auto k = line.rfind(" key ");
+    if (k == std::string::npos) return st;
+    st.how = line.substr(0, k);
+    st.key = line.substr(k + 5);
+    return st;
+}
+
+// A result that answers the point as it is now: it ran to an outcome, with
+// the same base config and parameters.
+bool has_current_result(const Point& p) {
+    const PointStatus st = read_status(p);
+    return st.key == p.key && (st.how == "exit 0" || st.how == "exit 1") &&
+           fs::exists(fs::path(p.dir) / "result.json");
+}
+
+// One row; a point whose run failed in any way is a row that says how, and
+// never stops the collection of the others.
+json collect_point(const Point& p) {
+    json row = {{"point", p.index}, {"dir", fs::path(p.dir).filename().string()}};
+    json params = json::object();
+    for (const auto& [key, value] : p.values) params[key] = value;
+    row["params"] = params;
+    if (!p.impossible.empty()) {
+        row["status"] = "impossible";
+        row["reason"] = p.impossible;
+        return row;
+    }
+    const PointStatus st = read_status(p);
+    const fs::path stderr_file = fs::path(p.dir) / "stderr.txt";
+    if (st.how.empty() || st.key != p.key) {
+        row["status"] = "not_run";
+        row["reason"] = st.how.empty() ? "the point has not run (no status.txt)"
+                                       : "the result on disk is of an earlier version of the point";
+        return row;
+    }
+    if (st.how == "timeout") {
+        row["status"] = "timeout";
+        row["reason"] = "killed at point_timeout; stderr: " + tail_lines(stderr_file, 3);
+        return row;
+    }
+    if (st.how != "exit 0" && st.how != "exit 1") {
+        row["status"] = "failed";
+        row[st.how.rfind("signal", 0) == 0 ? "signal" : "exit_code"] =
+            std::stoi(st.how.substr(st.how.find(' ') + 1));
+        row["reason"] = st.how + "; stderr: " + tail_lines(stderr_file, 3);
+        return row;
+    }
+    json r;
+    try {
+        r = json::parse(read_file(fs::path(p.dir) / "result.json"));
+        (void)r.at("outcome").at("kind");
+    } catch (const json::exception& e) {
+        row["status"] = "failed";
+        row["reason"] = std::string("unreadable result.json: ") + e.what();
+        return row;
+    }
+    row["status"] = "ran";
         row["outcome"] = r["outcome"]["kind"];
-        std::vector<double> latency, skew;
-        for (const json& round : r["rounds"])
+    std::vector<double> latency, skew;
+    for (const json& round : r["rounds"])
             if (round.contains("latency_ps")) {
                 latency.push_back(round["latency_ps"].get<double>() / 1000.0);
                 skew.push_back(round["release_skew_ps"].get<double>() / 1000.0);
@@ -215,15 +311,22 @@ json collect(const SweepSpec& s, const std::vector<Point>& points) {
         row["poll_timeouts"] = r["poll_timeouts"].size();
         const fs::path perf = fs::path(p.dir) / "perf.json";
         if (fs::exists(perf)) {
-            std::ifstream pin(perf);
-            const json pj = json::parse(pin);
+            const json pj = json::parse(read_file(perf), nullptr, false);
+            if (!pj.is_discarded()) {
             row["wall_s"] = pj["wall_s"];
             row["events"] = pj["events"];
             row["events_per_s"] = pj["events_per_s"];
         }
-        rows.push_back(row);
     }
-    return json{{"description", s.description}, {"base", s.base}, {"points", rows}};
+    return row;
+}
+
+json collect(const SweepSpec& s, const std::vector<Point>& points) {
+    json rows = json::array();
+    for (const Point& p : points) rows.push_back(collect_point(p));
+    json out{{"description", s.description}, {"base", s.base}, {"points", rows}};
+    make_valid_utf8(out);
+    return out;
 }
 
 std::string csv_field(const json& v) {
@@ -240,12 +343,12 @@ std::string csv_field(const json& v) {
 }
 
 void write_results(const std::string& out, const SweepSpec& s, const json& results) {
-    std::ofstream(fs::path(out) / "results.json") << results.dump(2) << "\n";
     const std::vector<std::string> metrics = {
         "status",         "outcome",        "rounds",      "latency_min_ns", "latency_median_ns",
         "latency_max_ns", "skew_median_ns", "sim_time_ns", "poll_timeouts",  "wall_s",
-        "events",         "events_per_s",   "reason"};
-    std::ofstream csv(fs::path(out) / "results.csv");
+        "events",         "events_per_s",   "exit_code",      "signal",         "reason"};
+    const std::string csv_path = (fs::path(out) / "results.csv").string();
+    std::ofstream csv = open_output(csv_path, "sweep results");
     csv << "point";
     for (const Axis& a : s.axes) csv << "," << a.key;
     for (const std::string& m : metrics) csv << "," << m;
@@ -257,10 +360,76 @@ void write_results(const std::string& out, const SweepSpec& s, const json& resul
             csv << "," << (row.contains(m) ? csv_field(row[m]) : "");
         csv << "\n";
     }
+    close_output(csv, csv_path, "sweep results");
 }
 
 bool have_command(const std::string& probe) {
     return std::system((probe + " > /dev/null 2>&1").c_str()) == 0;
+}
+
+void write_slurm_script(const SweepOptions& o, const SweepSpec& spec, const std::string& out,
+                        int jobs_to_run) {
+    // Sites cap the jobs a user may queue: several points run in one array
+    // task, one after the other (--points-per-task, or enough to stay
+    // within 1000 tasks).
+    const int per_task = o.points_per_task > 0 ? o.points_per_task
+                                               : std::max(1, (jobs_to_run + 999) / 1000);
+    const int tasks = std::max(1, (jobs_to_run + per_task - 1) / per_task);
+    const std::string script = (fs::path(out) / "slurm.sh").string();
+    std::ofstream sh = open_output(script, "Slurm script");
+    sh << "#!/bin/bash\n# " << jobs_to_run << " point(s), " << per_task
+       << " per array task; then: syncsim sweep " << o.sweep_file << " --out " << out
+       << " --collect\n";
+    sh << "#SBATCH --job-name=syncsim-sweep\n";
+    sh << "#SBATCH --array=0-" << tasks - 1 << "\n";
+    sh << "#SBATCH --time=" << ((spec.timeout_s + 15) * per_task * (spec.retries + 1) + 59) / 60
+       << "\n";
+    sh << "#SBATCH --output=" << fs::absolute(out).string() << "/slurm-%A_%a.out\n";
+    sh << "first=$((SLURM_ARRAY_TASK_ID * " << per_task << " + 1))\n";
+    sh << "last=$((first + " << per_task - 1 << "))\n";
+    sh << "sed -n \"${first},${last}p\" "
+       << shell_quote(fs::absolute(fs::path(out) / "jobs.txt").string())
+       << " | while IFS= read -r line; do\n";
+    sh << "    for try in $(seq 0 " << spec.retries << "); do eval \"$line\" && break; done\n";
+    sh << "done\nexit 0\n";
+    close_output(sh, script, "Slurm script");
+    std::cout << "wrote " << script << " (" << tasks << " array task(s); sbatch it, then collect "
+              << "with --collect)\n";
+}
+
+void run_points(const SweepOptions& o, const SweepSpec& spec, const std::string& out) {
+    if (!have_command("parallel --version"))
+        throw ConfigError(
+            "GNU parallel is not installed: apt-get install parallel (scripts/setup.sh does)");
+    // A point's own `timeout` stops it; parallel's timeout is a backstop.
+    std::ostringstream cmd;
+    cmd << "parallel --will-cite --jobs " << o.jobs << " --joblog "
+        << shell_quote((fs::path(out) / "joblog.tsv").string()) << " --timeout "
+        << spec.timeout_s + 30 << " --retries " << spec.retries + 1 << " --halt never";
+    if (!o.sshlogin.empty()) cmd << " --sshlogin " << shell_quote(o.sshlogin);
+    cmd << " :::: " << shell_quote((fs::path(out) / "jobs.txt").string());
+    std::cout << "running: " << cmd.str() << "\n" << std::flush;
+    const int rc = std::system(cmd.str().c_str());
+    if (rc != 0)
+        std::cout << "parallel reports " << (WIFEXITED(rc) ? WEXITSTATUS(rc) : rc)
+                  << " failed job(s)\n";
+}
+
+void plot_results(const SweepSpec& spec, const std::string& out) {
+    if (!have_command("/usr/bin/python3 -c 'import matplotlib'")) {
+        std::cout << "no plot: /usr/bin/python3 with matplotlib is not available (apt-get install "
+                     "python3-matplotlib)\n";
+        return;
+    }
+    std::ostringstream cmd;
+    cmd << "/usr/bin/python3 "
+        << shell_quote(std::string(SYNCSIM_SOURCE_DIR) + "/scripts/plot_sweep.py") << " "
+        << shell_quote((fs::path(out) / "results.json").string()) << " --x "
+        << shell_quote("params." + spec.plot_x) << " --y " << shell_quote(spec.plot_y)
+        << " --out " << shell_quote((fs::path(out) / "plot").string());
+    for (const std::string& series : spec.plot_series)
+        cmd << " --series " << shell_quote("params." + series);
+    if (std::system(cmd.str().c_str()) != 0) std::cout << "the plot script failed\n";
 }
 
 } // namespace
@@ -269,84 +438,63 @@ int run_sweep(const SweepOptions& o) {
     const SweepSpec spec = read_spec(o.sweep_file);
     const std::string out =
         o.out_dir.empty() ? (fs::path("runs") / fs::path(o.sweep_file).stem()).string() : o.out_dir;
+    std::error_code ec;
+    fs::create_directories(fs::path(out) / "points", ec);
+    if (ec) throw ConfigError("cannot create the sweep folder '" + out + "': " + ec.message());
+    check_output_writable((fs::path(out) / "results.csv").string(), "sweep results");
     std::vector<Point> points = expand(spec);
-    fs::create_directories(fs::path(out) / "points");
-    std::ofstream jobs(fs::path(out) / "jobs.txt");
-    int feasible = 0;
+    const std::string base_text = read_file(spec.base);
+    std::ofstream jobs = open_output((fs::path(out) / "jobs.txt").string(), "sweep job list");
+    int impossible = 0, to_run = 0, current = 0;
     for (Point& p : points) {
         p.dir = fs::absolute(fs::path(out) / "points" / slug(p)).string();
+        p.key = hex64(fnv1a(base_text + "\n" + [&] {
+            std::string all;
+            for (const auto& set : sets_of(p)) all += set + "\n";
+            return all;
+        }()));
         p.impossible = check_point(spec, p, o.platforms_dir);
         if (!p.impossible.empty()) {
             std::cout << "skip  point " << p.index << " (" << slug(p) << "): " << p.impossible
                       << "\n";
+            ++impossible;
             continue;
         }
-        if (!o.collect_only) write_point(o, spec, p);
+        if (o.collect_only) continue;
+        if (o.resume && has_current_result(p)) {
+            ++current;
+            continue;
+        }
+        write_point(o, spec, p);
         jobs << "sh " << shell_quote((fs::path(p.dir) / "rerun.sh").string()) << "\n";
-        ++feasible;
+        ++to_run;
     }
-    jobs.close();
-    std::cout << points.size() << " points, " << feasible << " to run, " << points.size() - feasible
-              << " impossible\n";
+    close_output(jobs, (fs::path(out) / "jobs.txt").string(), "sweep job list");
+    std::cout << points.size() << " points: " << to_run << " to run, " << current
+              << " already done, " << impossible << " impossible\n";
 
-    const std::string joblog = (fs::path(out) / "joblog.tsv").string();
-    const std::string job_list = (fs::path(out) / "jobs.txt").string();
     if (o.slurm) {
-        const std::string script = (fs::path(out) / "slurm.sh").string();
-        std::ofstream sh(script);
-        sh << "#!/bin/bash\n# One array task per line of jobs.txt; then: syncsim sweep "
-           << o.sweep_file << " --out " << out << " --collect\n";
-        sh << "#SBATCH --job-name=syncsim-sweep\n";
-        sh << "#SBATCH --array=0-" << std::max(0, feasible - 1) << "\n";
-        sh << "#SBATCH --time=" << (spec.timeout_s + 59) / 60 << "\n";
-        sh << "#SBATCH --output=" << fs::absolute(out).string() << "/slurm-%A_%a.out\n";
-        sh << "line=$(sed -n \"$((SLURM_ARRAY_TASK_ID + 1))p\" "
-           << shell_quote(fs::absolute(job_list).string()) << ")\n";
-        sh << "eval \"$line\"\n";
-        std::cout << "wrote " << script << " (sbatch it, then collect with --collect)\n";
+        write_slurm_script(o, spec, out, to_run);
         return 0;
     }
-    if (!o.collect_only && feasible > 0) {
-        if (!have_command("parallel --version"))
-            throw ConfigError(
-                "GNU parallel is not installed: apt-get install parallel (scripts/setup.sh does)");
-        std::ostringstream cmd;
-        cmd << "parallel --will-cite --jobs " << o.jobs << " --joblog " << shell_quote(joblog)
-            << " --timeout " << spec.timeout_s << " --retries " << spec.retries + 1
-            << " --halt never";
-        if (o.resume) cmd << " --resume";
-        if (!o.sshlogin.empty()) cmd << " --sshlogin " << shell_quote(o.sshlogin);
-        cmd << " :::: " << shell_quote(job_list);
-        std::cout << "running: " << cmd.str() << "\n" << std::flush;
-        const int rc = std::system(cmd.str().c_str());
-        if (rc != 0)
-            std::cout << "parallel reports " << (WIFEXITED(rc) ? WEXITSTATUS(rc) : rc)
-                      << " failed job(s)\n";
-    }
+    if (!o.collect_only && to_run > 0) run_points(o, spec, out);
 
     const json results = collect(spec, points);
-    write_results(out, spec, results);
-    int failed = 0;
-    for (const json& row : results["points"]) failed += row["status"] == "failed" ? 1 : 0;
-    std::cout << "wrote " << (fs::path(out) / "results.csv").string() << " and results.json";
-    if (failed) std::cout << "; " << failed << " point(s) failed";
-    std::cout << "\n";
-
-    if (o.plot && have_command("/usr/bin/python3 -c 'import matplotlib'")) {
-        std::ostringstream cmd;
-        cmd << "/usr/bin/python3 "
-            << shell_quote(std::string(SYNCSIM_SOURCE_DIR) + "/scripts/plot_sweep.py") << " "
-            << shell_quote((fs::path(out) / "results.json").string()) << " --x "
-            << shell_quote("params." + spec.plot_x) << " --y " << shell_quote(spec.plot_y)
-            << " --out " << shell_quote((fs::path(out) / "plot").string());
-        for (const std::string& series : spec.plot_series)
-            cmd << " --series " << shell_quote("params." + series);
-        if (std::system(cmd.str().c_str()) != 0) std::cout << "the plot script failed\n";
-    } else if (o.plot) {
-        std::cout << "no plot: /usr/bin/python3 with matplotlib is not available (apt-get install "
-                     "python3-matplotlib)\n";
+    std::map<std::string, int> by_status;
+    for (const json& row : results["points"]) ++by_status[row["status"].get<std::string>()];
+    {
+        std::ofstream json_out =
+            open_output((fs::path(out) / "results.json").string(), "sweep results");
+        json_out << results.dump(2) << "\n";
+        close_output(json_out, (fs::path(out) / "results.json").string(), "sweep results");
     }
-    return failed ? 1 : 0;
+    write_results(out, spec, results);
+    std::cout << "wrote " << (fs::path(out) / "results.csv").string() << " and results.json:";
+    for (const auto& [status, count] : by_status) std::cout << " " << count << " " << status;
+    std::cout << "\n";
+    if (o.plot) plot_results(spec, out);
+    // Any point without a result is a reason for a script to look.
+    return by_status["ran"] == static_cast<int>(points.size()) ? 0 : 1;
 }
 
 } // namespace syncsim

@@ -14,10 +14,12 @@ namespace syncsim {
 struct SweepOptions {
     std::string sweep_file, out_dir, sshlogin, syncsim_binary, platforms_dir;
     int jobs = 1;
+    int points_per_task = 0; // --slurm: points per array task (0: at most 1000 tasks)
     bool resume = false, slurm = false, collect_only = false, plot = true;
 };
 
-// Returns the process exit code: 0 when every feasible point ran.
+// Returns the process exit code: 0 when every point ran to an outcome; 1 when
+// any point failed, timed out, did not run or is impossible.
 int run_sweep(const SweepOptions& options);
 
 } // namespace syncsim

@@ -72,13 +72,15 @@ L2Params params() {
 
 } // namespace
 
-TEST_CASE("L2: a read sees a write; a miss costs more than a hit", "[l2][model]") {
+TEST_CASE("L2: a read sees a write, a miss costs more than a hit", "[l2][model]") {
     sc_core::sc_set_time_resolution(1, sc_core::SC_PS);
     SparseStore store;
     const Clock clock{1000}; // 1 GHz: cycles are ns
     L2Cache l2("l2", params(), clock, store);
-    // miss: 10 hop + 1 occupancy, then 1 + 5 + 100 + 10 = 127 ns; hit: 11 + 16 = 27 ns more.
-    Initiator a("a", {{Kind::Write, 0x1000, 7, 127}, {Kind::Read, 0x1000, 7, 127 + 27}});
+    // miss: 10 hop to the slice, then 1 occupancy + 5 access + 100 miss + 10 hop back = 126 ns;
+    // hit: 10 + 1 + 5 + 10 = 26 ns more. (The test's name held a ';' that CTest
+    // split, so it never ran: it expected the occupancy twice.)
+    Initiator a("a", {{Kind::Write, 0x1000, 7, 126}, {Kind::Read, 0x1000, 7, 126 + 26}});
     a.port.socket.bind(l2.target);
     sc_core::sc_start();
     REQUIRE(a.seen.size() == 2);

@@ -86,7 +86,7 @@ TEST_CASE("polling a cached line never sees the store: the run hits the time lim
     CHECK_THAT(core["waiting_on"].get<std::string>(), Contains("until value >= 1: last value 0"));
 }
 
-TEST_CASE("launches on two streams run concurrently; on one stream they serialise", "[scenario]") {
+TEST_CASE("launches on two streams run concurrently, on one stream they serialise", "[scenario]") {
     const RunReport two = test::run_config("configs/foundation/two_streams.yaml");
     CHECK(two.outcome == "completed");
     CHECK(two.expectation_met);
@@ -126,7 +126,7 @@ TEST_CASE("the kernel-event watchdog stops a livelock before the time limit", "[
     CHECK(r.result["stuck"][0]["core"] == "aiv1");
 }
 
-TEST_CASE("a DMA past the unified buffer faults the core; synchronize returns 507015",
+TEST_CASE("a DMA past the unified buffer faults the core, synchronize returns 507015",
           "[scenario]") {
     const RunReport r = test::run_config("configs/foundation/ub_overflow_fault.yaml");
     CHECK(r.outcome == "fault");

@@ -48,44 +48,124 @@ TEST_CASE("a three-point sweep runs with -j2 through GNU parallel and produces t
     CHECK(fs::exists(out + "/plot.svg"));
 }
 
-TEST_CASE("a resumed sweep reruns only the missing point", "[sweep]") {
-    const std::string out = (test::temp_dir() / "resume").string();
-    REQUIRE(test::run_syncsim("sweep configs/sweeps/smoke.yaml -j 2 --no-plot --out " + out)
-                .exit_code == 0);
-    // Lose the second point: its result and its line in the job log.
-    auto log = lines(out + "/joblog.tsv");
-    std::string lost_dir;
+namespace {
+
+// The point directory whose name starts with `prefix` ("block_dim_4-").
+std::string point_dir(const std::string& out, const std::string& prefix) {
     for (const auto& dir : fs::directory_iterator(out + "/points"))
-        if (dir.path().filename().string().rfind("001-", 0) == 0) lost_dir = dir.path().string();
-    REQUIRE_FALSE(lost_dir.empty());
-    fs::remove(lost_dir + "/result.json");
-    {
-        std::ofstream rewrite(out + "/joblog.tsv");
-        for (const auto& l : log)
-            if (l.find(lost_dir) == std::string::npos) rewrite << l << "\n";
-    }
-    const auto kept = fs::last_write_time(out + "/points/000-block_dim_2/result.json");
-    const auto r =
-        test::run_syncsim("sweep configs/sweeps/smoke.yaml -j 2 --no-plot --resume --out " + out);
+        if (dir.path().filename().string().rfind(prefix, 0) == 0) return dir.path().string();
+    return "";
+}
+
+std::string smoke_variant(const std::string& name, const std::string& axis) {
+    return test::write_file(name, "base: " + test::repo_file("configs/sweeps/barrier_rounds_base.yaml") +
+                                      "\naxes:\n  workload.params.block_dim: " + axis +
+                                      "\npoint_timeout: 60 s\n");
+}
+
+} // namespace
+
+TEST_CASE("a resumed sweep reruns exactly the points without a current result", "[sweep]") {
+    const std::string out = (test::temp_dir() / "resume").string();
+    const std::string first = smoke_variant("first.yaml", "[2, 4, 8]");
+    REQUIRE(test::run_syncsim("sweep " + first + " -j 2 --no-plot --out " + out).exit_code == 0);
+    // One point lost its result, one failed (a crash), one is fine.
+    const std::string lost = point_dir(out, "block_dim_2-"), crashed = point_dir(out, "block_dim_4-"),
+                      fine = point_dir(out, "block_dim_8-");
+    REQUIRE_FALSE(lost.empty());
+    fs::remove(lost + "/status.txt");
+    const std::string key = test::read_text(crashed + "/status.txt").substr(7); // "exit 0 key ..."
+    std::ofstream(crashed + "/status.txt") << "signal 11 key " << key;
+    std::ofstream(crashed + "/stderr.txt") << "first line\nSegmentation fault\n";
+    fs::remove(crashed + "/result.json");
+    const auto kept = fs::last_write_time(fine + "/result.json");
+
+    // The collector reports each as it is, and the sweep does not claim success.
+    auto r = test::run_syncsim("sweep " + first + " --collect --no-plot --out " + out);
+    CHECK(r.exit_code == 1);
+    json rows = json::parse(test::read_text(out + "/results.json"))["points"];
+    CHECK(rows[0]["status"] == "not_run");
+    CHECK(rows[1]["status"] == "failed");
+    CHECK(rows[1]["signal"] == 11);
+    CHECK_THAT(rows[1]["reason"].get<std::string>(), Contains("Segmentation fault"));
+    CHECK(rows[2]["status"] == "ran");
+
+    r = test::run_syncsim("sweep " + first + " -j 2 --no-plot --resume --out " + out);
     INFO(r.output);
     REQUIRE(r.exit_code == 0);
-    CHECK(fs::exists(lost_dir + "/result.json"));
-    CHECK(fs::last_write_time(out + "/points/000-block_dim_2/result.json") == kept);
-    CHECK(lines(out + "/joblog.tsv").size() == 4);
+    CHECK_THAT(r.output, Contains("2 to run, 1 already done"));
+    CHECK(fs::last_write_time(fine + "/result.json") == kept);
+    CHECK(fs::exists(crashed + "/result.json"));
+
+    // An edited axis: points are found by their parameters, not their position,
+    // so only the new value runs.
+    const std::string edited = smoke_variant("edited.yaml", "[2, 3, 8]");
+    r = test::run_syncsim("sweep " + edited + " -j 2 --no-plot --resume --out " + out);
+    INFO(r.output);
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.output, Contains("1 to run, 2 already done"));
+    rows = json::parse(test::read_text(out + "/results.json"))["points"];
+    REQUIRE(rows.size() == 3);
+    CHECK(rows[1]["params"]["workload.params.block_dim"] == "3");
+    CHECK(rows[1]["status"] == "ran");
+}
+
+TEST_CASE("a result of an earlier version of a point is never reported as fresh", "[sweep]") {
+    const std::string out = (test::temp_dir() / "stale").string();
+    REQUIRE(test::run_syncsim("sweep configs/sweeps/smoke.yaml --no-plot --out " + out).exit_code ==
+            0);
+    // The same axes over another base config: every point is a different point.
+    const std::string base = test::write_file(
+        "other_base.yaml", test::read_text(test::repo_file("configs/sweeps/barrier_rounds_base.yaml")) +
+                               "\n# edited\n");
+    const std::string other = test::write_file(
+        "other.yaml", "base: " + base + "\naxes:\n  workload.params.block_dim: [2, 4, 8]\n");
+    const auto r = test::run_syncsim("sweep " + other + " --collect --no-plot --out " + out);
+    CHECK(r.exit_code == 1);
+    CHECK_THAT(r.output, Contains("3 not_run"));
+    for (const json& row : json::parse(test::read_text(out + "/results.json"))["points"])
+        CHECK(row["status"] == "not_run");
+}
+
+TEST_CASE("a point that runs past point_timeout is stopped and recorded, the others stand",
+          "[sweep]") {
+    // A cached poll that never sees the store: it would run to the default
+    // event bound; point_timeout (1 s) stops it.
+    const std::string base = test::write_file(
+        "livelock.yaml",
+        test::read_text(test::repo_file("configs/foundation/cached_poll_livelock.yaml")));
+    const std::string sweep = test::write_file(
+        "timeout.yaml", "base: " + base +
+                            "\naxes:\n  limits.sim_time: ['2 us', '8640000 s']\npoint_timeout: 1 s\n");
+    const std::string out = (test::temp_dir() / "timeout").string();
+    const auto r = test::run_syncsim("sweep " + sweep + " -j 2 --out " + out);
+    INFO(r.output);
+    CHECK(r.exit_code == 1);
+    const json rows = json::parse(test::read_text(out + "/results.json"))["points"];
+    CHECK(rows[0]["status"] == "ran");
+    CHECK(rows[1]["status"] == "timeout");
+    CHECK(fs::exists(out + "/results.csv"));
+    CHECK(fs::exists(out + "/plot.png"));
 }
 
 TEST_CASE("the Slurm option writes a job array over the job list and runs nothing", "[sweep]") {
     const std::string out = (test::temp_dir() / "slurm").string();
-    const auto r =
-        test::run_syncsim("sweep configs/sweeps/barrier_scaling.yaml --slurm --out " + out);
+    auto r = test::run_syncsim("sweep configs/sweeps/barrier_scaling.yaml --slurm --out " + out);
     REQUIRE(r.exit_code == 0);
-    const std::string script = test::read_text(out + "/slurm.sh");
+    std::string script = test::read_text(out + "/slurm.sh");
     CHECK_THAT(script, Contains("#SBATCH --array=0-35")); // 40 points, 4 impossible on 910b1
     CHECK_THAT(script, Contains("jobs.txt"));
-    CHECK_THAT(script, Contains("SLURM_ARRAY_TASK_ID + 1"));
+    CHECK_THAT(script, Contains("SLURM_ARRAY_TASK_ID * 1 + 1"));
     CHECK(lines(out + "/jobs.txt").size() == 36);
     CHECK_FALSE(fs::exists(out + "/joblog.tsv"));
     CHECK_THAT(r.output, Contains("cannot all be resident on 910b1 (48 AIV cores)"));
+    // Packed: four points per array task.
+    r = test::run_syncsim(
+        "sweep configs/sweeps/barrier_scaling.yaml --slurm --points-per-task 4 --out " + out);
+    REQUIRE(r.exit_code == 0);
+    script = test::read_text(out + "/slurm.sh");
+    CHECK_THAT(script, Contains("#SBATCH --array=0-8"));
+    CHECK_THAT(script, Contains("SLURM_ARRAY_TASK_ID * 4 + 1"));
 }
 
 TEST_CASE("a bad sweep file is a clear error", "[sweep]") {
