@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Plots a syncsim sweep: one line per series (e.g. platform and mode), the
-metric against the x axis, and a marker for every point that ran but did not
-complete (deadlock, time limit, ...). Writes OUT.png and OUT.svg.
+metric against the x axis, and a red cross for every point that did not
+complete (deadlock, time limit, ...) or has no result (failed, timeout,
+not_run). Writes OUT.png and OUT.svg.
 
 Uses Debian's /usr/bin/python3 with python3-matplotlib."""
 import argparse
@@ -47,10 +48,13 @@ def main():
         results = json.load(f)
     lines, failures = {}, []
     for row in results["points"]:
-        if row.get("status") != "ran":
+        if row.get("status") == "impossible":
             continue
         x = number(value(row, a.x))
         label = ", ".join(str(value(row, s)) for s in a.series) or a.y
+        if row.get("status") != "ran":  # failed, timeout, not_run: no result at all
+            failures.append((label, x, row.get("status")))
+            continue
         y = number(row.get(a.y))
         if row.get("outcome") != "completed" or y is None or math.isnan(y):
             failures.append((label, x, row.get("outcome")))
@@ -61,8 +65,8 @@ def main():
     for label, pts in sorted(lines.items()):
         pts.sort()
         ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", label=label)
-    # Points that ran but did not complete: a red cross at y = 0, one legend
-    # entry per series and outcome.
+    # Points that did not complete: a red cross at y = 0, one legend entry per
+    # series and outcome (or status).
     seen = set()
     for label, x, outcome in failures:
         key = f"{label}: {outcome}"
