@@ -460,9 +460,8 @@ int run_sweep(const SweepOptions& o) {
             ++impossible;
             continue;
         }
-        if (o.collect_only) continue;
-        if (o.resume && has_current_result(p)) {
-            ++current;
+        if (o.collect_only || (o.resume && has_current_result(p))) {
+            current += has_current_result(p) ? 1 : 0;
             continue;
         }
         write_point(o, spec, p);
