@@ -223,3 +223,16 @@ TEST_CASE("the VCD round marker steps at each round's last arrival", "[timeline]
     CHECK_THAT(test::read_text((test::temp_dir() / "marker.gtkw").string()),
                Contains("syncsim.rounds.round[31:0]"));
 }
+
+TEST_CASE("a sweep value that is not UTF-8 is escaped and every point is collected", "[sweep]") {
+    const std::string sweep = test::write_file(
+        "utf8_sweep.yaml", "base: " + test::repo_file("configs/sweeps/barrier_rounds_base.yaml") +
+                               "\naxes:\n  description: [\"ok\", \"bad \xff text\"]\n");
+    const std::string out = (test::temp_dir() / "utf8").string();
+    const auto r = test::run_syncsim("sweep " + sweep + " --no-plot --out " + out);
+    INFO(r.output);
+    CHECK(r.exit_code == 0);
+    const auto csv = lines(out + "/results.csv");
+    REQUIRE(csv.size() == 3);
+    CHECK_THAT(csv[2], Contains("bad \\xFF text,ran,completed"));
+}
