@@ -3,9 +3,9 @@
 #include "sim/yaml_view.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <filesystem>
-#include <regex>
 #include <set>
 #include <sstream>
 
@@ -96,8 +96,12 @@ std::string platform_display_path(const std::string& dir, const std::string& nam
 }
 
 void check_platform_name(const std::string& name) {
-    static const std::regex form("[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}");
-    if (!std::regex_match(name, form))
+    const auto allowed = [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-';
+    };
+    const bool ok = !name.empty() && name.size() <= 64 && name[0] != '.' && name[0] != '-' &&
+                    std::all_of(name.begin(), name.end(), allowed);
+    if (!ok)
         throw ConfigError("'" + name.substr(0, 80) + (name.size() > 80 ? "..." : "") +
                           "' is not a platform name: letters, digits, '_', '.' and '-', at most "
                           "64 characters (syncsim list platforms)");

@@ -258,10 +258,16 @@ const std::vector<std::string>& outcome_kinds() {
 
 ExperimentConfig load_experiment(const std::string& file, const std::vector<std::string>& sets,
                                  const std::string& platforms_dir) {
+    return load_experiment_text(read_yaml_file_text(file), file, sets, platforms_dir);
+}
+
+ExperimentConfig load_experiment_text(const std::string& text, const std::string& file,
+                                      const std::vector<std::string>& sets,
+                                      const std::string& platforms_dir) {
     ExperimentConfig cfg;
     cfg.file = file;
     cfg.sets = sets;
-    YAML::Node root = load_yaml_file(file);
+    YAML::Node root = parse_yaml_text(text, file);
     if (!root || root.IsNull()) throw ConfigError(file + ": the config is empty");
     for (const auto& s : sets) apply_set(root, s);
 

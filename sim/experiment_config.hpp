@@ -66,5 +66,10 @@ const std::vector<std::string>& outcome_kinds();
 
 ExperimentConfig load_experiment(const std::string& file, const std::vector<std::string>& sets,
                                  const std::string& platforms_dir);
+// The same from the config's text (`file` names it in errors): what the fuzz
+// target drives.
+ExperimentConfig load_experiment_text(const std::string& text, const std::string& file,
+                                      const std::vector<std::string>& sets,
+                                      const std::string& platforms_dir);
 
 } // namespace syncsim

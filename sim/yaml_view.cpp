@@ -6,7 +6,6 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <set>
 #include <sstream>
 
@@ -143,7 +142,7 @@ YAML::Node parse_yaml_text(const std::string& text, const std::string& source) {
     }
 }
 
-YAML::Node load_yaml_file(const std::string& file) {
+std::string read_yaml_file_text(const std::string& file) {
     std::error_code ec;
     const auto status = std::filesystem::status(file, ec);
     if (ec || !std::filesystem::exists(status)) throw ConfigError(file + ": no such file");
@@ -156,9 +155,13 @@ YAML::Node load_yaml_file(const std::string& file) {
                           std::to_string(kMaxYamlFileBytes) + " bytes");
     std::ifstream in(file, std::ios::binary);
     if (!in) throw ConfigError(file + ": cannot open file");
-    const std::string text((std::istreambuf_iterator<char>(in)), {});
+    std::string text((std::istreambuf_iterator<char>(in)), {});
     if (in.bad()) throw ConfigError(file + ": read error");
-    return parse_yaml_text(text, file);
+    return text;
+}
+
+YAML::Node load_yaml_file(const std::string& file) {
+    return parse_yaml_text(read_yaml_file_text(file), file);
 }
 
 MapView::MapView(YAML::Node node, std::string file, std::string path, std::string fallback)
@@ -301,19 +304,32 @@ std::optional<bool> MapView::opt_boolean(const std::string& key) const {
 std::uint64_t parse_duration_ps(const std::string& text, const std::string& where) {
     // A decimal number (no sign, hex or exponent), optional spaces, a unit;
     // the value must be a whole number of picoseconds (nothing rounds away).
-    static const std::regex form(R"(^\s*([0-9]+)(?:\.([0-9]+))?\s*(ps|ns|us|ms|s)\s*$)");
     static const std::vector<std::pair<std::string, int>> units = {
         {"ps", 0}, {"ns", 3}, {"us", 6}, {"ms", 9}, {"s", 12}};
     constexpr std::uint64_t kMaxPs = 8'640'000'000'000'000'000ull; // 100 days
-    std::smatch m;
-    if (!std::regex_match(text, m, form))
-        throw ConfigError(where + ": '" + text +
-                          "' is not a duration: a decimal number and a unit (ps, ns, us, ms or s), "
-                          "e.g. '500 us'");
-    int exponent = 0;
+    const auto not_a_duration = [&] {
+        return ConfigError(where + ": '" + text +
+                           "' is not a duration: a decimal number and a unit (ps, ns, us, ms or "
+                           "s), e.g. '500 us'");
+    };
+    const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+    std::size_t i = text.find_first_not_of(' ');
+    if (i == std::string::npos) throw not_a_duration();
+    std::string digits, fraction;
+    while (i < text.size() && digit(text[i])) digits += text[i++];
+    if (i < text.size() && text[i] == '.') {
+        ++i;
+        while (i < text.size() && digit(text[i])) fraction += text[i++];
+        if (fraction.empty()) throw not_a_duration();
+    }
+    if (digits.empty()) throw not_a_duration();
+    while (i < text.size() && text[i] == ' ') ++i;
+    std::string unit = text.substr(i);
+    unit.erase(unit.find_last_not_of(' ') + 1);
+    int exponent = -1;
     for (const auto& [name, e] : units)
-        if (m[3] == name) exponent = e;
-    std::string digits = m[1].str(), fraction = m[2].str();
+        if (unit == name) exponent = e;
+    if (exponent < 0) throw not_a_duration();
     while (!fraction.empty() && fraction.back() == '0') fraction.pop_back();
     if (static_cast<int>(fraction.size()) > exponent)
         throw ConfigError(where + ": '" + text +

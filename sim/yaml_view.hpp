@@ -28,6 +28,9 @@ std::string location(const std::string& file, const YAML::Node& node, const std:
 // (a file) and the line.
 constexpr std::uintmax_t kMaxYamlFileBytes = 16u << 20;
 YAML::Node load_yaml_file(const std::string& file);
+// The text of a YAML file, after checking it is a readable regular file of
+// at most kMaxYamlFileBytes.
+std::string read_yaml_file_text(const std::string& file);
 YAML::Node parse_yaml_text(const std::string& text, const std::string& source);
 
 class MapView {

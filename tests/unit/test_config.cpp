@@ -103,3 +103,24 @@ TEST_CASE("nearest_name suggests only close names", "[config]") {
     CHECK(nearest_name("aiv_core", {"aiv_cores", "aic_cores"}) == "aiv_cores");
     CHECK(nearest_name("zzzzzz", {"aiv_cores", "aic_cores"}).empty());
 }
+
+TEST_CASE("durations parse strictly: whole picoseconds, a unit, at most 100 days", "[config]") {
+    const std::vector<std::pair<std::string, std::uint64_t>> good = {
+        {"500 us", 500'000'000}, {"2ms", 2'000'000'000}, {"1.5 ns", 1500},
+        {" 3 s ", 3'000'000'000'000}, {"0.001 ns", 1}, {"8640000 s", 8'640'000'000'000'000'000ull}};
+    for (const auto& [text, ps] : good) {
+        INFO(text);
+        CHECK(parse_duration_ps(text, "t") == ps);
+    }
+    const std::vector<std::pair<std::string, std::string>> bad = {
+        {"0x10 ms", "is not a duration"},         {"1e3 us", "is not a duration"},
+        {"-1 s", "is not a duration"},            {"5", "is not a duration"},
+        {"2 ms extra", "is not a duration"},      {".5 s", "is not a duration"},
+        {"0.4 ps", "whole number of picoseconds"}, {"0.0015 ns", "whole number of picoseconds"},
+        {"0 s", "must be positive"},              {"10000000 s", "longer than 100 days"},
+        {"99999999999999999999999 ps", "longer than 100 days"}};
+    for (const auto& [text, message] : bad) {
+        INFO(text);
+        CHECK_THROWS_WITH(parse_duration_ps(text, "t"), Contains(message));
+    }
+}
