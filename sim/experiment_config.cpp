@@ -200,14 +200,14 @@ void read_common(const MapView& doc, ExperimentConfig& cfg,
                  const std::vector<std::string>& declared_checks) {
     const MapView limits = doc.map("limits");
     limits.allow_only({"sim_time", "max_events", "wall_time"});
-    cfg.max_events = static_cast<std::uint64_t>(
-        limits.opt_integer("max_events", 1, std::int64_t(1) << 60)
-            .value_or(ExperimentConfig::kDefaultMaxEvents));
+    cfg.max_events =
+        static_cast<std::uint64_t>(limits.opt_integer("max_events", 1, std::int64_t(1) << 60)
+                                       .value_or(ExperimentConfig::kDefaultMaxEvents));
     if (limits.has("wall_time"))
-        cfg.wall_time_s = static_cast<double>(parse_duration_ps(limits.text("wall_time"),
-                                                                limits.where("wall_time") +
-                                                                    ": key 'limits.wall_time'")) /
-                          1e12;
+        cfg.wall_time_s =
+            static_cast<double>(parse_duration_ps(
+                limits.text("wall_time"), limits.where("wall_time") + ": key 'limits.wall_time'")) /
+            1e12;
     cfg.sim_time_limit_ps =
         limits.has("sim_time")
             ? parse_duration_ps(limits.text("sim_time"),

@@ -131,9 +131,9 @@ int cmd_sweep(const std::vector<std::string>& args, const std::string& pdir) {
     po::options_description opts;
     SweepOptions o;
     bool no_plot = false;
-    opts.add_options()("jobs,j", po::value(&o.jobs)->default_value(1))("out",
-                                                                       po::value(&o.out_dir))(
-        "resume", po::bool_switch(&o.resume))("points-per-task", po::value(&o.points_per_task))("slurm", po::bool_switch(&o.slurm))(
+    opts.add_options()("jobs,j", po::value(&o.jobs)->default_value(1))(
+        "out", po::value(&o.out_dir))("resume", po::bool_switch(&o.resume))(
+        "points-per-task", po::value(&o.points_per_task))("slurm", po::bool_switch(&o.slurm))(
         "sshlogin", po::value(&o.sshlogin))("collect", po::bool_switch(&o.collect_only))(
         "no-plot", po::bool_switch(&no_plot))("sweep", po::value(&o.sweep_file));
     po::positional_options_description pos;

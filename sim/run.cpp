@@ -259,7 +259,8 @@ std::pair<std::string, std::string> bound_outcome(const ExperimentConfig& cfg) {
            << " s of wall-clock time) reached while the model was still active";
         return {"wall_limit", os.str()};
     }
-    case Activity::Stop::None: break;
+    case Activity::Stop::None:
+        break;
     }
     return {"", ""};
 }
@@ -484,13 +485,11 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
         host.read_gm(it->addr + word * 4, v, 4);
         return "";
     };
-    require_declared_checks(host.checks(),
-                            cfg.host.empty() ? default_host_checks()
-                                             : registry.host(cfg.host)->checks,
-                            cfg.host.empty() ? cfg.kernel : cfg.host);
-    const ExpectationCheck expectation =
-        check_expectation(cfg, outcome, host.checks(), read_word, stuck_names,
-                          poll_timeouts.size());
+    require_declared_checks(
+        host.checks(), cfg.host.empty() ? default_host_checks() : registry.host(cfg.host)->checks,
+        cfg.host.empty() ? cfg.kernel : cfg.host);
+    const ExpectationCheck expectation = check_expectation(cfg, outcome, host.checks(), read_word,
+                                                           stuck_names, poll_timeouts.size());
     const std::vector<RoundRow> rounds = round_table(reports);
     if (tracer) {
         std::vector<std::uint64_t> last_arrivals;

@@ -66,8 +66,7 @@ std::string timing_line(double wall_seconds, std::uint64_t events);
 std::string verdict_line(const ExpectationCheck& expectation);
 // A check the workload did not declare is a bug in syncsim (exit 3).
 void require_declared_checks(const std::vector<HostCheck>& reported,
-                             const std::vector<std::string>& declared,
-                             const std::string& workload);
+                             const std::vector<std::string>& declared, const std::string& workload);
 
 struct RunOptions;
 struct RunReport;

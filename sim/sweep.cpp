@@ -1,9 +1,9 @@
 #include "sim/sweep.hpp"
 
+#include "models/trace/output_file.hpp"
 #include "sim/experiment_config.hpp"
 #include "sim/utf8.hpp"
 #include "sim/yaml_view.hpp"
-#include "models/trace/output_file.hpp"
 #include "workloads/registry.hpp"
 
 #include <algorithm>
@@ -293,26 +293,26 @@ json collect_point(const Point& p) {
         return row;
     }
     row["status"] = "ran";
-        row["outcome"] = r["outcome"]["kind"];
+    row["outcome"] = r["outcome"]["kind"];
     std::vector<double> latency, skew;
     for (const json& round : r["rounds"])
-            if (round.contains("latency_ps")) {
-                latency.push_back(round["latency_ps"].get<double>() / 1000.0);
-                skew.push_back(round["release_skew_ps"].get<double>() / 1000.0);
-            }
-        row["rounds"] = r["rounds"].size();
-        row["latency_min_ns"] =
-            latency.empty() ? NAN : *std::min_element(latency.begin(), latency.end());
-        row["latency_median_ns"] = median(latency);
-        row["latency_max_ns"] =
-            latency.empty() ? NAN : *std::max_element(latency.begin(), latency.end());
-        row["skew_median_ns"] = median(skew);
-        row["sim_time_ns"] = r["time"]["end_ps"].get<double>() / 1000.0;
-        row["poll_timeouts"] = r["poll_timeouts"].size();
-        const fs::path perf = fs::path(p.dir) / "perf.json";
-        if (fs::exists(perf)) {
-            const json pj = json::parse(read_file(perf), nullptr, false);
-            if (!pj.is_discarded()) {
+        if (round.contains("latency_ps")) {
+            latency.push_back(round["latency_ps"].get<double>() / 1000.0);
+            skew.push_back(round["release_skew_ps"].get<double>() / 1000.0);
+        }
+    row["rounds"] = r["rounds"].size();
+    row["latency_min_ns"] =
+        latency.empty() ? NAN : *std::min_element(latency.begin(), latency.end());
+    row["latency_median_ns"] = median(latency);
+    row["latency_max_ns"] =
+        latency.empty() ? NAN : *std::max_element(latency.begin(), latency.end());
+    row["skew_median_ns"] = median(skew);
+    row["sim_time_ns"] = r["time"]["end_ps"].get<double>() / 1000.0;
+    row["poll_timeouts"] = r["poll_timeouts"].size();
+    const fs::path perf = fs::path(p.dir) / "perf.json";
+    if (fs::exists(perf)) {
+        const json pj = json::parse(read_file(perf), nullptr, false);
+        if (!pj.is_discarded()) {
             row["wall_s"] = pj["wall_s"];
             row["events"] = pj["events"];
             row["events_per_s"] = pj["events_per_s"];
@@ -346,7 +346,7 @@ void write_results(const std::string& out, const SweepSpec& s, const json& resul
     const std::vector<std::string> metrics = {
         "status",         "outcome",        "rounds",      "latency_min_ns", "latency_median_ns",
         "latency_max_ns", "skew_median_ns", "sim_time_ns", "poll_timeouts",  "wall_s",
-        "events",         "events_per_s",   "exit_code",      "signal",         "reason"};
+        "events",         "events_per_s",   "exit_code",   "signal",         "reason"};
     const std::string csv_path = (fs::path(out) / "results.csv").string();
     std::ofstream csv = open_output(csv_path, "sweep results");
     csv << "point";
@@ -372,8 +372,8 @@ void write_slurm_script(const SweepOptions& o, const SweepSpec& spec, const std:
     // Sites cap the jobs a user may queue: several points run in one array
     // task, one after the other (--points-per-task, or enough to stay
     // within 1000 tasks).
-    const int per_task = o.points_per_task > 0 ? o.points_per_task
-                                               : std::max(1, (jobs_to_run + 999) / 1000);
+    const int per_task =
+        o.points_per_task > 0 ? o.points_per_task : std::max(1, (jobs_to_run + 999) / 1000);
     const int tasks = std::max(1, (jobs_to_run + per_task - 1) / per_task);
     const std::string script = (fs::path(out) / "slurm.sh").string();
     std::ofstream sh = open_output(script, "Slurm script");
@@ -425,8 +425,8 @@ void plot_results(const SweepSpec& spec, const std::string& out) {
     cmd << "/usr/bin/python3 "
         << shell_quote(std::string(SYNCSIM_SOURCE_DIR) + "/scripts/plot_sweep.py") << " "
         << shell_quote((fs::path(out) / "results.json").string()) << " --x "
-        << shell_quote("params." + spec.plot_x) << " --y " << shell_quote(spec.plot_y)
-        << " --out " << shell_quote((fs::path(out) / "plot").string());
+        << shell_quote("params." + spec.plot_x) << " --y " << shell_quote(spec.plot_y) << " --out "
+        << shell_quote((fs::path(out) / "plot").string());
     for (const std::string& series : spec.plot_series)
         cmd << " --series " << shell_quote("params." + series);
     if (std::system(cmd.str().c_str()) != 0) std::cout << "the plot script failed\n";

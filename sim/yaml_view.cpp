@@ -1,13 +1,13 @@
 #include "sim/yaml_view.hpp"
 
 #include <algorithm>
-#include <yaml-cpp/eventhandler.h>
-#include <yaml-cpp/parser.h>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/parser.h>
 
 namespace syncsim {
 
@@ -151,7 +151,8 @@ std::string read_yaml_file_text(const std::string& file) {
     const auto size = std::filesystem::file_size(file, ec);
     if (ec) throw ConfigError(file + ": cannot read the file size: " + ec.message());
     if (size > kMaxYamlFileBytes)
-        throw ConfigError(file + ": " + std::to_string(size) + " bytes; a YAML file may hold at most " +
+        throw ConfigError(file + ": " + std::to_string(size) +
+                          " bytes; a YAML file may hold at most " +
                           std::to_string(kMaxYamlFileBytes) + " bytes");
     std::ifstream in(file, std::ios::binary);
     if (!in) throw ConfigError(file + ": cannot open file");

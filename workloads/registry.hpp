@@ -18,15 +18,16 @@ struct WorkloadParam {
     std::string name;
     ParamValue default_value;
     std::string meaning;
-    double min = -1e18, max = 1e18;   // for numbers
+    double min = -1e18, max = 1e18;        // for numbers
     std::vector<std::string> choices = {}; // for text: the values it may take (empty: any)
 };
 
 // A text parameter with a fixed set of meanings: any other value is refused.
-inline WorkloadParam choice_param(std::string name, std::string default_value,
-                                  std::string meaning, std::vector<std::string> choices) {
-    return WorkloadParam{std::move(name), std::move(default_value), std::move(meaning), -1e18,
-                         1e18, std::move(choices)};
+inline WorkloadParam choice_param(std::string name, std::string default_value, std::string meaning,
+                                  std::vector<std::string> choices) {
+    return WorkloadParam{
+        std::move(name),   std::move(default_value), std::move(meaning), -1e18, 1e18,
+        std::move(choices)};
 }
 
 // A GM buffer the default host program allocates (zeroed) and passes as a

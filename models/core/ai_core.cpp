@@ -244,8 +244,8 @@ AiCore::LocalBuffer& AiCore::local_buffer(bool ub, const char* what) {
     throw KernelFault(std::string(what) + ": an AIV has no L1 (cbuf)");
 }
 
-void AiCore::check_local_range(const LocalBuffer& buf, std::uint64_t offset,
-                               std::uint64_t extent, const char* what) const {
+void AiCore::check_local_range(const LocalBuffer& buf, std::uint64_t offset, std::uint64_t extent,
+                               const char* what) const {
     if (offset + extent > buf.size)
         throw KernelFault(std::string(what) + ": local range [" + hex(offset) + ", " +
                           hex(offset + extent) + ") exceeds the " + std::to_string(buf.size) +

@@ -230,8 +230,8 @@ class AiCore : public sc_core::sc_module, public KernelContext {
         SparseStore bytes;
     };
     LocalBuffer& local_buffer(bool ub, const char* what);
-    void check_local_range(const LocalBuffer& buf, std::uint64_t offset,
-                           std::uint64_t extent, const char* what) const;
+    void check_local_range(const LocalBuffer& buf, std::uint64_t offset, std::uint64_t extent,
+                           const char* what) const;
     void dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst, Space src_space,
              std::uint64_t src, int n_burst, int len_burst, int src_gap, int dst_gap);
 

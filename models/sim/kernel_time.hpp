@@ -34,9 +34,10 @@ struct Activity {
     // Resets the count and arms both bounds (0 = no bound).
     static void arm(std::uint64_t max_events, double wall_seconds) {
         resumptions() = 0;
-        state() = State{max_events, std::chrono::steady_clock::now() +
-                                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                            std::chrono::duration<double>(wall_seconds)),
+        state() = State{max_events,
+                        std::chrono::steady_clock::now() +
+                            std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                std::chrono::duration<double>(wall_seconds)),
                         wall_seconds > 0, Stop::None};
     }
     static Stop stopped() { return state().stop; }

@@ -1,5 +1,5 @@
-#include "models/trace/output_file.hpp"
 #include "models/trace/vcd_writer.hpp"
+#include "models/trace/output_file.hpp"
 
 #include <algorithm>
 #include <stdexcept>

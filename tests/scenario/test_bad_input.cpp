@@ -94,17 +94,16 @@ TEST_CASE("bad input: a user's mistake is exit 2 naming file, line and key, neve
          "key 'expect.stuck': expected a list of core names"},
         {"--set on a config that is one scalar", "run " + scalar + " --set a=1", 2,
          "not a mapping"},
-        {"a directory as the config", "run " + test::temp_dir().string(), 2,
-         "not a regular file"},
+        {"a directory as the config", "run " + test::temp_dir().string(), 2, "not a regular file"},
         {"a special file as the config", "run /dev/null", 2, "not a regular file"},
-        {"a directory as the sweep", "sweep " + test::temp_dir().string(), 2,
-         "not a regular file"},
+        {"a directory as the sweep", "sweep " + test::temp_dir().string(), 2, "not a regular file"},
         {"an unknown kernel meta", kSyncall + "--set workload.params.meta=foo", 2,
          "'foo' is not one of: 'none' 'mix_aiv_main' 'aic_only' 'mix_aic_main'"},
         {"a scalar cache smaller than its line",
          kQuick + "--set platform.scalar_cache_line_bytes=128 --set platform.scalar_cache_bytes=64",
-         2, "scalar_cache_bytes (64, set at --set overrides.scalar_cache_bytes) must be a whole "
-            "number of scalar_cache_line_bytes"},
+         2,
+         "scalar_cache_bytes (64, set at --set overrides.scalar_cache_bytes) must be a whole "
+         "number of scalar_cache_line_bytes"},
         {"an unwritable --vcd", kQuick + "--vcd /nonexistent/dir/t.vcd", 2,
          "cannot write VCD file '/nonexistent/dir/t.vcd'"},
         {"a platform name over 255 characters", kQuick + "--set platform=" + long_name, 2,
@@ -128,8 +127,8 @@ TEST_CASE("bad input: nothing is accepted without a word", "[bad_input]") {
     const std::string docs = test::write_file(
         "docs.yaml",
         "platform: 950pr\nworkload: {host: gm_roundtrip}\nlimits: {sim_time: 1 ms}\n---\n[bad\n");
-    const std::string tag = test::write_file(
-        "tag.yaml", "platform: !weird 950pr\nworkload: {host: gm_roundtrip}\n");
+    const std::string tag =
+        test::write_file("tag.yaml", "platform: !weird 950pr\nworkload: {host: gm_roundtrip}\n");
     check_cases({
         {"a misspelt barrier mode", kSyncall + "--set workload.params.mode=sfot", 2,
          "did you mean 'soft'?"},
@@ -141,11 +140,13 @@ TEST_CASE("bad input: nothing is accepted without a word", "[bad_input]") {
          "is not one of: '1:1' '1:2'"},
         {"an unknown build target", kSyncall + "--set workload.params.target=foo", 2,
          "'foo' is not one of"},
-        {"an unknown CntNotify reuse", "run configs/cntnotify/pipeline_reset.yaml --set "
-                                       "workload.params.reuse=never",
+        {"an unknown CntNotify reuse",
+         "run configs/cntnotify/pipeline_reset.yaml --set "
+         "workload.params.reuse=never",
          2, "is not one of: 'is_clear' 'reset'"},
-        {"an unknown ready poll", "run configs/foundation/stale_read.yaml --set "
-                                  "workload.params.ready_poll=spin",
+        {"an unknown ready poll",
+         "run configs/foundation/stale_read.yaml --set "
+         "workload.params.ready_poll=spin",
          2, "is not one of: 'dev' 'cached_dcci' 'cached'"},
         {"a Vortex hang case that does not exist",
          "run configs/vortex/hang_h1_too_few_arrivals.yaml --set workload.params.case=h9", 2,
@@ -174,25 +175,23 @@ TEST_CASE("bad input: nothing is accepted without a word", "[bad_input]") {
         {"an L2 that is not whole lines", kQuick + "--set platform.l2_bytes=100000", 2,
          "l2_bytes (100000, set at --set overrides.l2_bytes) must be a whole number of "
          "l2_line_bytes"},
-        {"a misspelt check name in expect",
-         kQuick + "--set 'expect.checks={launch succeds: pass}'", 2,
-         "did you mean 'launch succeeds'?"},
+        {"a misspelt check name in expect", kQuick + "--set 'expect.checks={launch succeds: pass}'",
+         2, "did you mean 'launch succeeds'?"},
     });
 }
 
 TEST_CASE("bad input: non-UTF-8 text is escaped in the JSON, never a truncated file",
           "[bad_input]") {
     const std::string out = (test::temp_dir() / "utf8.json").string();
-    const auto r =
-        test::run_syncsim(kQuick + "--set \"description=$(printf 'bad \\377\\376 text')\" --json " + out);
+    const auto r = test::run_syncsim(
+        kQuick + "--set \"description=$(printf 'bad \\377\\376 text')\" --json " + out);
     INFO(r.output);
     REQUIRE(r.exit_code == 0);
     const auto j = nlohmann::json::parse(test::read_text(out));
     CHECK(j["config"]["description"] == "bad \\xFF\\xFE text");
 }
 
-TEST_CASE("exit codes: a failed host check without expect is exit 1, saying why",
-          "[bad_input]") {
+TEST_CASE("exit codes: a failed host check without expect is exit 1, saying why", "[bad_input]") {
     const std::string cfg = test::write_file(
         "no_expect.yaml", "platform: 950pr\nworkload:\n  host: stale_flag\n  params: "
                           "{consumer_dcci: false}\nlimits:\n  sim_time: 1 ms\n");
@@ -202,8 +201,8 @@ TEST_CASE("exit codes: a failed host check without expect is exit 1, saying why"
     CHECK_THAT(last, Contains("NOT as expected (exit 1): check 'consumer sees the published "
                               "payload' passes (no expect: given)"));
     // And a poll loop that gave up is not a clean run either.
-    const auto p = test::run_syncsim(
-        "run configs/soft_failures/used_cores_too_large.yaml --set 'expect={}'");
+    const auto p =
+        test::run_syncsim("run configs/soft_failures/used_cores_too_large.yaml --set 'expect={}'");
     CHECK(p.exit_code == 1);
     CHECK_THAT(p.output, Contains("poll loop(s) gave up"));
 }

@@ -58,9 +58,9 @@ std::string point_dir(const std::string& out, const std::string& prefix) {
 }
 
 std::string smoke_variant(const std::string& name, const std::string& axis) {
-    return test::write_file(name, "base: " + test::repo_file("configs/sweeps/barrier_rounds_base.yaml") +
-                                      "\naxes:\n  workload.params.block_dim: " + axis +
-                                      "\npoint_timeout: 60 s\n");
+    return test::write_file(
+        name, "base: " + test::repo_file("configs/sweeps/barrier_rounds_base.yaml") +
+                  "\naxes:\n  workload.params.block_dim: " + axis + "\npoint_timeout: 60 s\n");
 }
 
 } // namespace
@@ -70,7 +70,8 @@ TEST_CASE("a resumed sweep reruns exactly the points without a current result", 
     const std::string first = smoke_variant("first.yaml", "[2, 4, 8]");
     REQUIRE(test::run_syncsim("sweep " + first + " -j 2 --no-plot --out " + out).exit_code == 0);
     // One point lost its result, one failed (a crash), one is fine.
-    const std::string lost = point_dir(out, "block_dim_2-"), crashed = point_dir(out, "block_dim_4-"),
+    const std::string lost = point_dir(out, "block_dim_2-"),
+                      crashed = point_dir(out, "block_dim_4-"),
                       fine = point_dir(out, "block_dim_8-");
     REQUIRE_FALSE(lost.empty());
     fs::remove(lost + "/status.txt");
@@ -116,8 +117,9 @@ TEST_CASE("a result of an earlier version of a point is never reported as fresh"
             0);
     // The same axes over another base config: every point is a different point.
     const std::string base = test::write_file(
-        "other_base.yaml", test::read_text(test::repo_file("configs/sweeps/barrier_rounds_base.yaml")) +
-                               "\n# edited\n");
+        "other_base.yaml",
+        test::read_text(test::repo_file("configs/sweeps/barrier_rounds_base.yaml")) +
+            "\n# edited\n");
     const std::string other = test::write_file(
         "other.yaml", "base: " + base + "\naxes:\n  workload.params.block_dim: [2, 4, 8]\n");
     const auto r = test::run_syncsim("sweep " + other + " --collect --no-plot --out " + out);
@@ -135,8 +137,9 @@ TEST_CASE("a point that runs past point_timeout is stopped and recorded, the oth
         "livelock.yaml",
         test::read_text(test::repo_file("configs/foundation/cached_poll_livelock.yaml")));
     const std::string sweep = test::write_file(
-        "timeout.yaml", "base: " + base +
-                            "\naxes:\n  limits.sim_time: ['2 us', '8640000 s']\npoint_timeout: 1 s\n");
+        "timeout.yaml",
+        "base: " + base +
+            "\naxes:\n  limits.sim_time: ['2 us', '8640000 s']\npoint_timeout: 1 s\n");
     const std::string out = (test::temp_dir() / "timeout").string();
     const auto r = test::run_syncsim("sweep " + sweep + " -j 2 --out " + out);
     INFO(r.output);

@@ -68,7 +68,8 @@ TEST_CASE("wrong types, out-of-range values and unknown names are errors", "[con
     CHECK_THAT(error_of(replace(kGood, "950pr", "950rp")), Contains("did you mean '950pr'?"));
     CHECK_THAT(error_of(replace(kGood, "host: gm_roundtrip", "host: gm_rundtrip")),
                Contains("did you mean 'gm_roundtrip'?"));
-    CHECK_THAT(error_of(replace(kGood, "1 ms", "1 parsec")), Contains("a decimal number and a unit"));
+    CHECK_THAT(error_of(replace(kGood, "1 ms", "1 parsec")),
+               Contains("a decimal number and a unit"));
     CHECK_THAT(error_of(std::string(kGood) + "overrides:\n  aic_cores: 0\n"),
                Contains("cfg.yaml:10"));
     CHECK_THAT(error_of(std::string(kGood) + "overrides:\n  l2_acess_cycles: 3\n"),
@@ -106,18 +107,24 @@ TEST_CASE("nearest_name suggests only close names", "[config]") {
 
 TEST_CASE("durations parse strictly: whole picoseconds, a unit, at most 100 days", "[config]") {
     const std::vector<std::pair<std::string, std::uint64_t>> good = {
-        {"500 us", 500'000'000}, {"2ms", 2'000'000'000}, {"1.5 ns", 1500},
-        {" 3 s ", 3'000'000'000'000}, {"0.001 ns", 1}, {"8640000 s", 8'640'000'000'000'000'000ull}};
+        {"500 us", 500'000'000}, {"2ms", 2'000'000'000},
+        {"1.5 ns", 1500},        {" 3 s ", 3'000'000'000'000},
+        {"0.001 ns", 1},         {"8640000 s", 8'640'000'000'000'000'000ull}};
     for (const auto& [text, ps] : good) {
         INFO(text);
         CHECK(parse_duration_ps(text, "t") == ps);
     }
     const std::vector<std::pair<std::string, std::string>> bad = {
-        {"0x10 ms", "is not a duration"},         {"1e3 us", "is not a duration"},
-        {"-1 s", "is not a duration"},            {"5", "is not a duration"},
-        {"2 ms extra", "is not a duration"},      {".5 s", "is not a duration"},
-        {"0.4 ps", "whole number of picoseconds"}, {"0.0015 ns", "whole number of picoseconds"},
-        {"0 s", "must be positive"},              {"10000000 s", "longer than 100 days"},
+        {"0x10 ms", "is not a duration"},
+        {"1e3 us", "is not a duration"},
+        {"-1 s", "is not a duration"},
+        {"5", "is not a duration"},
+        {"2 ms extra", "is not a duration"},
+        {".5 s", "is not a duration"},
+        {"0.4 ps", "whole number of picoseconds"},
+        {"0.0015 ns", "whole number of picoseconds"},
+        {"0 s", "must be positive"},
+        {"10000000 s", "longer than 100 days"},
         {"99999999999999999999999 ps", "longer than 100 days"}};
     for (const auto& [text, message] : bad) {
         INFO(text);

@@ -174,11 +174,9 @@ void timeout_host(HostApi& host) {
     launch_count(host, waiting, later, 10);
     launch_count(host, free_stream, other, 10);
     expect_code(host, "aclrtSynchronizeStream(other stream) returns 0",
-                host.synchronize_stream(free_stream),
-                acl::kSuccess);
+                host.synchronize_stream(free_stream), acl::kSuccess);
     expect_code(host, "aclrtSynchronizeStream(waiting stream) returns 107020",
-                host.synchronize_stream(waiting),
-                acl::kRtTaskTimeout);
+                host.synchronize_stream(waiting), acl::kRtTaskTimeout);
     host.check("the task after the timed-out wait did not run", word(host, later) == 0,
                "later = " + std::to_string(word(host, later)));
     host.check("the other stream's task ran", word(host, other) == 1,
@@ -286,31 +284,32 @@ void register_cnt_notify(WorkloadRegistry& r) {
                     nullptr,
                     {"aclrtCntNotifyCreate succeeds", "every stream synchronises",
                      "all producers ran before the consumer's kernel"}});
-    r.add(HostEntry{"cnt_notify_pipeline",
-                    "a producer and a consumer stream hand over rounds through two CntNotifies",
-                    pipeline_host,
-                    {{"rounds", std::int64_t{4}, "rounds", 1, 1 << 20},
-                     choice_param("reuse", "is_clear",
-                                  "is_clear (the wait clears) or reset (wait, then Reset)",
-                                  {"is_clear", "reset"})},
-                    nullptr,
-                    {"both streams synchronise", "every round produced and consumed once"}});
-    r.add(HostEntry{"cnt_notify_bitmask",
-                    "streams set one bit each with BIT_OR; a consumer waits for the mask",
-                    bitmask_host,
-                    {{"producers", std::int64_t{5}, "producer streams (bits)", 1, 32},
-                     {"finish_with_mode4", std::int64_t{0},
-                      "then record mode 4 (BIT_AND) with this value; 0 = not", 0, 4294967295.0}},
-                    nullptr,
-                    {"aclrtCntNotifyCreate succeeds",
-                     "the consumer is released once every bit is set"}});
+    r.add(HostEntry{
+        "cnt_notify_pipeline",
+        "a producer and a consumer stream hand over rounds through two CntNotifies",
+        pipeline_host,
+        {{"rounds", std::int64_t{4}, "rounds", 1, 1 << 20},
+         choice_param("reuse", "is_clear", "is_clear (the wait clears) or reset (wait, then Reset)",
+                      {"is_clear", "reset"})},
+        nullptr,
+        {"both streams synchronise", "every round produced and consumed once"}});
+    r.add(HostEntry{
+        "cnt_notify_bitmask",
+        "streams set one bit each with BIT_OR; a consumer waits for the mask",
+        bitmask_host,
+        {{"producers", std::int64_t{5}, "producer streams (bits)", 1, 32},
+         {"finish_with_mode4", std::int64_t{0},
+          "then record mode 4 (BIT_AND) with this value; 0 = not", 0, 4294967295.0}},
+        nullptr,
+        {"aclrtCntNotifyCreate succeeds", "the consumer is released once every bit is set"}});
     r.add(HostEntry{
         "cnt_notify_timeout",
         "a wait that never holds: a timeout error, or a wait for ever",
         timeout_host,
         {{"timeout", std::int64_t{1}, "wait timeout in seconds (0 = for ever)", 0, 1 << 20}},
         nullptr,
-        {"aclrtCntNotifyCreate succeeds", "aclrtCntNotifyWaitWithTimeout (never satisfied) returns 0",
+        {"aclrtCntNotifyCreate succeeds",
+         "aclrtCntNotifyWaitWithTimeout (never satisfied) returns 0",
          "aclrtSynchronizeStream(other stream) returns 0",
          "aclrtSynchronizeStream(waiting stream) returns 107020",
          "the task after the timed-out wait did not run", "the other stream's task ran"}});
@@ -330,15 +329,31 @@ void register_cnt_notify(WorkloadRegistry& r) {
                     {{"supported", true,
                       "the platform supports CntNotify (else 207000 after the argument checks)"}},
                     nullptr,
-                    {"Create with flag 1", "Create with a NULL handle pointer", "Create with flag 0",
-                     "Record with NULL info", "Wait with NULL info", "Record with a NULL handle",
-                     "Wait with a NULL handle", "Reset with a NULL handle",
-                     "Destroy with a NULL handle", "GetId with a NULL handle", "Record with mode 3",
-                     "Record with mode 5", "Wait with mode 5", "GetId with a NULL id pointer",
-                     "Record ADD 0", "Wait EQUAL 0, timeout 10 s", "Reset", "Reset again",
-                     "Synchronize the default stream", "GetId", "Destroy",
-                     "Record on a destroyed handle", "Wait on a destroyed handle",
-                     "Reset on a destroyed handle", "GetId on a destroyed handle",
+                    {"Create with flag 1",
+                     "Create with a NULL handle pointer",
+                     "Create with flag 0",
+                     "Record with NULL info",
+                     "Wait with NULL info",
+                     "Record with a NULL handle",
+                     "Wait with a NULL handle",
+                     "Reset with a NULL handle",
+                     "Destroy with a NULL handle",
+                     "GetId with a NULL handle",
+                     "Record with mode 3",
+                     "Record with mode 5",
+                     "Wait with mode 5",
+                     "GetId with a NULL id pointer",
+                     "Record ADD 0",
+                     "Wait EQUAL 0, timeout 10 s",
+                     "Reset",
+                     "Reset again",
+                     "Synchronize the default stream",
+                     "GetId",
+                     "Destroy",
+                     "Record on a destroyed handle",
+                     "Wait on a destroyed handle",
+                     "Reset on a destroyed handle",
+                     "GetId on a destroyed handle",
                      "Destroy twice"}});
 }
 

@@ -96,14 +96,18 @@ void register_gm_roundtrip(WorkloadRegistry& r) {
                        {"counter", [](std::int64_t, const ParamMap&) { return 64; }}}});
     auto host_params = params;
     host_params.push_back({"block_dim", std::int64_t{18}, "AIV blocks launched", 1, 1e6});
-    r.add(HostEntry{"gm_roundtrip", "launches gm_roundtrip on the AIVs and checks every word",
-                    roundtrip_host, host_params, nullptr,
+    r.add(HostEntry{"gm_roundtrip",
+                    "launches gm_roundtrip on the AIVs and checks every word",
+                    roundtrip_host,
+                    host_params,
+                    nullptr,
                     {"launch succeeds", "tiles copied, first word incremented",
                      "atomic counter == blocks x iterations"},
                     // the input on the host and in GM, and the output the kernel writes
                     [](const DeviceInfo&, const ParamMap& p) {
                         return 3 * kTileBytes *
-                               static_cast<std::uint64_t>(std::get<std::int64_t>(p.at("block_dim")));
+                               static_cast<std::uint64_t>(
+                                   std::get<std::int64_t>(p.at("block_dim")));
                     }});
 }
 

@@ -88,10 +88,13 @@ void register_stale_flag(WorkloadRegistry& r) {
                       stale_flag,
                       params,
                       {}});
-    r.add(HostEntry{"stale_flag", "two AIV blocks: does the consumer see the producer's payload?",
-                    stale_flag_host, params, nullptr,
-                    {"consumer's first read sees the initial 0",
-                     "consumer sees the published payload"}});
+    r.add(HostEntry{
+        "stale_flag",
+        "two AIV blocks: does the consumer see the producer's payload?",
+        stale_flag_host,
+        params,
+        nullptr,
+        {"consumer's first read sees the initial 0", "consumer sees the published payload"}});
 }
 
 } // namespace syncsim

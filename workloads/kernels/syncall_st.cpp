@@ -452,7 +452,9 @@ void register_syncall_st(WorkloadRegistry& r) {
     };
     r.add(HostEntry{"syncall_st",
                     "the vendor's SYNCALL system test: launch, barrier bodies, check out[i*S]",
-                    syncall_st_host, params, feasible,
+                    syncall_st_host,
+                    params,
+                    feasible,
                     {"rtGetC2cCtrlAddr returns the FFTS base", "stream synchronises",
                      "out[i*S] == 1 for every participant, 2 for idle cores",
                      "workspace counter == barriers x N"}});
