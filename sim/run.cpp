@@ -265,6 +265,39 @@ std::pair<std::string, std::string> bound_outcome(const ExperimentConfig& cfg) {
     return {"", ""};
 }
 
+namespace {
+
+void collect_live_threads(const std::vector<sc_core::sc_object*>& objects,
+                          std::vector<sc_core::sc_process_handle>& out) {
+    for (sc_core::sc_object* object : objects) {
+        const sc_core::sc_process_handle h(object);
+        if (h.valid() && !h.terminated() &&
+            (h.proc_kind() == sc_core::SC_THREAD_PROC_ ||
+             h.proc_kind() == sc_core::SC_CTHREAD_PROC_))
+            out.push_back(h);
+        collect_live_threads(object->get_child_objects(), out); // spawned processes
+    }
+}
+
+} // namespace
+
+void end_processes() {
+    using namespace sc_core;
+    if (sc_get_status() != SC_PAUSED) return;
+    // kill() needs a running process to call it: a method does, in one delta.
+    sc_spawn_options reaper;
+    reaper.spawn_method();
+    sc_spawn(
+        [] {
+            std::vector<sc_process_handle> live;
+            collect_live_threads(sc_get_top_level_objects(), live);
+            for (sc_process_handle& h : live)
+                if (!h.terminated()) h.kill();
+        },
+        "end_processes", &reaper);
+    sc_start(SC_ZERO_TIME);
+}
+
 void configure_systemc_reports() {
     using namespace sc_core;
     sc_report_handler::set_actions(SC_INFO, SC_DO_NOTHING);
@@ -663,6 +696,7 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
     report.timing_summary = timing_line(wall, report.events);
     report.verdict = verdict_line(expectation);
     make_valid_utf8(report.result);
+    end_processes();
     return report;
 }
 

@@ -57,6 +57,13 @@ ExpectationCheck check_expectation(const ExperimentConfig& cfg, const std::strin
 void arm_run_bounds(const ExperimentConfig& cfg);
 std::pair<std::string, std::string> bound_outcome(const ExperimentConfig& cfg);
 
+// Ends every thread process still alive once the result is built (a run that
+// deadlocked, hit a limit or a watchdog leaves cores, pipes and warps
+// suspended): each is killed, unwinding its stack, so whatever its frames
+// own is freed. Models stop a run with sc_pause, never sc_stop, so the
+// kernel can still run this one delta.
+void end_processes();
+
 // Summary lines every run prints the same way.
 void summarize_checks(std::ostream& s, const std::vector<HostCheck>& checks);
 void summarize_expectation(std::ostream& s, const ExpectationCheck& expectation);

@@ -171,6 +171,7 @@ RunReport run_vortex_experiment(const ExperimentConfig& cfg, const RunOptions& o
     report.timing_summary = timing_line(wall, report.events);
     report.verdict = verdict_line(expectation);
     make_valid_utf8(report.result);
+    end_processes();
     return report;
 }
 

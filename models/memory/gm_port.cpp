@@ -7,6 +7,30 @@
 
 namespace syncsim {
 
+namespace {
+
+// An extension that lives on the caller's stack, attached for one transport.
+// The payload's destructor would free() any extension still attached, so it
+// is detached on every path out, a thrown KernelFault or a killed process's
+// unwinding included.
+template <typename Extension>
+class AttachedExtension {
+  public:
+    AttachedExtension(tlm::tlm_generic_payload& trans, Extension& ext)
+        : m_trans(trans), m_ext(ext) {
+        m_trans.set_extension(&m_ext);
+    }
+    ~AttachedExtension() { m_trans.clear_extension(&m_ext); }
+    AttachedExtension(const AttachedExtension&) = delete;
+    AttachedExtension& operator=(const AttachedExtension&) = delete;
+
+  private:
+    tlm::tlm_generic_payload& m_trans;
+    Extension& m_ext;
+};
+
+} // namespace
+
 void GmPort::transport(tlm::tlm_generic_payload& trans, const char* what) {
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
     trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
@@ -53,15 +77,12 @@ std::int64_t GmPort::atomic(std::uint64_t addr, AtomicType type, AtomicOp op,
     trans.set_data_ptr(unused);
     trans.set_data_length(atomic_width_bytes(type));
     trans.set_streaming_width(atomic_width_bytes(type));
-    trans.set_extension(&ext);
-    transport(trans, "atomic");
-    trans.clear_extension(&ext);
+    {
+        const AttachedExtension<AtomicExtension> attached(trans, ext);
+        transport(trans, "atomic");
+    }
     return ext.old_value;
 }
-
-} // namespace syncsim
-
-namespace syncsim {
 
 void GmPort::observe(std::uint64_t addr, std::uint8_t* out, unsigned len,
                      ObservationExtension& obs) {
@@ -71,9 +92,8 @@ void GmPort::observe(std::uint64_t addr, std::uint8_t* out, unsigned len,
     trans.set_data_ptr(out);
     trans.set_data_length(len);
     trans.set_streaming_width(len);
-    trans.set_extension(&obs);
+    const AttachedExtension<ObservationExtension> attached(trans, obs);
     transport(trans, "poll");
-    trans.clear_extension(&obs);
 }
 
 } // namespace syncsim

@@ -43,7 +43,8 @@ void HostRuntime::run() {
     m_waiting_on.clear();
     m_finished = true;
     m_finished_at = sc_core::sc_time_stamp();
-    sc_core::sc_stop();
+    sc_core::sc_pause(); // not sc_stop: the driver then ends the remaining processes
+                         // (end_processes)
 }
 
 const ParamValue& HostRuntime::param(const std::string& name) const {

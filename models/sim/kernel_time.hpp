@@ -65,7 +65,7 @@ struct Activity {
     static void stop(Stop why) {
         if (state().stop != Stop::None) return;
         state().stop = why;
-        sc_core::sc_stop();
+        sc_core::sc_pause(); // resumable, so the driver can end what still runs
     }
 };
 

@@ -10,8 +10,6 @@ namespace syncsim::vortex {
 
 namespace {
 
-struct WarpExit {};
-
 std::uint64_t ps(const sc_core::sc_time& t) {
     return static_cast<std::uint64_t>(t.value() / sc_core::sc_time(1, sc_core::SC_PS).value());
 }
@@ -70,7 +68,13 @@ class WarpContext : public WarpApi {
     }
     void tmc(std::uint32_t mask) override {
         m_d.issue(m_w);
-        if (mask == 0) throw WarpExit{};
+        if (mask != 0) return;
+        // The warp is gone: its thread waits for ever instead of unwinding its
+        // program by an exception (under AddressSanitizer, an exception thrown
+        // on a SystemC coroutine stack leaves stale poison behind); the driver
+        // ends it with every other process when the run is over.
+        m_d.exit_warp(m_w);
+        sc_core::wait(m_d.m_never);
     }
     void wspawn(int warps, WarpProgram program) override {
         m_d.issue(m_w);
@@ -151,7 +155,7 @@ Device::Device(sc_core::sc_module_name name, const VortexPlatform& p,
                        << std::hex << raw->active << std::dec << ") stalled for "
                        << m_p.stall_timeout << " cycles";
                     m_watchdog = os.str();
-                    sc_core::sc_stop();
+                    sc_core::sc_pause();
                 },
                 nullptr, &dog);
             m_cores.push_back(std::move(core));
@@ -186,7 +190,7 @@ Device::Device(sc_core::sc_module_name name, const VortexPlatform& p,
                 "no barrier release or warp exit for " + std::to_string(m_p.no_progress_cycles) +
                 " cycles while warps wait at barriers and others keep running (a livelock the "
                 "STALL_TIMEOUT watchdog cannot see)";
-            sc_core::sc_stop();
+            sc_core::sc_pause();
         },
         nullptr, &detector);
 }
@@ -223,7 +227,6 @@ void Device::spawn(Core& core, int warp, WarpProgram program) {
             WarpContext ctx(*this, w);
             try {
                 program(ctx);
-            } catch (const WarpExit&) {
             } catch (const BarrierFault& f) {
                 m_faults.push_back("core " + std::to_string(core.index) + " warp " +
                                    std::to_string(w.id) + ": " + f.what());
@@ -231,14 +234,19 @@ void Device::spawn(Core& core, int warp, WarpProgram program) {
                 m_faults.push_back("core " + std::to_string(core.index) + " warp " +
                                    std::to_string(w.id) + ": " + f.what());
             }
-            w.exited = true;
-            set_state(w, "exited");
-            core.active &= ~(1ull << w.id);
-            check_watchdog(core);
-            progress();
+            exit_warp(w);
         },
         nullptr, &opts);
     check_watchdog(core);
+}
+
+void Device::exit_warp(Warp& w) {
+    Core& core = *w.core;
+    w.exited = true;
+    set_state(w, "exited");
+    core.active &= ~(1ull << w.id);
+    check_watchdog(core);
+    progress();
 }
 
 void Device::issue(Warp& w) {

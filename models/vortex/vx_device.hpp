@@ -118,6 +118,7 @@ class Device : public sc_core::sc_module {
 
     sc_core::sc_time cyc(double n) const { return m_clock.cycles(n); }
     void spawn(Core& core, int warp, WarpProgram program);
+    void exit_warp(Warp& w);
     void issue(Warp& w);
     void schedule(Core& c);
     void set_stalled(Core& c, int warp, bool stalled);
@@ -141,6 +142,7 @@ class Device : public sc_core::sc_module {
     std::map<std::uint32_t, std::int32_t> m_memory;
     std::multimap<sc_core::sc_time, std::pair<std::uint32_t, std::int32_t>> m_stores;
     sc_core::sc_event m_store_due, m_no_progress;
+    sc_core::sc_event m_never; // what an exited warp's thread waits on
     std::vector<ReleaseRecord> m_releases;
     std::vector<std::string> m_faults, m_lost;
     std::string m_watchdog, m_livelock;

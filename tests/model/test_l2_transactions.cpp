@@ -2,6 +2,7 @@
 // several initiators: values, hit/miss latency and atomic serialisation.
 #include "models/memory/gm_port.hpp"
 #include "models/memory/l2_cache.hpp"
+#include "models/sim/fault.hpp"
 
 #include <catch2/catch.hpp>
 #include <memory>
@@ -146,4 +147,42 @@ TEST_CASE("L2: accesses outside global memory are faults, not crashes", "[l2][mo
     bad.port.socket.bind(l2.target);
     sc_core::sc_start();
     CHECK_THAT(bad.fault, Catch::Contains("outside global memory"));
+}
+
+TEST_CASE("L2: an atomic or a poll outside GM faults the core, it does not crash the simulator",
+          "[l2][model]") {
+    // The atomic's and the poll's extensions live on the caller's stack; a
+    // fault thrown out of the transport used to leave them attached, and the
+    // payload's destructor then freed a stack object (free(): invalid pointer).
+    sc_core::sc_set_time_resolution(1, sc_core::SC_PS);
+    SparseStore store;
+    const Clock clock{1000};
+    L2Cache l2("l2", params(), clock, store);
+    struct Faulting : sc_core::sc_module {
+        GmPort port{"port"};
+        std::vector<std::string> faults;
+        explicit Faulting(sc_core::sc_module_name n) : sc_module(n) {
+            SC_HAS_PROCESS(Faulting);
+            SC_THREAD(run);
+        }
+        void run() {
+            try {
+                port.atomic(0x10, AtomicType::S32, AtomicOp::Sum, 1);
+            } catch (const KernelFault& f) {
+                faults.push_back(f.what());
+            }
+            try {
+                std::uint8_t out[4];
+                ObservationExtension obs;
+                port.observe(0x10, out, 4, obs);
+            } catch (const KernelFault& f) {
+                faults.push_back(f.what());
+            }
+        }
+    } core("core");
+    core.port.socket.bind(l2.target);
+    sc_core::sc_start();
+    REQUIRE(core.faults.size() == 2);
+    CHECK_THAT(core.faults[0], Catch::Contains("atomic of 4 bytes at GM address 0x10"));
+    CHECK_THAT(core.faults[1], Catch::Contains("poll of 4 bytes at GM address 0x10"));
 }
