@@ -125,8 +125,8 @@ TEST_CASE("a result of an earlier version of a point is never reported as fresh"
     const auto r = test::run_syncsim("sweep " + other + " --collect --no-plot --out " + out);
     CHECK(r.exit_code == 1);
     CHECK_THAT(r.output, Contains("3 not_run"));
-    for (const json& row : json::parse(test::read_text(out + "/results.json"))["points"])
-        CHECK(row["status"] == "not_run");
+    const json results = json::parse(test::read_text(out + "/results.json"));
+    for (const json& row : results["points"]) CHECK(row["status"] == "not_run");
 }
 
 TEST_CASE("a point that runs past point_timeout is stopped and recorded, the others stand",
