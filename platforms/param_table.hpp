@@ -119,6 +119,17 @@ std::string platform_kind(const std::string& dir, const std::string& name);
 // Throws unless `name` is a plain platform name (no path, at most 64 characters).
 void check_platform_name(const std::string& name);
 
+// A platform is read from its files once per process (a sweep checks every
+// point's config, the fuzz target loads thousands): later loads copy it.
+template <typename P, typename Load>
+P load_once(const std::string& dir, const std::string& name, Load load) {
+    static std::map<std::pair<std::string, std::string>, P> loaded;
+    const auto key = std::make_pair(dir, name);
+    auto it = loaded.find(key);
+    if (it == loaded.end()) it = loaded.emplace(key, load()).first;
+    return it->second;
+}
+
 // Reads NAME.yaml (after its `base:` chain) into p, checking every key, and
 // then checks that every parameter of the table was given somewhere.
 template <typename P>

@@ -107,7 +107,16 @@ void check_platform_name(const std::string& name) {
                           "64 characters (syncsim list platforms)");
 }
 
+namespace {
+std::string read_platform_kind(const std::string& dir, const std::string& name);
+} // namespace
+
 std::string platform_kind(const std::string& dir, const std::string& name) {
+    return load_once<std::string>(dir, name, [&] { return read_platform_kind(dir, name); });
+}
+
+namespace {
+std::string read_platform_kind(const std::string& dir, const std::string& name) {
     std::string file = name;
     for (int depth = 0; depth < 16; ++depth) {
         check_platform_name(file);
@@ -120,12 +129,15 @@ std::string platform_kind(const std::string& dir, const std::string& name) {
     }
     return "ascend";
 }
+} // namespace
 
 Platform load_platform(const std::string& dir, const std::string& name) {
-    Platform p;
-    load_param_file(dir, name, p, platform_params());
-    validate_platform(p);
-    return p;
+    return load_once<Platform>(dir, name, [&] {
+        Platform p;
+        load_param_file(dir, name, p, platform_params());
+        validate_platform(p);
+        return p;
+    });
 }
 
 void validate_platform(const Platform& p) {

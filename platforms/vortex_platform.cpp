@@ -35,10 +35,12 @@ const std::vector<VortexParamSpec>& vortex_params() {
 }
 
 VortexPlatform load_vortex_platform(const std::string& dir, const std::string& name) {
-    VortexPlatform p;
-    load_param_file(dir, name, p, vortex_params());
-    validate_vortex_platform(p);
-    return p;
+    return load_once<VortexPlatform>(dir, name, [&] {
+        VortexPlatform p;
+        load_param_file(dir, name, p, vortex_params());
+        validate_vortex_platform(p);
+        return p;
+    });
 }
 
 void validate_vortex_platform(const VortexPlatform& p) {

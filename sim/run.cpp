@@ -205,8 +205,9 @@ ExpectationCheck check_expectation(const ExperimentConfig& cfg, const std::strin
     }
     if (e.outcome) x.add("outcome " + *e.outcome, outcome == *e.outcome, "outcome " + outcome);
     for (const auto& [name, pass] : e.checks) {
+        const std::string& wanted = name; // a lambda may not capture a structured binding in C++17
         auto it = std::find_if(checks.begin(), checks.end(),
-                               [&](const HostCheck& c) { return c.name == name; });
+                               [&](const HostCheck& c) { return c.name == wanted; });
         if (it == checks.end())
             x.add("check '" + name + "' " + (pass ? "passes" : "fails"), false,
                   "the host program reported no such check");
