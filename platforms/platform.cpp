@@ -112,6 +112,9 @@ std::string read_platform_kind(const std::string& dir, const std::string& name);
 } // namespace
 
 std::string platform_kind(const std::string& dir, const std::string& name) {
+    check_platform_name(name);
+    // Only names with a file are remembered: a missing one is an error later.
+    if (!std::filesystem::exists(std::filesystem::path(dir) / (name + ".yaml"))) return "ascend";
     return load_once<std::string>(dir, name, [&] { return read_platform_kind(dir, name); });
 }
 
