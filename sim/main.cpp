@@ -257,6 +257,11 @@ int sc_main(int argc, char* argv[]) {
     } catch (const OutputError& e) {
         std::cerr << "syncsim: error: " << e.what() << "\n";
         return kExitBadInput;
+    } catch (const std::filesystem::filesystem_error& e) {
+        // Every path syncsim touches comes from the user: a name too long, a
+        // folder where a file should be.
+        std::cerr << "syncsim: error: " << e.what() << "\n";
+        return kExitBadInput;
     } catch (const po::error& e) {
         std::cerr << "syncsim: error: " << e.what() << " (syncsim --help)\n";
         return kExitBadInput;

@@ -72,7 +72,13 @@ SweepSpec read_spec(const std::string& file) {
     SweepSpec s;
     s.description = doc.opt_text("description").value_or("");
     s.base = (fs::path(file).parent_path() / doc.text("base")).lexically_normal().string();
-    if (!fs::exists(s.base)) doc.fail("base", "no config file " + s.base);
+    std::error_code ec;
+    if (!fs::exists(s.base, ec)) doc.fail("base", "no config file " + s.base.substr(0, 200));
+    try {
+        read_yaml_file_text(s.base); // a readable regular file of reasonable size
+    } catch (const ConfigError& e) {
+        doc.fail("base", e.what());
+    }
     s.zip = doc.has("combine") && doc.choice("combine", {"product", "zip"}) == "zip";
     const MapView axes = doc.map("axes");
     if (axes.keys().empty())
@@ -102,8 +108,13 @@ SweepSpec read_spec(const std::string& file) {
     plot.allow_only({"x", "y", "series"});
     s.plot_x = plot.opt_text("x").value_or(s.axes.back().key);
     s.plot_y = plot.opt_text("y").value_or("latency_median_ns");
-    if (const YAML::Node series = plot.node("series"))
-        for (const auto& v : series) s.plot_series.push_back(v.as<std::string>());
+    if (const YAML::Node series = plot.node("series")) {
+        if (!series.IsSequence()) plot.fail("series", "expected a list of config keys");
+        for (const auto& v : series) {
+            if (!v.IsScalar()) plot.fail("series", "expected a list of config keys");
+            s.plot_series.push_back(v.Scalar());
+        }
+    }
     return s;
 }
 

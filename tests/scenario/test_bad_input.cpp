@@ -87,6 +87,13 @@ TEST_CASE("bad input: a user's mistake is exit 2 naming file, line and key, neve
     const std::string map_key =
         test::write_file("map_key.yaml", "? [a, b]\n: 1\nplatform: 950pr\n");
     const std::string long_name(300, 'p');
+    const std::string sweep_dir_base = test::write_file(
+        "dir_base.yaml", "base: " + test::temp_dir().string() + "\naxes: {a: [1]}\n");
+    const std::string sweep_long_base = test::write_file(
+        "long_base.yaml", "base: " + std::string(5000, 'x') + "\naxes: {a: [1]}\n");
+    const std::string sweep_bad_series =
+        test::write_file("bad_series.yaml", "base: " + test::repo_file("configs/quickstart.yaml") +
+                                                "\naxes: {a: [1]}\nplot: {series: [[x]]}\n");
     check_cases({
         {"a mapping key that is a list", "run " + map_key, 2,
          "map_key.yaml:1: a mapping key must be text"},
@@ -118,6 +125,12 @@ TEST_CASE("bad input: a user's mistake is exit 2 naming file, line and key, neve
          2, "basemap.yaml:1: key 'base': expected a text value"},
         {"an uncreatable sweep --out", "sweep configs/sweeps/smoke.yaml --out /dev/null/x", 2,
          "cannot create the sweep folder"},
+        {"a sweep whose base is a directory", "sweep " + sweep_dir_base, 2,
+         "key 'base': " + test::temp_dir().string() + ": not a regular file"},
+        {"a sweep whose base name is too long for the file system", "sweep " + sweep_long_base, 2,
+         "key 'base': no config file"},
+        {"a sweep whose plot series is not a list of keys", "sweep " + sweep_bad_series, 2,
+         "key 'plot.series': expected a list of config keys"},
     });
 }
 
