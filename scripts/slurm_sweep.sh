@@ -33,7 +33,7 @@ for tool in munged mungekey slurmctld slurmd sbatch; do
 done
 [ "$(id -u)" -eq 0 ] || { echo "slurm_sweep: the Slurm daemons need root" >&2; exit 77; }
 
-tmp="$(mktemp -d /tmp/syncsim-slurm.XXXXXX)"
+tmp="$(mktemp -d -t syncsim-slurm.XXXXXX)" # under $TMPDIR
 chmod 711 "$tmp" # munged wants its socket folder searchable by all
 node="$(hostname -s)"
 # Ports away from the defaults, chosen per run so two runs do not collide.
