@@ -2,6 +2,7 @@
 
 #include "models/trace/output_file.hpp"
 #include "sim/experiment_config.hpp"
+#include "sim/sweep_point.hpp"
 #include "sim/utf8.hpp"
 #include "sim/yaml_view.hpp"
 #include "workloads/registry.hpp"
@@ -24,30 +25,7 @@ using nlohmann::json;
 
 namespace {
 
-struct Axis {
-    std::string key;
-    std::vector<std::string> values;
-};
-
-struct SweepSpec {
-    std::string description, base;
-    bool zip = false;
-    std::vector<Axis> axes;
-    std::uint64_t timeout_s = 600;
-    int retries = 0;
-    std::string plot_x, plot_y;
-    std::vector<std::string> plot_series;
-};
-
-// A point is identified by its parameters, never by its position: its
-// directory is named from them, and its key (a hash of the base config's
-// text and the parameters) tells a resumed sweep whether a result on disk
-// still answers the point as it is now.
-struct Point {
-    int index;
-    std::vector<std::pair<std::string, std::string>> values; // axis key -> value
-    std::string dir, impossible, key;
-};
+using namespace sweep;
 
 std::uint64_t fnv1a(const std::string& text, std::uint64_t h = 1469598103934665603ull) {
     for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
@@ -163,23 +141,6 @@ std::string slug(const Point& p) {
     return out + hex64(fnv1a(all)).substr(0, 8);
 }
 
-std::string read_file(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-// The last lines of a point's stderr, for the results table.
-std::string tail_lines(const fs::path& path, std::size_t count) {
-    std::vector<std::string> lines;
-    std::istringstream in(read_file(path));
-    for (std::string l; std::getline(in, l);)
-        if (!l.empty()) lines.push_back(l);
-    std::string out;
-    for (std::size_t i = lines.size() > count ? lines.size() - count : 0; i < lines.size(); ++i)
-        out += (out.empty() ? "" : " | ") + lines[i].substr(0, 300);
-    return escape_invalid_utf8(out);
-}
-
 // Why a point cannot run, or empty: its config must load and its workload
 // must fit the device.
 std::string check_point(const SweepSpec& s, const Point& p, const std::string& platforms_dir) {
@@ -228,150 +189,6 @@ void write_point(const SweepOptions& o, const SweepSpec& s, const Point& p) {
     fs::permissions(fs::path(p.dir) / "rerun.sh",
                     fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec,
                     fs::perm_options::add);
-}
-
-double median(std::vector<double> v) {
-    if (v.empty()) return NAN;
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
-
-// How a point's last run ended, from its status.txt: "exit N", "signal N"
-// or "timeout", and the key of the point it ran ("" when it never ran).
-struct PointStatus {
-    std::string how, key;
-};
-
-PointStatus read_status(const Point& p) {
-    std::istringstream in(read_file(fs::path(p.dir) / "status.txt"));
-    std::string line;
-    std::getline(in, line);
-    PointStatus st;
-    const auto k = line.rfind(" key ");
-    if (k == std::string::npos) return st;
-    st.how = line.substr(0, k);
-    st.key = line.substr(k + 5);
-    return st;
-}
-
-// A result that answers the point as it is now: it ran to an outcome, with
-// the same base config and parameters.
-bool has_current_result(const Point& p) {
-    const PointStatus st = read_status(p);
-    return st.key == p.key && (st.how == "exit 0" || st.how == "exit 1") &&
-           fs::exists(fs::path(p.dir) / "result.json");
-}
-
-// One row; a point whose run failed in any way is a row that says how, and
-// never stops the collection of the others.
-json collect_point(const Point& p) {
-    json row = {{"point", p.index}, {"dir", fs::path(p.dir).filename().string()}};
-    json params = json::object();
-    for (const auto& [key, value] : p.values) params[key] = value;
-    row["params"] = params;
-    if (!p.impossible.empty()) {
-        row["status"] = "impossible";
-        row["reason"] = p.impossible;
-        return row;
-    }
-    const PointStatus st = read_status(p);
-    const fs::path stderr_file = fs::path(p.dir) / "stderr.txt";
-    if (st.how.empty() || st.key != p.key) {
-        row["status"] = "not_run";
-        row["reason"] = st.how.empty() ? "the point has not run (no status.txt)"
-                                       : "the result on disk is of an earlier version of the point";
-        return row;
-    }
-    if (st.how == "timeout") {
-        row["status"] = "timeout";
-        row["reason"] = "killed at point_timeout; stderr: " + tail_lines(stderr_file, 3);
-        return row;
-    }
-    if (st.how != "exit 0" && st.how != "exit 1") {
-        row["status"] = "failed";
-        row[st.how.rfind("signal", 0) == 0 ? "signal" : "exit_code"] =
-            std::stoi(st.how.substr(st.how.find(' ') + 1));
-        row["reason"] = st.how + "; stderr: " + tail_lines(stderr_file, 3);
-        return row;
-    }
-    json r;
-    try {
-        r = json::parse(read_file(fs::path(p.dir) / "result.json"));
-        (void)r.at("outcome").at("kind");
-    } catch (const json::exception& e) {
-        row["status"] = "failed";
-        row["reason"] = std::string("unreadable result.json: ") + e.what();
-        return row;
-    }
-    row["status"] = "ran";
-    row["outcome"] = r["outcome"]["kind"];
-    std::vector<double> latency, skew;
-    for (const json& round : r["rounds"])
-        if (round.contains("latency_ps")) {
-            latency.push_back(round["latency_ps"].get<double>() / 1000.0);
-            skew.push_back(round["release_skew_ps"].get<double>() / 1000.0);
-        }
-    row["rounds"] = r["rounds"].size();
-    row["latency_min_ns"] =
-        latency.empty() ? NAN : *std::min_element(latency.begin(), latency.end());
-    row["latency_median_ns"] = median(latency);
-    row["latency_max_ns"] =
-        latency.empty() ? NAN : *std::max_element(latency.begin(), latency.end());
-    row["skew_median_ns"] = median(skew);
-    row["sim_time_ns"] = r["time"]["end_ps"].get<double>() / 1000.0;
-    row["poll_timeouts"] = r["poll_timeouts"].size();
-    const fs::path perf = fs::path(p.dir) / "perf.json";
-    if (fs::exists(perf)) {
-        const json pj = json::parse(read_file(perf), nullptr, false);
-        if (!pj.is_discarded()) {
-            row["wall_s"] = pj["wall_s"];
-            row["events"] = pj["events"];
-            row["events_per_s"] = pj["events_per_s"];
-        }
-    }
-    return row;
-}
-
-json collect(const SweepSpec& s, const std::vector<Point>& points) {
-    json rows = json::array();
-    for (const Point& p : points) rows.push_back(collect_point(p));
-    json out{{"description", s.description}, {"base", s.base}, {"points", rows}};
-    make_valid_utf8(out);
-    return out;
-}
-
-std::string csv_field(const json& v) {
-    if (v.is_null()) return "";
-    if (v.is_string()) {
-        std::string s = v.get<std::string>();
-        if (s.find_first_of(",\"\n") == std::string::npos) return s;
-        std::string q = "\"";
-        for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-        return q + "\"";
-    }
-    if (v.is_number_float() && std::isnan(v.get<double>())) return "";
-    return v.dump();
-}
-
-void write_results(const std::string& out, const SweepSpec& s, const json& results) {
-    const std::vector<std::string> metrics = {
-        "status",         "outcome",        "rounds",      "latency_min_ns", "latency_median_ns",
-        "latency_max_ns", "skew_median_ns", "sim_time_ns", "poll_timeouts",  "wall_s",
-        "events",         "events_per_s",   "exit_code",   "signal",         "reason"};
-    const std::string csv_path = (fs::path(out) / "results.csv").string();
-    std::ofstream csv = open_output(csv_path, "sweep results");
-    csv << "point";
-    for (const Axis& a : s.axes) csv << "," << a.key;
-    for (const std::string& m : metrics) csv << "," << m;
-    csv << "\n";
-    for (const json& row : results["points"]) {
-        csv << row["point"].get<int>();
-        for (const Axis& a : s.axes) csv << "," << csv_field(row["params"][a.key]);
-        for (const std::string& m : metrics)
-            csv << "," << (row.contains(m) ? csv_field(row[m]) : "");
-        csv << "\n";
-    }
-    close_output(csv, csv_path, "sweep results");
 }
 
 bool have_command(const std::string& probe) {

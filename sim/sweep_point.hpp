@@ -1,0 +1,47 @@
+// Inside a sweep: its spec, its points, and the collector that turns the
+// points' directories into results.csv and results.json (sweep_results.cpp).
+// Private to sim/sweep*.cpp.
+#pragma once
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace syncsim::sweep {
+
+struct Axis {
+    std::string key;
+    std::vector<std::string> values;
+};
+
+struct SweepSpec {
+    std::string description, base;
+    bool zip = false;
+    std::vector<Axis> axes;
+    std::uint64_t timeout_s = 600;
+    int retries = 0;
+    std::string plot_x, plot_y;
+    std::vector<std::string> plot_series;
+};
+
+// A point is identified by its parameters, never by its position: its
+// directory is named from them, and its key (a hash of the base config's
+// text and the parameters) tells a resumed sweep whether a result on disk
+// still answers the point as it is now.
+struct Point {
+    int index;
+    std::vector<std::pair<std::string, std::string>> values; // axis key -> value
+    std::string dir, impossible, key;
+};
+
+std::string read_file(const std::filesystem::path& path);
+// A result that answers the point as it is now: it ran to an outcome, with
+// the same base config and parameters.
+bool has_current_result(const Point& p);
+// Every point's row; a failed point is a row that says how.
+nlohmann::json collect(const SweepSpec& s, const std::vector<Point>& points);
+void write_results(const std::string& out, const SweepSpec& s, const nlohmann::json& results);
+
+} // namespace syncsim::sweep
