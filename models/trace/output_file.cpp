@@ -37,9 +37,14 @@ void check_output_writable(const std::string& path, const std::string& what) {
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec))
         throw OutputError("cannot write " + what + " '" + path + "': it is a directory");
+    // The probe must not leave a file behind: a run refused after this check
+    // would otherwise leave an empty output where the user asked for one.
+    const bool existed = std::filesystem::exists(path, ec);
     errno = 0;
     std::ofstream probe(path, std::ios::binary | std::ios::app);
     if (!probe) throw OutputError("cannot write " + what + " '" + path + "'" + reason());
+    probe.close();
+    if (!existed) std::filesystem::remove(path, ec);
 }
 
 } // namespace syncsim

@@ -133,7 +133,11 @@ TEST_CASE("vortex: --vcd traces every warp's state, grouped by core", "[vortex]"
 }
 
 TEST_CASE("vortex: asking for a timeline is refused, not ignored", "[vortex]") {
-    const auto r = test::run_syncsim("run configs/vortex/dogfood_bar.yaml --timeline x.json");
+    const auto timeline = test::temp_dir() / "refused_timeline.json";
+    const auto r =
+        test::run_syncsim("run configs/vortex/dogfood_bar.yaml --timeline " + timeline.string());
     CHECK(r.exit_code == 2);
     CHECK_THAT(r.output, Contains("not available on vortex platforms"));
+    // The output check before the run must not leave an empty file behind.
+    CHECK_FALSE(std::filesystem::exists(timeline));
 }
