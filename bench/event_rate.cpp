@@ -8,7 +8,7 @@
 //                           and their ratio
 //   syncsim_bench poll      a soft barrier on 72 AIV cores where one never
 //                           arrives: spinning vs fast-forwarded polls
-#include "sim/run.hpp"
+#include "driver/run.hpp"
 
 #include <chrono>
 #include <cstdio>

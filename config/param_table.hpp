@@ -3,7 +3,7 @@
 // with a `base:` chain, every value recording where it came from.
 #pragma once
 
-#include "sim/yaml_view.hpp"
+#include "config/yaml_view.hpp"
 
 #include <algorithm>
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "sim/yaml_view.hpp"
+#include "config/yaml_view.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
-#include "sim/capacity.hpp"
+#include "driver/capacity.hpp"
 
+#include "config/yaml_view.hpp"
 #include "models/core/ai_core.hpp"
-#include "sim/yaml_view.hpp"
 #include "workloads/registry.hpp"
 
 #include <fstream>

@@ -4,7 +4,7 @@
 // runs out of thread stacks) or swapping for minutes.
 #pragma once
 
-#include "sim/experiment_config.hpp"
+#include "driver/experiment_config.hpp"
 
 #include <cstdint>
 #include <string>

@@ -1,7 +1,7 @@
-#include "sim/experiment_config.hpp"
+#include "driver/experiment_config.hpp"
 
-#include "sim/capacity.hpp"
-#include "sim/yaml_view.hpp"
+#include "config/yaml_view.hpp"
+#include "driver/capacity.hpp"
 #include "workloads/registry.hpp"
 #include "workloads/vortex/vortex_kernels.hpp"
 

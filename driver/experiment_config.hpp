@@ -3,10 +3,10 @@
 // configs/*.yaml plus command-line --set, every key checked.
 #pragma once
 
-#include "models/core/core_types.hpp"
-#include "platforms/launch_rules.hpp"
+#include "models/runtime/launch_rules.hpp"
 #include "platforms/platform.hpp"
 #include "platforms/vortex_platform.hpp"
+#include "syncsim/core_types.hpp"
 
 #include <cstdint>
 #include <map>

@@ -1,12 +1,12 @@
 // The syncsim command line: run an experiment, list what exists, describe a
 // platform. Exit codes: 0 outcome as expected, 1 outcome differs, 2 bad
 // input, 3 internal error.
+#include "config/yaml_view.hpp"
+#include "driver/experiment_config.hpp"
+#include "driver/run.hpp"
+#include "driver/sweep.hpp"
 #include "models/trace/output_file.hpp"
 #include "platforms/platform.hpp"
-#include "sim/experiment_config.hpp"
-#include "sim/run.hpp"
-#include "sim/sweep.hpp"
-#include "sim/yaml_view.hpp"
 #include "workloads/registry.hpp"
 #include "workloads/vortex/vortex_kernels.hpp"
 

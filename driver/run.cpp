@@ -1,6 +1,6 @@
-#include "sim/run.hpp"
-#include "sim/run_common.hpp"
-#include "sim/utf8.hpp"
+#include "driver/run.hpp"
+#include "driver/run_common.hpp"
+#include "driver/utf8.hpp"
 
 #include "models/runtime/host_runtime.hpp"
 #include "models/trace/soc_tracer.hpp"

@@ -4,7 +4,7 @@
 // One run per process: SystemC elaborates once.
 #pragma once
 
-#include "sim/experiment_config.hpp"
+#include "driver/experiment_config.hpp"
 
 #include <nlohmann/json.hpp>
 #include <string>

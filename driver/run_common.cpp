@@ -1,9 +1,9 @@
 // What every kind of run shares (declared in sim/run_common.hpp): times,
 // the config in the result, the expectation and the verdict, the run's
 // bounds, and ending the processes a run leaves behind.
-#include "sim/run_common.hpp"
+#include "driver/run_common.hpp"
 
-#include "sim/run.hpp"
+#include "driver/run.hpp"
 #include "workloads/registry.hpp"
 
 #include <algorithm>

@@ -2,8 +2,8 @@
 // result, and checking the config's expectation against what happened.
 #pragma once
 
+#include "driver/experiment_config.hpp"
 #include "models/runtime/host_runtime.hpp"
-#include "sim/experiment_config.hpp"
 
 #include <functional>
 #include <nlohmann/json.hpp>

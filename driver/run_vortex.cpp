@@ -2,12 +2,12 @@
 // program on warp 0 of every core, run until every warp exits, the STALL_TIMEOUT
 // watchdog or the no-progress detector fires, nothing is left to happen
 // (deadlock) or the time limit; then explain every warp that did not exit.
+#include "config/yaml_view.hpp"
+#include "driver/run.hpp"
+#include "driver/run_common.hpp"
+#include "driver/utf8.hpp"
 #include "models/trace/vortex_tracer.hpp"
 #include "models/vortex/vx_device.hpp"
-#include "sim/run.hpp"
-#include "sim/run_common.hpp"
-#include "sim/utf8.hpp"
-#include "sim/yaml_view.hpp"
 #include "workloads/vortex/vortex_kernels.hpp"
 
 #include <chrono>

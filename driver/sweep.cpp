@@ -1,10 +1,10 @@
-#include "sim/sweep.hpp"
+#include "driver/sweep.hpp"
 
+#include "config/yaml_view.hpp"
+#include "driver/experiment_config.hpp"
+#include "driver/sweep_point.hpp"
+#include "driver/utf8.hpp"
 #include "models/trace/output_file.hpp"
-#include "sim/experiment_config.hpp"
-#include "sim/sweep_point.hpp"
-#include "sim/utf8.hpp"
-#include "sim/yaml_view.hpp"
 #include "workloads/registry.hpp"
 
 #include <algorithm>

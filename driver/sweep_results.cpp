@@ -1,6 +1,6 @@
+#include "driver/sweep_point.hpp"
+#include "driver/utf8.hpp"
 #include "models/trace/output_file.hpp"
-#include "sim/sweep_point.hpp"
-#include "sim/utf8.hpp"
 
 #include <algorithm>
 #include <cmath>

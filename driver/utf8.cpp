@@ -1,4 +1,4 @@
-#include "sim/utf8.hpp"
+#include "driver/utf8.hpp"
 
 #include <cstdio>
 

@@ -4,8 +4,8 @@
 // Input: the config's text, then NUL-separated --set arguments. Bad input
 // must end in ConfigError (exit 2); anything else escaping is a bug, which
 // libFuzzer reports as a crash, as it does AddressSanitizer and UBSan reports.
-#include "sim/experiment_config.hpp"
-#include "sim/yaml_view.hpp"
+#include "config/yaml_view.hpp"
+#include "driver/experiment_config.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,6 +1,6 @@
 #include "platforms/platform.hpp"
 
-#include "sim/yaml_view.hpp"
+#include "config/yaml_view.hpp"
 
 #include <algorithm>
 #include <cctype>

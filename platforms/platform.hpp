@@ -2,7 +2,7 @@
 // file (or an override of it) and carries where it came from.
 #pragma once
 
-#include "platforms/param_table.hpp"
+#include "config/param_table.hpp"
 
 #include <cstdint>
 #include <map>

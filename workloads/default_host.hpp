@@ -3,7 +3,7 @@
 // config's `launch` says, and synchronise.
 #pragma once
 
-#include "models/runtime/host_runtime.hpp"
+#include "syncsim/host_api.hpp"
 #include "workloads/registry.hpp"
 
 namespace syncsim {

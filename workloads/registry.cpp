@@ -52,12 +52,4 @@ std::string describe(const ParamValue& v) {
     return os.str();
 }
 
-std::int64_t KernelContext::param_int(const std::string& name) const {
-    return std::get<std::int64_t>(param(name));
-}
-
-bool KernelContext::param_bool(const std::string& name) const {
-    return std::get<bool>(param(name));
-}
-
 } // namespace syncsim

@@ -4,8 +4,8 @@
 // and `syncsim list workloads` can show them.
 #pragma once
 
-#include "models/core/kernel_context.hpp"
-#include "models/runtime/host_api.hpp"
+#include "syncsim/host_api.hpp"
+#include "syncsim/kernel_api.hpp"
 
 #include <functional>
 #include <map>

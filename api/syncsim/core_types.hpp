@@ -1,10 +1,13 @@
-// Vocabulary shared by the core model and the software that runs on it.
+// Vocabulary shared by the models and the software that runs on them: the
+// API layer, header-only, the one thing kernels and host programs include.
 #pragma once
 
 #include <cstdint>
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <variant>
+#include <vector>
 
 namespace syncsim {
 
@@ -19,7 +22,11 @@ inline const char* to_string(CoreType t) {
 // Pipes as named in CCE. PIPE_S is the scalar unit: the kernel thread itself.
 enum class Pipe : std::uint8_t { S, V, M, MTE1, MTE2, MTE3, FIX, ALL };
 constexpr int kPipeCount = 7; // S..FIX; ALL is only a barrier argument
-const char* to_string(Pipe p);
+inline const char* to_string(Pipe p) {
+    static const char* const names[] = {"PIPE_S",    "PIPE_V",    "PIPE_M",   "PIPE_MTE1",
+                                        "PIPE_MTE2", "PIPE_MTE3", "PIPE_FIX", "PIPE_ALL"};
+    return names[static_cast<int>(p)];
+}
 
 enum class CacheScope { SINGLE_CACHE_LINE, ENTIRE_DATA_CACHE };
 constexpr CacheScope SINGLE_CACHE_LINE = CacheScope::SINGLE_CACHE_LINE;
@@ -30,10 +37,54 @@ constexpr DsbScope DSB_ALL = DsbScope::DSB_ALL;
 constexpr DsbScope DSB_DDR = DsbScope::DSB_DDR;
 constexpr DsbScope DSB_UB = DsbScope::DSB_UB;
 
+// What dcci does to the line(s): write back and drop, only write back, or
+// only drop (a dirty line's bytes are lost).
+enum class DcciMode { CleanInvalidate, CleanOnly, InvalidateOnly };
+
+// Atomic types and operations, named as in set_st_atomic_cfg(ATOMIC_S32, ATOMIC_SUM).
+enum class AtomicType { S32, U32, S64, U64 };
+enum class AtomicOp { Sum, Max, Min, And, Or, Xor, Exchange };
+inline unsigned atomic_width_bytes(AtomicType type) {
+    return (type == AtomicType::S32 || type == AtomicType::U32) ? 4 : 8;
+}
+inline const char* to_string(AtomicOp op) {
+    static const char* const names[] = {"sum", "max", "min", "and", "or", "xor", "exchange"};
+    return names[static_cast<int>(op)];
+}
+inline const char* to_string(AtomicType type) {
+    static const char* const names[] = {"s32", "u32", "s64", "u64"};
+    return names[static_cast<int>(type)];
+}
+
+// Kernel meta TLV (pto kernel_meta.hpp): ktype and the aic:aiv ratio.
+enum class KernelMeta { None, MixAivMain, AicOnly, MixAicMain };
+inline const char* to_string(KernelMeta m) {
+    static const char* const names[] = {"none", "mix_aiv_main", "aic_only", "mix_aic_main"};
+    return names[static_cast<int>(m)];
+}
+inline KernelMeta kernel_meta_from_string(const std::string& s) { // throws std::invalid_argument
+    for (KernelMeta m :
+         {KernelMeta::None, KernelMeta::MixAivMain, KernelMeta::AicOnly, KernelMeta::MixAicMain})
+        if (s == to_string(m)) return m;
+    throw std::invalid_argument("unknown kernel meta '" + s +
+                                "' (none, mix_aiv_main, aic_only, mix_aic_main)");
+}
+
+// The build targets a kernel may be compiled for (--cce-aicore-arch): an
+// arch, or an arch and one core type.
+inline const std::vector<std::string>& build_targets() {
+    static const std::vector<std::string> targets = {"dav-c220", "dav-c220-vec", "dav-c220-cube",
+                                                     "dav-c310", "dav-c310-vec", "dav-c310-cube"};
+    return targets;
+}
+
 // Which code a build compiles in: the flavour flags the PTO library tests
 // (__PTO_AUTO__, __CPU_SIM) and -D defines such as __MIX_CORE_AIV_RATIO__.
 enum class BuildFlavour { Npu, Auto, CpuSim };
-const char* to_string(BuildFlavour f);
+inline const char* to_string(BuildFlavour f) {
+    static const char* const names[] = {"npu", "auto", "cpu_sim"};
+    return names[static_cast<int>(f)];
+}
 
 struct BuildInfo {
     std::string target; // dav-c220-vec, dav-c310, ...

@@ -3,11 +3,12 @@
 // this interface.
 #pragma once
 
-#include "models/core/core_types.hpp"
-#include "models/runtime/acl_types.hpp"
-#include "platforms/launch_rules.hpp"
+#include "syncsim/acl_types.hpp"
+#include "syncsim/core_types.hpp"
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -43,8 +44,10 @@ class HostApi {
 
     virtual const DeviceInfo& device() const = 0;
     virtual const ParamValue& param(const std::string& name) const = 0;
-    std::int64_t param_int(const std::string& name) const;
-    bool param_bool(const std::string& name) const;
+    std::int64_t param_int(const std::string& name) const {
+        return std::get<std::int64_t>(param(name));
+    }
+    bool param_bool(const std::string& name) const { return std::get<bool>(param(name)); }
 
     // Device memory: named so results and traces can refer to buffers.
     virtual GmAddr malloc(std::uint64_t bytes, const std::string& name) = 0;
@@ -96,5 +99,8 @@ class HostApi {
     // A GM word to show in the VCD; call before the first launch.
     virtual void trace_word(const std::string& name, GmAddr addr) = 0;
 };
+
+// A host program: what the host does from start to end, through the API.
+using HostProgram = std::function<void(HostApi&)>;
 
 } // namespace syncsim

@@ -3,9 +3,7 @@
 // into hardware state. Every call costs modelled time.
 #pragma once
 
-#include "models/core/core_types.hpp"
-#include "models/memory/atomic.hpp"
-#include "models/memory/scalar_cache.hpp"
+#include "syncsim/core_types.hpp"
 
 #include <cstring>
 #include <string>
@@ -22,8 +20,27 @@ namespace syncsim {
 // store once the line is resident.
 enum class PollLoad { Dev, AtomicAddZero, CachedAfterDcci, Cached };
 enum class Cmp { Less, LessEqual, Equal, NotEqual, GreaterEqual, Greater };
-const char* to_string(Cmp c);
-bool compare(std::int64_t value, Cmp cmp, std::int64_t target);
+inline const char* to_string(Cmp c) {
+    static const char* const names[] = {"<", "<=", "==", "!=", ">=", ">"};
+    return names[static_cast<int>(c)];
+}
+inline bool compare(std::int64_t value, Cmp cmp, std::int64_t target) {
+    switch (cmp) {
+    case Cmp::Less:
+        return value < target;
+    case Cmp::LessEqual:
+        return value <= target;
+    case Cmp::Equal:
+        return value == target;
+    case Cmp::NotEqual:
+        return value != target;
+    case Cmp::GreaterEqual:
+        return value >= target;
+    case Cmp::Greater:
+        return value > target;
+    }
+    return false;
+}
 
 struct PollSpec {
     GmAddr addr = 0;
@@ -54,8 +71,10 @@ class KernelContext {
     virtual const BuildInfo& build() const = 0;
     virtual std::uint64_t arg(std::size_t index) const = 0;
     virtual const ParamValue& param(const std::string& name) const = 0;
-    std::int64_t param_int(const std::string& name) const;
-    bool param_bool(const std::string& name) const;
+    std::int64_t param_int(const std::string& name) const {
+        return std::get<std::int64_t>(param(name));
+    }
+    bool param_bool(const std::string& name) const { return std::get<bool>(param(name)); }
 
     // --- scalar GM access through the non-coherent data cache
     template <typename T>

@@ -1,6 +1,6 @@
 #include "models/core/ai_core.hpp"
 
-#include "models/sim/fault.hpp"
+#include "syncsim/fault.hpp"
 
 #include <algorithm>
 #include <cstring>

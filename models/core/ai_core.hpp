@@ -5,13 +5,13 @@
 #pragma once
 
 #include "models/core/core_status.hpp"
-#include "models/core/kernel_context.hpp"
 #include "models/core/pipe_unit.hpp"
 #include "models/ffts/ffts_hub.hpp"
 #include "models/memory/gm_port.hpp"
 #include "models/memory/scalar_cache.hpp"
 #include "models/memory/sparse_store.hpp"
-#include "models/sim/kernel_time.hpp"
+#include "models/systemc/simulation_time.hpp"
+#include "syncsim/kernel_api.hpp"
 
 #include <array>
 #include <functional>

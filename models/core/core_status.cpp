@@ -10,29 +10,6 @@ const char* to_string(CoreState s) {
     return names[static_cast<int>(s)];
 }
 
-const char* to_string(Cmp c) {
-    static const char* const names[] = {"<", "<=", "==", "!=", ">=", ">"};
-    return names[static_cast<int>(c)];
-}
-
-bool compare(std::int64_t value, Cmp cmp, std::int64_t target) {
-    switch (cmp) {
-    case Cmp::Less:
-        return value < target;
-    case Cmp::LessEqual:
-        return value <= target;
-    case Cmp::Equal:
-        return value == target;
-    case Cmp::NotEqual:
-        return value != target;
-    case Cmp::GreaterEqual:
-        return value >= target;
-    case Cmp::Greater:
-        return value > target;
-    }
-    return false;
-}
-
 std::string WaitReason::describe() const {
     std::ostringstream os;
     switch (kind) {

@@ -1,8 +1,8 @@
 // What a core is doing, for tracing and for explaining a run that did not end.
 #pragma once
 
-#include "models/core/core_types.hpp"
-#include "models/core/kernel_context.hpp"
+#include "syncsim/core_types.hpp"
+#include "syncsim/kernel_api.hpp"
 
 #include <cstdint>
 #include <string>

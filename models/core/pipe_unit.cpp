@@ -1,7 +1,7 @@
 #include "models/core/pipe_unit.hpp"
 
-#include "models/sim/fault.hpp"
-#include "models/sim/kernel_time.hpp"
+#include "models/systemc/simulation_time.hpp"
+#include "syncsim/fault.hpp"
 
 namespace syncsim {
 

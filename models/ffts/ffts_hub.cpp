@@ -1,7 +1,7 @@
 #include "models/ffts/ffts_hub.hpp"
 
 #include "models/ffts/ffts_message.hpp"
-#include "models/sim/fault.hpp"
+#include "syncsim/fault.hpp"
 
 #include <algorithm>
 

@@ -8,10 +8,10 @@
 // a cluster. Flag counters live here; cores wait on them.
 #pragma once
 
-#include "models/core/core_types.hpp"
 #include "models/ffts/flag_counter.hpp"
 #include "models/memory/busy_until.hpp"
-#include "models/sim/kernel_time.hpp"
+#include "models/systemc/simulation_time.hpp"
+#include "syncsim/core_types.hpp"
 
 #include <map>
 #include <memory>

@@ -5,20 +5,6 @@
 
 namespace syncsim {
 
-unsigned atomic_width_bytes(AtomicType type) {
-    return (type == AtomicType::S32 || type == AtomicType::U32) ? 4 : 8;
-}
-
-const char* to_string(AtomicOp op) {
-    static const char* const names[] = {"sum", "max", "min", "and", "or", "xor", "exchange"};
-    return names[static_cast<int>(op)];
-}
-
-const char* to_string(AtomicType type) {
-    static const char* const names[] = {"s32", "u32", "s64", "u64"};
-    return names[static_cast<int>(type)];
-}
-
 namespace {
 
 template <typename T>

@@ -2,19 +2,13 @@
 // plain function (unit-tested); the TLM extension carries it on a transaction.
 #pragma once
 
+#include "syncsim/core_types.hpp"
+
 #include <cstdint>
 #include <string>
 #include <tlm>
 
 namespace syncsim {
-
-// Names follow set_st_atomic_cfg(ATOMIC_S32, ATOMIC_SUM).
-enum class AtomicType { S32, U32, S64, U64 };
-enum class AtomicOp { Sum, Max, Min, And, Or, Xor, Exchange };
-
-unsigned atomic_width_bytes(AtomicType type);
-const char* to_string(AtomicOp op);
-const char* to_string(AtomicType type);
 
 // Applies op to the little-endian word at `word`, returns the old value
 // sign- or zero-extended per the type.

@@ -1,7 +1,7 @@
 #include "models/memory/gm_port.hpp"
 
-#include "models/sim/fault.hpp"
-#include "models/sim/kernel_time.hpp"
+#include "models/systemc/simulation_time.hpp"
+#include "syncsim/fault.hpp"
 
 #include <sstream>
 

@@ -9,7 +9,7 @@
 #include "models/memory/lru_index.hpp"
 #include "models/memory/observation.hpp"
 #include "models/memory/sparse_store.hpp"
-#include "models/sim/kernel_time.hpp"
+#include "models/systemc/simulation_time.hpp"
 
 #include <functional>
 #include <map>

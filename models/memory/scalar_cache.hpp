@@ -6,6 +6,7 @@
 #pragma once
 
 #include "models/memory/lru_index.hpp"
+#include "syncsim/core_types.hpp"
 
 #include <cstdint>
 #include <map>
@@ -19,8 +20,6 @@ struct CacheLine {
     bool dirty = false;
     std::vector<std::uint8_t> bytes;
 };
-
-enum class DcciMode { CleanInvalidate, CleanOnly, InvalidateOnly };
 
 class ScalarCache {
   public:

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "models/notify/cnt_notify_rules.hpp"
-#include "models/sim/kernel_time.hpp"
+#include "models/systemc/simulation_time.hpp"
 
 #include <functional>
 #include <map>

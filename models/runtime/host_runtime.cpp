@@ -1,6 +1,6 @@
 #include "models/runtime/host_runtime.hpp"
 
-#include "models/sim/kernel_time.hpp"
+#include "models/systemc/simulation_time.hpp"
 
 #include <sstream>
 
@@ -8,13 +8,6 @@ namespace syncsim {
 
 namespace {
 constexpr std::uint64_t kMallocAlign = 512; // chosen: every buffer starts on an L2 line
-}
-
-std::int64_t HostApi::param_int(const std::string& name) const {
-    return std::get<std::int64_t>(param(name));
-}
-bool HostApi::param_bool(const std::string& name) const {
-    return std::get<bool>(param(name));
 }
 
 HostRuntime::HostRuntime(sc_core::sc_module_name name, HostProgram program, KernelLookup kernels,

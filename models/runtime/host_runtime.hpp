@@ -5,9 +5,9 @@
 
 #include "models/memory/sparse_store.hpp"
 #include "models/notify/notify_table.hpp"
-#include "models/runtime/host_api.hpp"
 #include "models/runtime/stream.hpp"
 #include "models/runtime/task_scheduler.hpp"
+#include "syncsim/host_api.hpp"
 
 #include <deque>
 #include <functional>
@@ -18,7 +18,6 @@
 
 namespace syncsim {
 
-using HostProgram = std::function<void(HostApi&)>;
 using KernelLookup = std::function<KernelFn(const std::string&)>;
 
 struct HostCheck {

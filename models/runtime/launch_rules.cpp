@@ -1,4 +1,4 @@
-#include "platforms/launch_rules.hpp"
+#include "models/runtime/launch_rules.hpp"
 
 #include <algorithm>
 
@@ -58,25 +58,6 @@ const Rule kRules[] = {
 };
 
 } // namespace
-
-const char* to_string(KernelMeta m) {
-    static const char* const names[] = {"none", "mix_aiv_main", "aic_only", "mix_aic_main"};
-    return names[static_cast<int>(m)];
-}
-
-KernelMeta kernel_meta_from_string(const std::string& s) {
-    for (KernelMeta m :
-         {KernelMeta::None, KernelMeta::MixAivMain, KernelMeta::AicOnly, KernelMeta::MixAicMain})
-        if (s == to_string(m)) return m;
-    throw std::invalid_argument("unknown kernel meta '" + s +
-                                "' (none, mix_aiv_main, aic_only, mix_aic_main)");
-}
-
-const std::vector<std::string>& build_targets() {
-    static const std::vector<std::string> targets = {"dav-c220", "dav-c220-vec", "dav-c220-cube",
-                                                     "dav-c310", "dav-c310-vec", "dav-c310-cube"};
-    return targets;
-}
 
 LaunchPlan plan_launch(const std::string& platform_arch, const LaunchRequest& request) {
     const auto& targets = build_targets();

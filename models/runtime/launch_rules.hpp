@@ -5,17 +5,14 @@
 // one table, and nowhere else.
 #pragma once
 
+#include "syncsim/core_types.hpp"
+
 #include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace syncsim {
-
-// Kernel meta TLV (pto kernel_meta.hpp): ktype and the aic:aiv ratio.
-enum class KernelMeta { None, MixAivMain, AicOnly, MixAicMain };
-const char* to_string(KernelMeta m);
-KernelMeta kernel_meta_from_string(const std::string& s); // throws std::invalid_argument
 
 struct LaunchRequest {
     std::string target; // dav-c220-vec, dav-c310, ...
@@ -41,6 +38,5 @@ class LaunchError : public std::runtime_error {
 
 // Throws LaunchError when the build cannot run on the platform's arch.
 LaunchPlan plan_launch(const std::string& platform_arch, const LaunchRequest& request);
-const std::vector<std::string>& build_targets();
 
 } // namespace syncsim

@@ -1,6 +1,6 @@
 #include "models/runtime/task_scheduler.hpp"
 
-#include "models/sim/kernel_time.hpp"
+#include "models/systemc/simulation_time.hpp"
 
 namespace syncsim {
 

@@ -6,7 +6,7 @@
 #pragma once
 
 #include "models/core/ai_core.hpp"
-#include "platforms/launch_rules.hpp"
+#include "models/runtime/launch_rules.hpp"
 
 #include <list>
 #include <memory>

@@ -1,6 +1,6 @@
 #include "models/vortex/vx_device.hpp"
 
-#include "models/sim/fault.hpp"
+#include "syncsim/fault.hpp"
 
 #include <algorithm>
 #include <bitset>
@@ -102,7 +102,7 @@ class WarpContext : public WarpApi {
     Device::Warp& m_w;
 };
 
-Device::Device(sc_core::sc_module_name name, const VortexPlatform& p,
+Device::Device(sc_core::sc_module_name name, const DeviceParams& p,
                std::shared_ptr<const ParamMap> params)
     : sc_module(name), m_p(p), m_geometry{static_cast<int>(p.warps), static_cast<int>(p.cores),
                                           static_cast<int>(p.barriers), p.gbar_enable,

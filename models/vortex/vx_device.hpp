@@ -6,11 +6,12 @@
 // functions calling the vx_* operations of WarpApi.
 #pragma once
 
-#include "models/core/core_types.hpp"
 #include "models/memory/busy_until.hpp"
-#include "models/sim/kernel_time.hpp"
+#include "models/systemc/simulation_time.hpp"
 #include "models/vortex/vx_barrier_rules.hpp"
-#include "platforms/vortex_platform.hpp"
+#include "models/vortex/vx_device_params.hpp"
+#include "syncsim/core_types.hpp"
+#include "syncsim/warp_api.hpp"
 
 #include <functional>
 #include <map>
@@ -22,34 +23,6 @@
 
 namespace syncsim::vortex {
 
-class WarpApi;
-using WarpProgram = std::function<void(WarpApi&)>;
-
-// What a warp program calls (vx_intrinsics.h).
-class WarpApi {
-  public:
-    virtual ~WarpApi() = default;
-    virtual int warp_id() const = 0;
-    virtual int core_id() const = 0; // across clusters
-    virtual int cluster_id() const = 0;
-    virtual int num_warps() const = 0;
-    virtual int num_threads() const = 0;
-    virtual int num_cores() const = 0; // vx_num_cores(): NUM_CORES x NUM_CLUSTERS
-    virtual const ParamValue& param(const std::string& name) const = 0;
-    std::int64_t param_int(const std::string& name) const {
-        return std::get<std::int64_t>(param(name));
-    }
-    bool param_bool(const std::string& name) const { return std::get<bool>(param(name)); }
-
-    virtual void compute(std::uint64_t cycles) = 0;
-    virtual void barrier(std::uint32_t id, std::uint32_t count) = 0; // vx_barrier
-    virtual void fence() = 0;                                        // vx_fence: stores landed
-    virtual void tmc(std::uint32_t mask) = 0;                        // 0: the warp exits
-    virtual void wspawn(int warps, WarpProgram program) = 0;         // vx_wspawn
-    virtual std::int32_t load(std::uint32_t word) = 0;
-    virtual void store(std::uint32_t word, std::int32_t value) = 0;
-};
-
 // Warp states as traced: the index into warp_state_names().
 const std::vector<std::string>& warp_state_names();
 
@@ -57,14 +30,6 @@ class WarpTraceSink {
   public:
     virtual ~WarpTraceSink() = default;
     virtual void warp_state(int core, int warp, int state) = 0;
-};
-
-struct ReleaseRecord {
-    bool global;
-    int core, id;
-    std::uint64_t last_arrival_ps; // local: execute_fire of the last BAR; global: c0 (its wctl)
-    std::uint64_t ready_ps;        // the released warps are ready to be scheduled
-    std::vector<int> warps;        // local: the warps released (by core-local id)
 };
 
 struct WarpReport {
@@ -75,7 +40,7 @@ struct WarpReport {
 
 class Device : public sc_core::sc_module {
   public:
-    Device(sc_core::sc_module_name name, const VortexPlatform& p,
+    Device(sc_core::sc_module_name name, const DeviceParams& p,
            std::shared_ptr<const ParamMap> params);
     ~Device() override;
 
@@ -132,7 +97,7 @@ class Device : public sc_core::sc_module {
     void store_due();
     void set_state(Warp& w, const char* state);
 
-    VortexPlatform m_p;
+    DeviceParams m_p;
     BarrierGeometry m_geometry;
     Clock m_clock;
     std::shared_ptr<const ParamMap> m_params;

@@ -2,7 +2,7 @@
 // several initiators: values, hit/miss latency and atomic serialisation.
 #include "models/memory/gm_port.hpp"
 #include "models/memory/l2_cache.hpp"
-#include "models/sim/fault.hpp"
+#include "syncsim/fault.hpp"
 
 #include <catch2/catch.hpp>
 #include <memory>

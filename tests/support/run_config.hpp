@@ -2,7 +2,7 @@
 // or the syncsim binary as a user would.
 #pragma once
 
-#include "sim/run.hpp"
+#include "driver/run.hpp"
 #include "tests/support/temp_file.hpp"
 
 #include <array>

@@ -1,6 +1,6 @@
 // CntNotify record modes, wait predicates and the id bank as tables.
 #include "models/notify/cnt_notify_rules.hpp"
-#include "models/runtime/acl_types.hpp"
+#include "syncsim/acl_types.hpp"
 
 #include <catch2/catch.hpp>
 

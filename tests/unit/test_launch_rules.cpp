@@ -1,6 +1,6 @@
 // The launch rules as a table: build and kernel meta decide core types,
 // block shape, get_subblockdim and whether an FFTS context exists.
-#include "platforms/launch_rules.hpp"
+#include "models/runtime/launch_rules.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,5 +1,5 @@
+#include "config/yaml_view.hpp"
 #include "platforms/platform.hpp"
-#include "sim/yaml_view.hpp"
 #include "tests/support/temp_file.hpp"
 
 #include <catch2/catch.hpp>

@@ -4,7 +4,7 @@
 // has landed before the core goes on.
 #pragma once
 
-#include "models/core/kernel_context.hpp"
+#include "syncsim/kernel_api.hpp"
 
 namespace syncsim::lib {
 

@@ -5,8 +5,8 @@
 // Soft mode is the GM atomic epoch barrier of syncall_soft.hpp (pto 2).
 #pragma once
 
-#include "models/core/kernel_context.hpp"
-#include "models/sim/fault.hpp"
+#include "syncsim/fault.hpp"
+#include "syncsim/kernel_api.hpp"
 
 namespace syncsim::lib {
 

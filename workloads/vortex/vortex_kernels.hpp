@@ -2,7 +2,7 @@
 // memory they start from and the host-side check of their results.
 #pragma once
 
-#include "models/vortex/vx_device.hpp"
+#include "syncsim/warp_api.hpp"
 
 #include <functional>
 #include <map>
