@@ -18,12 +18,6 @@ const json& stuck_core(const RunReport& r, const std::string& name) {
     return none;
 }
 
-json check_named(const RunReport& r, const std::string& name) {
-    for (const json& c : r.result["checks"])
-        if (c["name"] == name) return c;
-    return json();
-}
-
 } // namespace
 
 TEST_CASE("quickstart completes on 950pr with every word and the atomic count right",
@@ -48,7 +42,7 @@ TEST_CASE("a consumer that does not invalidate reads the stale payload", "[scena
     const RunReport r = test::run_config("configs/foundation/stale_read.yaml");
     CHECK(r.outcome == "completed");
     CHECK(r.expectation_met);
-    const json c = check_named(r, "consumer sees the published payload");
+    const json c = test::check_named(r, "consumer sees the published payload");
     CHECK(c["ok"] == false);
     CHECK(c["detail"] == "read 0, published 42");
 }
@@ -57,7 +51,7 @@ TEST_CASE("the same consumer with dcci reads the published payload", "[scenario]
     const RunReport r = test::run_config("configs/foundation/fresh_read.yaml");
     CHECK(r.outcome == "completed");
     CHECK(r.expectation_met);
-    CHECK(check_named(r, "consumer sees the published payload")["ok"] == true);
+    CHECK(test::check_named(r, "consumer sees the published payload")["ok"] == true);
 }
 
 TEST_CASE("a forgotten set_flag deadlocks and the diagnosis names core, pipe and flag",

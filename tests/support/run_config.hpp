@@ -42,4 +42,12 @@ inline std::string read_text(const std::string& path) {
     return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
+// The check a run reported under `name`; null when it reported none (so a
+// test's comparison with true or false fails).
+inline nlohmann::json check_named(const RunReport& r, const std::string& name) {
+    for (const nlohmann::json& c : r.result["checks"])
+        if (c["name"] == name) return c;
+    return nlohmann::json();
+}
+
 } // namespace syncsim::test

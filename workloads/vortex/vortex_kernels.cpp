@@ -124,12 +124,31 @@ void hang_body(WarpApi& w) {
         w.compute(static_cast<std::uint64_t>((wid % 2) * 100 + (wid / 2) * 50 + 1)); // 0, 2, 1, 3
         w.barrier(wid < 2 ? 0u : 2u, 2);
     } else if (c == "h7") { // count = vx_num_cores() across clusters
+        // Each cluster arrives 100 cycles after the one before, so a release
+        // that does not wait for the other clusters shows in the times.
+        w.compute(static_cast<std::uint64_t>(w.cluster_id()) * 100 + 1);
         w.barrier(kGlobal, static_cast<std::uint32_t>(w.num_cores()));
     } else if (c == "h8") { // a gbar id the M unit has no storage for
         w.barrier(kGlobal | 1u, static_cast<std::uint32_t>(w.num_cores()));
     }
     w.store(kOut + static_cast<std::uint32_t>(w.core_id() * 64 + wid), 1);
     w.tmc(0);
+}
+
+// A global barrier holds every core until the last one arrives: no release
+// is ready before the latest arrival of any release.
+VortexCheck gbar_holds_all(const std::vector<vortex::ReleaseRecord>& releases) {
+    std::uint64_t last_arrival = 0;
+    for (const auto& r : releases)
+        if (r.global) last_arrival = std::max(last_arrival, r.last_arrival_ps);
+    for (const auto& r : releases)
+        if (r.global && r.ready_ps < last_arrival)
+            return {"the global barrier holds every core until the last arrives", false,
+                    "core " + std::to_string(r.core) + "'s release was ready at " +
+                        std::to_string(r.ready_ps) + " ps, before the last arrival at " +
+                        std::to_string(last_arrival) + " ps"};
+    return {"the global barrier holds every core until the last arrives", true,
+            std::to_string(releases.size()) + " release(s), none before the last arrival"};
 }
 
 void fill_src(Memory& m, const VortexGeometry& g, const ParamMap&) {
@@ -225,6 +244,8 @@ const std::map<std::string, VortexKernelEntry>& vortex_kernels() {
             [](const Memory&, const VortexGeometry&, const ParamMap& p,
                const std::vector<vortex::ReleaseRecord>& rel) {
                 std::vector<VortexCheck> checks;
+                if (std::get<std::string>(p.at("case")) == "h7")
+                    checks.push_back(gbar_holds_all(rel));
                 if (std::get<std::string>(p.at("case")) == "h6") {
                     // Groups {0,1} and {2,3}: a release that mixes them is the aliasing.
                     bool mixed = false;
@@ -238,7 +259,8 @@ const std::map<std::string, VortexKernelEntry>& vortex_kernels() {
                 }
                 return checks;
             },
-            {"each release stays within its group"}};
+            {"each release stays within its group",
+             "the global barrier holds every core until the last arrives"}};
         return k;
     }();
     return kernels;
