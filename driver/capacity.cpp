@@ -56,8 +56,7 @@ CapacityDemand estimate_demand(const ExperimentConfig& cfg) {
     if (!cfg.host.empty()) {
         const HostEntry* host = WorkloadRegistry::builtin().host(cfg.host);
         if (host && host->touched_bytes) {
-            d.touched_bytes =
-                host->touched_bytes({p.name, p.arch, p.aic_cores, p.aiv_cores}, cfg.params);
+            d.touched_bytes = host->touched_bytes(device_info(p), cfg.params);
             d.touched_why = "the data host program '" + cfg.host + "' writes";
         }
     }

@@ -169,9 +169,9 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
         return k ? k->fn : nullptr;
     };
     const Platform& p = cfg.platform;
-    HostRuntime host("host", program, lookup, params, {p.name, p.arch, p.aic_cores, p.aiv_cores},
-                     soc.gm(), kGmBase, static_cast<std::uint64_t>(p.hbm_bytes), soc.scheduler(),
-                     soc.notifies(), soc.clock(), p.launch_overhead_cycles);
+    HostRuntime host("host", program, lookup, params, device_info(p), soc.gm(), kGmBase,
+                     static_cast<std::uint64_t>(p.hbm_bytes), soc.scheduler(), soc.notifies(),
+                     soc.clock(), p.launch_overhead_cycles);
 
     if (p.ffts_base_addr_required) host.set_c2c_ctrl_addr(FftsHub::kBaseAddress);
 

@@ -149,9 +149,7 @@ std::string check_point(const SweepSpec& s, const Point& p, const std::string& p
         if (cfg.host.empty()) return "";
         const HostEntry* host = WorkloadRegistry::builtin().host(cfg.host);
         if (!host->feasible) return "";
-        const DeviceInfo device{cfg.platform.name, cfg.platform.arch, cfg.platform.aic_cores,
-                                cfg.platform.aiv_cores};
-        return host->feasible(device, cfg.params);
+        return host->feasible(device_info(cfg.platform), cfg.params);
     } catch (const ConfigError& e) {
         return e.what();
     }

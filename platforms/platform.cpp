@@ -143,6 +143,17 @@ Platform load_platform(const std::string& dir, const std::string& name) {
     });
 }
 
+FeatureSet platform_features(const Platform& p) {
+    return FeatureSet{}
+        .add(Feature::ReturningAtomicAdd, p.atomic_kind == "atomic_add")
+        .add(Feature::IntraBlockFlags, p.ffts_intra_block)
+        .add(Feature::FftsBaseAddr, p.ffts_base_addr_required);
+}
+
+DeviceInfo device_info(const Platform& p) {
+    return {p.name, p.arch, p.aic_cores, p.aiv_cores, platform_features(p)};
+}
+
 void validate_platform(const Platform& p) {
     // Capacities are whole lines: a remainder would be dropped without a word.
     struct WholeLines {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "config/param_table.hpp"
+#include "syncsim/host_api.hpp"
 
 #include <cstdint>
 #include <map>
@@ -67,5 +68,12 @@ void override_platform_param(Platform& p, const std::string& name, const YAML::N
                              const std::string& where);
 
 std::string format_param_value(const Platform& p, const ParamSpec& spec);
+
+// The features the platform's arch provides (what software may ask for and
+// the core enforces), from atomic_kind, ffts_intra_block and
+// ffts_base_addr_required.
+FeatureSet platform_features(const Platform& p);
+// What a host program sees of the device.
+DeviceInfo device_info(const Platform& p);
 
 } // namespace syncsim

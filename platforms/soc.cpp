@@ -16,6 +16,7 @@ CoreConfig core_config(const Platform& p, const SimOptions& o, CoreType type, in
     c.cache_line_bytes = static_cast<std::uint32_t>(p.scalar_cache_line_bytes);
     c.cache_lines = static_cast<std::size_t>(p.scalar_cache_bytes / p.scalar_cache_line_bytes);
     c.intra_core_flag_ids = static_cast<int>(p.intra_core_flag_ids);
+    c.features = platform_features(p);
     c.flush_cache_at_block_end = p.flush_scalar_cache_at_block_end;
     c.timing.scalar_op = p.scalar_op_cycles;
     c.timing.cache_hit = p.scalar_cache_hit_cycles;

@@ -86,11 +86,32 @@ inline const char* to_string(BuildFlavour f) {
     return names[static_cast<int>(f)];
 }
 
+// What an arch provides, as software asks for it instead of naming archs.
+// The platform file states each one (atomic_kind, ffts_intra_block,
+// ffts_base_addr_required); the core model enforces them: calling an
+// intrinsic the arch lacks is a fault.
+enum class Feature : unsigned {
+    ReturningAtomicAdd = 1u << 0, // atomicAdd returns the old value (A5); else st_atomic only
+    IntraBlockFlags = 1u << 1,    // set_intra_block / wait_intra_block (A5)
+    FftsBaseAddr = 1u << 2,       // kernels must set_ffts_base_addr before FFTS syncs (A2/A3)
+};
+struct FeatureSet {
+    unsigned bits = 0;
+    bool has(Feature f) const { return (bits & static_cast<unsigned>(f)) != 0; }
+    FeatureSet& add(Feature f, bool present = true) {
+        if (present) bits |= static_cast<unsigned>(f);
+        return *this;
+    }
+};
+
 struct BuildInfo {
     std::string target; // dav-c220-vec, dav-c310, ...
     std::string arch;   // dav-c220 or dav-c310
     BuildFlavour flavour = BuildFlavour::Npu;
     std::map<std::string, std::int64_t> defines;
+    FeatureSet features; // what the arch this build targets provides
+
+    bool has(Feature f) const { return features.has(f); }
 
     bool is_auto() const { return flavour == BuildFlavour::Auto; }
     bool is_cpu_sim() const { return flavour == BuildFlavour::CpuSim; }

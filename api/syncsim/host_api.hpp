@@ -36,6 +36,9 @@ struct KernelLaunch {
 struct DeviceInfo {
     std::string platform, arch;
     std::int64_t aic_cores, aiv_cores;
+    FeatureSet features;
+
+    bool has(Feature f) const { return features.has(f); }
 };
 
 class HostApi {

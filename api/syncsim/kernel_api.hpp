@@ -69,6 +69,7 @@ class KernelContext {
     virtual std::int64_t get_subblockdim() const = 0;
     virtual CoreType core_type() const = 0;
     virtual const BuildInfo& build() const = 0;
+    bool has(Feature f) const { return build().has(f); }
     virtual std::uint64_t arg(std::size_t index) const = 0;
     virtual const ParamValue& param(const std::string& name) const = 0;
     std::int64_t param_int(const std::string& name) const {

@@ -376,6 +376,9 @@ void AiCore::store_atomic(GmAddr addr, std::int64_t value, unsigned bytes) {
 
 std::int64_t AiCore::fetch_add(GmAddr addr, std::int64_t value, AtomicType type) {
     enter("atomicAdd");
+    if (!m_config.features.has(Feature::ReturningAtomicAdd))
+        throw KernelFault("atomicAdd: this core's arch has no returning atomic add (platform "
+                          "atomic_kind st_atomic); use set_st_atomic_cfg and st_atomic");
     check_gm_access(addr, atomic_width_bytes(type), "atomicAdd");
     sync();
     wait_for_posted_writes_to(m_cache.line_of(addr));

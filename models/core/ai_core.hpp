@@ -43,6 +43,7 @@ struct CoreConfig {
     int intra_core_flag_ids = 8;
     bool fast_poll = true; // sleep through polls that cannot see a change
     bool flush_cache_at_block_end = true;
+    FeatureSet features; // intrinsics the arch lacks fault
     CoreTiming timing;
 };
 

@@ -118,6 +118,7 @@ int HostRuntime::launch(StreamId stream_id, const KernelLaunch& request) {
     build->arch = work.plan.arch;
     build->flavour = request.flavour;
     build->defines = request.defines;
+    build->features = m_device.features;
     work.build = build;
     work.args = std::make_shared<const std::vector<std::uint64_t>>(request.args);
     work.params = m_params;

@@ -30,12 +30,34 @@ TEST_CASE("quickstart completes on 950pr with every word and the atomic count ri
     CHECK(r.result["stuck"].empty());
 }
 
+// On 910b1 a returning atomicAdd faults (the next test), so a run that
+// completes with every count landed counted with st_atomic.
 TEST_CASE("quickstart on 910b1 counts with st_atomic, not a returning add", "[scenario]") {
     const RunReport r = test::run_config("configs/quickstart.yaml", {"platform=910b1"});
     CHECK(r.outcome == "completed");
+    CHECK(r.result["faults"].empty());
     CHECK(r.expectation_met);
-    CHECK(r.result["platform"]["params"]["atomic_kind"]["value"] == "st_atomic");
+    CHECK(test::check_named(r, "atomic counter == blocks x iterations")["ok"] == true);
     CHECK(r.result["l2"]["atomics"] == 18 * 4);
+}
+
+TEST_CASE("a returning atomicAdd on 910b1 faults: the arch has only st_atomic", "[scenario]") {
+    const RunReport r = test::run_config("configs/a2/atomic_add_faults.yaml");
+    CHECK(r.outcome == "fault");
+    CHECK(r.expectation_met);
+    REQUIRE(r.result["faults"].size() == 4);
+    CHECK_THAT(r.result["faults"][0].get<std::string>(),
+               Contains("atomicAdd: this core's arch has no returning atomic add"));
+    CHECK(r.result["l2"]["atomics"] == 0);
+}
+
+TEST_CASE("the same A5-style atomicAdd completes on 950pr", "[scenario]") {
+    const RunReport r = test::run_config("configs/a2/atomic_add_faults.yaml",
+                                         {"platform=950pr", "expect.outcome=completed"});
+    CHECK(r.outcome == "completed");
+    CHECK(r.expectation_met);
+    CHECK(test::check_named(r, "atomic counter == blocks x iterations")["ok"] == true);
+    CHECK(r.result["l2"]["atomics"] == 4);
 }
 
 TEST_CASE("a consumer that does not invalidate reads the stale payload", "[scenario]") {

@@ -39,8 +39,14 @@ TEST_CASE("A5 platforms differ from A2/A3 by data", "[platform]") {
     const Platform a5 = load_platform(test::platforms_dir(), "950pr");
     const Platform a2 = load_platform(test::platforms_dir(), "910b1");
     CHECK(a5.arch == "dav-c310");
-    CHECK(a5.atomic_kind == "atomic_add");
-    CHECK(a2.atomic_kind == "st_atomic");
+    // The atomic kind becomes a feature the cores enforce (a returning
+    // atomicAdd on A2 faults: test_foundation_scenarios.cpp).
+    CHECK(platform_features(a5).has(Feature::ReturningAtomicAdd));
+    CHECK_FALSE(platform_features(a2).has(Feature::ReturningAtomicAdd));
+    CHECK(platform_features(a5).has(Feature::IntraBlockFlags));
+    CHECK_FALSE(platform_features(a2).has(Feature::IntraBlockFlags));
+    CHECK(platform_features(a2).has(Feature::FftsBaseAddr));
+    CHECK_FALSE(platform_features(a5).has(Feature::FftsBaseAddr));
     CHECK(a5.cntnotify_bank_ids == 2048);
     CHECK_FALSE(a2.cntnotify_supported);
     CHECK(a5.ffts_modes == "0,1,2,4");

@@ -1,6 +1,7 @@
 // Host programs for the runtime's CntNotify on 950 (cann-cntnotify-and-platforms.md
 // Part A): counting across streams, pipelines that reuse one CntNotify,
 // bitmask waits, timeouts, bank exhaustion, and every documented error code.
+#include "workloads/lib/gm_atomic.hpp"
 #include "workloads/registry.hpp"
 
 #include <string>
@@ -16,13 +17,7 @@ void count_kernel(KernelContext& k) {
     k.compute(Pipe::V, static_cast<double>(k.arg(1)));
     k.pipe_barrier(Pipe::V);
     const GmAddr counter = k.arg(0);
-    if (k.build().arch == "dav-c310") {
-        k.atomicAdd<std::int32_t>(counter, 1);
-    } else {
-        k.set_st_atomic_cfg(AtomicType::S32, AtomicOp::Sum);
-        k.st_atomic<std::int32_t>(1, counter);
-        k.dsb(DSB_DDR);
-    }
+    lib::gm_atomic_add(k, counter, 1);
 }
 
 void launch_count(HostApi& host, StreamId stream, GmAddr counter, std::uint64_t cycles) {

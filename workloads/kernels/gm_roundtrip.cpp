@@ -1,7 +1,8 @@
 // The quickstart workload: every AIV block moves a tile GM -> UB by DMA,
 // changes its first word with the scalar unit, moves it back UB -> GM, then
 // publishes a per-block flag with a scalar store + dcci + dsb and counts
-// itself in a shared counter with the platform's atomic. Repeated
+// itself in a shared counter with the platform's atomic (or, to show what
+// A5 source does on A2/A3, always with a returning atomicAdd). Repeated
 // `iterations` times, it keeps the memory system busy (the benchmark uses it).
 #include "workloads/lib/gm_atomic.hpp"
 #include "workloads/registry.hpp"
@@ -18,6 +19,9 @@ void gm_roundtrip(KernelContext& k) {
     const GmAddr in = k.arg(0), out = k.arg(1), flags = k.arg(2), counter = k.arg(3);
     const std::int64_t block = k.get_block_idx();
     const std::int64_t iterations = k.param_int("iterations");
+    // Source written for A5 calls atomicAdd whatever it runs on; an arch
+    // without a returning add faults on it.
+    const bool returning_add = std::get<std::string>(k.param("counter_atomic")) == "atomic_add";
     const GmAddr tile_in = in + block * kTileBytes, tile_out = out + block * kTileBytes;
     for (std::int64_t it = 0; it < iterations; ++it) {
         k.copy_gm_to_ubuf(0, tile_in, 0, 1, kTileBursts, 0, 0);
@@ -31,7 +35,10 @@ void gm_roundtrip(KernelContext& k) {
         k.pipe_barrier(Pipe::MTE3);
         lib::publish<std::int32_t>(k, flags + block * kFlagStrideWords * 4,
                                    static_cast<std::int32_t>(it + 1));
-        lib::gm_atomic_add(k, counter, 1);
+        if (returning_add)
+            k.atomicAdd<std::int32_t>(counter, 1);
+        else
+            lib::gm_atomic_add(k, counter, 1);
     }
 }
 
@@ -82,6 +89,10 @@ void roundtrip_host(HostApi& host) {
 void register_gm_roundtrip(WorkloadRegistry& r) {
     const std::vector<WorkloadParam> params = {
         {"iterations", std::int64_t{1}, "round trips per block", 1, 1e7},
+        choice_param("counter_atomic", "arch",
+                     "how blocks count: arch (the atomic the arch has, as PTO does) or "
+                     "atomic_add (a returning add, as A5 source writes it)",
+                     {"arch", "atomic_add"}),
     };
     auto per_block = [](std::uint64_t bytes) {
         return [bytes](std::int64_t blocks, const ParamMap&) { return bytes * blocks; };

@@ -195,11 +195,12 @@ void syncall_st(KernelContext& k) {
           static_cast<std::int64_t>(k.arg(kAicBlocks)),
           0,
           static_cast<std::int32_t>(k.arg(kUsedCores)),
-          k.build().arch == "dav-c310",
+          k.has(Feature::IntraBlockFlags), // the vendor test's A5 variant
           k.core_type() == CoreType::AIV,
           target.size() == 8};
     // The a2a3 bodies set the FFTS base on both sides, even for soft.
-    if (!st.a5 && k.arg(kFftsAddr) != 0) k.set_ffts_base_addr(k.arg(kFftsAddr));
+    if (k.has(Feature::FftsBaseAddr) && k.arg(kFftsAddr) != 0)
+        k.set_ffts_base_addr(k.arg(kFftsAddr));
     const bool my_side =
         st.type == SyncCoreType::Mix || (st.type == SyncCoreType::AIVOnly) == st.vec;
     if (!my_side) return; // the other side's body is empty
@@ -246,7 +247,7 @@ struct HostPlan {
 HostPlan plan(HostApi& host) {
     HostPlan p;
     p.arch = host.device().arch;
-    p.a5 = p.arch == "dav-c310";
+    p.a5 = host.device().has(Feature::IntraBlockFlags); // the vendor test's A5 variant
     p.type = std::get<std::string>(host.param("core_type"));
     p.meta = std::get<std::string>(host.param("meta"));
     p.dual_stream = host.param_bool("dual_stream");
@@ -278,7 +279,7 @@ void syncall_st_host(HostApi& host) {
     const HostPlan p = plan(host);
     const bool soft = std::get<std::string>(host.param("mode")) == "soft";
     std::uint64_t ffts_addr = 0;
-    if (!p.a5 && host.param_bool("set_ffts_base")) {
+    if (host.device().has(Feature::FftsBaseAddr) && host.param_bool("set_ffts_base")) {
         std::uint32_t len = 0;
         const int rc = host.rtGetC2cCtrlAddr(&ffts_addr, &len);
         host.check("rtGetC2cCtrlAddr returns the FFTS base", rc == 0 && ffts_addr != 0,

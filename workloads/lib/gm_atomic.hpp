@@ -9,7 +9,7 @@
 namespace syncsim::lib {
 
 inline void gm_atomic_add(KernelContext& k, GmAddr counter, std::int32_t value) {
-    if (k.build().arch == "dav-c310") {
+    if (k.has(Feature::ReturningAtomicAdd)) {
         k.atomicAdd<std::int32_t>(counter, value);
         return;
     }

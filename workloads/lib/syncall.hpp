@@ -33,9 +33,6 @@ constexpr std::uint16_t getFFTSMsg(std::uint16_t mode, std::uint16_t event_id,
 
 namespace detail {
 
-inline bool is_a5(const KernelContext& k) {
-    return k.build().arch == "dav-c310";
-}
 inline bool is_vec(const KernelContext& k) {
     return k.core_type() == CoreType::AIV;
 }
@@ -98,7 +95,8 @@ void SYNCALL(KernelContext& k) {
     const bool takes_part =
         T == SyncCoreType::Mix || (T == SyncCoreType::AIVOnly) == detail::is_vec(k);
     if (takes_part) k.mark_barrier_round();
-    if (detail::is_a5(k))
+    // The A5 form is written for cores with intra-block flags (its Mix uses them).
+    if (k.has(Feature::IntraBlockFlags))
         detail::syncall_a5<T>(k);
     else
         detail::syncall_a2a3<T>(k);
@@ -110,7 +108,7 @@ namespace detail {
 // ARRIVE: A5 has a returning add; A2/A3 reads with ld_dev, then adds with a
 // fire-and-forget st_atomic published by dcci (two operations, not one RMW).
 inline std::int32_t soft_arrive(KernelContext& k, GmAddr counter) {
-    if (is_a5(k)) return k.atomicAdd<std::int32_t>(counter, 1);
+    if (k.has(Feature::ReturningAtomicAdd)) return k.atomicAdd<std::int32_t>(counter, 1);
     const std::int32_t before = k.ld_dev<std::int32_t>(counter, 0);
     k.set_st_atomic_cfg(AtomicType::S32, AtomicOp::Sum);
     k.dcci(counter, SINGLE_CACHE_LINE);
@@ -125,7 +123,7 @@ inline std::int32_t soft_arrive(KernelContext& k, GmAddr counter) {
 inline void soft_poll(KernelContext& k, GmAddr counter, std::int32_t target) {
     PollSpec spec;
     spec.addr = counter;
-    spec.load = is_a5(k) ? PollLoad::AtomicAddZero : PollLoad::Dev;
+    spec.load = k.has(Feature::ReturningAtomicAdd) ? PollLoad::AtomicAddZero : PollLoad::Dev;
     spec.type = AtomicType::S32;
     spec.until = Cmp::GreaterEqual;
     spec.target = target;
