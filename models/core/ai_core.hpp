@@ -4,8 +4,15 @@
 // implements the intrinsics of KernelContext on top of these.
 #pragma once
 
+#include "models/core/block_work.hpp"
+#include "models/core/core_report.hpp"
 #include "models/core/core_status.hpp"
+#include "models/core/dma_transfer.hpp"
+#include "models/core/ffts_port.hpp"
+#include "models/core/intra_core_flags.hpp"
 #include "models/core/pipe_unit.hpp"
+#include "models/core/poll_schedule.hpp"
+#include "models/core/write_buffer.hpp"
 #include "models/ffts/ffts_hub.hpp"
 #include "models/memory/gm_port.hpp"
 #include "models/memory/scalar_cache.hpp"
@@ -47,21 +54,6 @@ struct CoreConfig {
     CoreTiming timing;
 };
 
-// One block of a launch, as the task scheduler hands it to a core.
-struct BlockWork {
-    std::string kernel_name;
-    KernelFn fn = nullptr;
-    std::int64_t block_idx = 0, block_num = 1, subblockid = 0, subblockdim = 1;
-    std::shared_ptr<const std::vector<std::uint64_t>> args;
-    std::shared_ptr<const ParamMap> params;
-    std::shared_ptr<const BuildInfo> build;
-    std::uint64_t launch_id = 0;
-    std::string kernel_type; // as the runtime scheduled it (AIV_ONLY, MIX_AIC_1_2, ...)
-    std::shared_ptr<const BlockPeers> peers;
-    std::shared_ptr<const FftsContext> ffts_context; // null: the launch owns none
-    std::function<void(const std::optional<std::string>& fault)> on_done;
-};
-
 class CoreTraceSink {
   public:
     virtual ~CoreTraceSink() = default;
@@ -71,53 +63,6 @@ class CoreTraceSink {
         (void)trace_id;
         (void)round;
     }
-};
-
-struct PipeReport {
-    Pipe pipe;
-    const char* current; // nullptr when idle
-    std::size_t queued;
-    std::string blocked_on;
-};
-
-// A poll loop that gave up at its limit (the core then goes on, as on NPU).
-struct PollTimeout {
-    sc_core::sc_time at;
-    std::uint32_t round;
-    GmAddr addr;
-    std::int64_t value, target;
-    std::uint64_t polls;
-};
-
-// One barrier round as the software marked it on this core.
-struct RoundMark {
-    std::uint64_t launch_id;
-    std::uint32_t round;
-    sc_core::sc_time arrived, released; // released == arrived until marked
-    bool has_release = false;
-};
-
-struct CoreReport {
-    std::string name;
-    CoreType type;
-    int index;
-    CoreState state;
-    bool has_block;
-    std::string kernel;
-    std::int64_t block_idx;
-    std::uint64_t launch_id;
-    std::uint64_t blocks_run;
-    std::uint64_t intrinsics;
-    std::string last_intrinsic;
-    std::uint32_t barrier_rounds;
-    std::string waiting_on; // empty unless waiting, polling or blocked
-    std::vector<PipeReport> busy_pipes;
-    std::optional<std::string> fault;
-    sc_core::sc_time finished_at;
-    std::uint64_t cache_hits, cache_misses, writebacks;
-    std::vector<RoundMark> rounds;
-    std::uint64_t polls;
-    std::vector<PollTimeout> poll_timeouts;
 };
 
 class AiCore : public sc_core::sc_module, public KernelContext {
@@ -136,7 +81,7 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     // Wiring done by the SoC builder.
     void set_ub_peer(AiCore* peer) { m_ub_peer = peer; }
     void set_tracer(CoreTraceSink* tracer) { m_tracer = tracer; }
-    void set_ffts(FftsHub* hub) { m_ffts = hub; }
+    void set_ffts(FftsHub* hub) { m_ffts.attach(hub); }
     void set_watch(GmWatch* watch) { m_watch = watch; }
 
     // Called by the task scheduler; the core must be free.
@@ -146,7 +91,7 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     // As of `at` (the end of the run): a core asleep in a fast-forwarded
     // poll reports the polls it would have made by then.
     CoreReport report(const sc_core::sc_time& at) const;
-    bool asleep_in_poll() const { return m_sleep.active; }
+    bool asleep_in_poll() const { return m_poll_schedule.has_value(); }
     // External agents (FFTS, notify) describe what a core waits on them for.
     void set_external_wait(CoreState state, std::function<std::string()> describe);
     void clear_external_wait();
@@ -201,6 +146,17 @@ class AiCore : public sc_core::sc_module, public KernelContext {
 
   private:
     enum class Space { Gm, Ub, L1 };
+    // A UB or L1: its size, and its bytes stored sparsely (a large buffer
+    // costs nothing until written).
+    struct LocalBuffer {
+        std::uint64_t size = 0;
+        SparseStore bytes;
+    };
+    struct PollTiming {
+        sc_core::sc_time to_sample, after_sample, op;
+    };
+
+    // lifecycle (ai_core.cpp)
     void run();
     void finish_block();
     void enter(const char* intrinsic);
@@ -217,86 +173,76 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     void set_state(CoreState state);
     template <typename Pred>
     void block_until(Pred pred, const sc_core::sc_event& event, CoreState state,
-                     const WaitReason& reason);
+                     const WaitReason& reason) {
+        if (pred()) return;
+        sync();
+        m_reason = reason;
+        set_state(state);
+        while (!pred()) wait_on(event);
+        m_reason = WaitReason{};
+        set_state(CoreState::Running);
+    }
 
+    // pipes and local buffers (ai_core_pipes.cpp)
     PipeUnit& pipe_unit(Pipe pipe);
     // Runs `action` when `pipe` reaches it: now on PIPE_S, otherwise after the
     // work already issued to that pipe.
     void when_pipe_reaches(Pipe pipe, const char* what, std::function<void()> action);
-    void check_gm_access(GmAddr addr, unsigned bytes, const char* what) const;
-    // A UB or L1: its size, and its bytes stored sparsely (a large buffer
-    // costs nothing until written).
-    struct LocalBuffer {
-        std::uint64_t size = 0;
-        SparseStore bytes;
-    };
+    void drain_pipes();
     LocalBuffer& local_buffer(bool ub, const char* what);
     void check_local_range(const LocalBuffer& buf, std::uint64_t offset, std::uint64_t extent,
                            const char* what) const;
     void dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst, Space src_space,
              std::uint64_t src, int n_burst, int len_burst, int src_gap, int dst_gap);
 
+    // scalar GM (ai_core_memory.cpp)
+    void check_gm_access(GmAddr addr, unsigned bytes, const char* what) const;
     CacheLine& cached_line(GmAddr addr);
     // Queues a GM access on the write buffer; the core goes on at once.
     void post(GmAddr addr, const char* what, std::function<void()> access);
     void post_write(GmAddr addr, std::vector<std::uint8_t> bytes, const char* what);
     void post_writeback(CacheLine&& line);
-    void wait_for_posted_writes_to(GmAddr line_base);
-    struct PollTiming {
-        sc_core::sc_time to_sample, after_sample, op;
-    };
-    // The polls a sleeping core would have made: issue time of poll k.
-    struct PollSchedule {
-        bool active = false;
-        sc_core::sc_time start, period, op, to_sample, to_complete;
-        std::uint64_t first = 0, every = 0;
-        sc_core::sc_time issue(std::uint64_t k) const;
-    };
-    std::int64_t cached_poll_load(const PollSpec& spec);
+    void wait_for_posted_writes_to(GmAddr line_base) { m_write_buffer->wait_for_line(line_base); }
     static std::int64_t decode_word(const std::uint8_t* raw, AtomicType type);
-    void drain_pipes();
+
+    // polling (ai_core_poll.cpp)
+    std::int64_t cached_poll_load(const PollSpec& spec);
+    std::int64_t sample_at_l2(const PollSpec& spec, std::optional<sc_core::sc_time> sample_at,
+                              PollTiming& timing, std::uint64_t& write_seq);
     // Sleeps until the polled word is written or the poll limit would be hit;
     // returns the sample time of the next poll to make, or nothing on timeout.
     std::optional<sc_core::sc_time>
     sleep_through_polls(const PollSpec& spec, const PollTiming& timing, PollResult& result);
-    std::uint64_t polls_made_by(const sc_core::sc_time& t) const;
-    FftsHub& ffts(const char* what);
-    FftsSender sender() const;
+    void count_backoff(const PollSpec& spec, std::uint64_t polls);
+
+    // FFTS (ai_core_ffts.cpp)
+    FftsSender sender() const { return m_ffts.sender(m_config.trace_id, m_config.type, *m_work); }
     void wait_cross_core(Pipe pipe, FlagSpace space, int id, const char* what);
-    std::size_t intra_flag_index(Pipe src, Pipe dst, int id) const;
-    std::int64_t& intra_flag(Pipe src, Pipe dst, int id);
-    sc_core::sc_event& intra_flag_event(Pipe src, Pipe dst, int id);
-    void check_flag_args(Pipe src, Pipe dst, int id) const;
 
     CoreConfig m_config;
     Clock m_clock;
     ScalarCache m_cache;
     LocalBuffer m_ub, m_l1;
     std::array<std::unique_ptr<PipeUnit>, kPipeCount> m_pipes; // [0] (PIPE_S) unused
-    std::unique_ptr<PipeUnit> m_write_buffer;
+    std::unique_ptr<WriteBuffer> m_write_buffer;
     // [0] scalar unit, [1..6] pipes V..FIX, [7] write buffer
     std::array<std::unique_ptr<GmPort>, kPipeCount + 1> m_ports;
     GmPort& scalar_port() { return *m_ports[0]; }
     GmPort& pipe_port(Pipe p) { return *m_ports[static_cast<int>(p)]; }
     GmPort& write_buffer_port() { return *m_ports[kPipeCount]; }
-    std::map<GmAddr, std::uint64_t> m_line_last_post; // line -> last write posted to it
-    std::uint64_t m_posted_seq = 0, m_landed_seq = 0, m_awaited_seq = 0;
-    sc_core::sc_event m_posted_landed;
-    std::vector<std::int64_t> m_intra_flags;
-    std::vector<std::unique_ptr<sc_core::sc_event>> m_intra_flag_events;
+    IntraCoreFlags m_intra_flags;
     AtomicType m_st_atomic_type = AtomicType::S32;
     AtomicOp m_st_atomic_op = AtomicOp::Sum;
 
     AiCore* m_ub_peer = nullptr;
     CoreTraceSink* m_tracer = nullptr;
-    FftsHub* m_ffts = nullptr;
+    FftsPort m_ffts;
     GmWatch* m_watch = nullptr;
-    PollSchedule m_sleep;
-    std::uint64_t m_polls = 0;
-    std::vector<PollTimeout> m_poll_timeouts;
-    std::uint64_t m_ffts_base = 0; // set_ffts_base_addr; cleared at each block start
+    // While asleep in a fast-forwarded poll: the polls it would be making.
+    std::optional<PollSchedule> m_poll_schedule;
     std::function<std::string()> m_external_describe;
-    std::vector<RoundMark> m_rounds;
+    RoundMarks m_rounds;
+    CoreCounters m_counters;
 
     std::optional<BlockWork> m_pending, m_work;
     sc_core::sc_event m_block_ready;
@@ -308,11 +254,7 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     std::string m_kernel_name;
     std::int64_t m_block_idx = -1;
     std::uint64_t m_launch_id = 0;
-    std::uint64_t m_blocks_run = 0, m_intrinsics = 0;
-    const char* m_last_intrinsic = "";
-    std::uint32_t m_round = 0;
     sc_core::sc_time m_finished_at = sc_core::SC_ZERO_TIME;
-    std::uint64_t m_hits = 0, m_misses = 0, m_writebacks = 0;
 };
 
 } // namespace syncsim

@@ -10,6 +10,12 @@ const char* to_string(CoreState s) {
     return names[static_cast<int>(s)];
 }
 
+std::string hex_address(std::uint64_t addr) {
+    std::ostringstream os;
+    os << "0x" << std::hex << addr;
+    return os.str();
+}
+
 std::string WaitReason::describe() const {
     std::ostringstream os;
     switch (kind) {

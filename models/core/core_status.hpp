@@ -15,6 +15,8 @@ namespace syncsim {
 enum class CoreState : std::uint8_t { Idle, Running, Waiting, Polling, Blocked, Done, Faulted };
 constexpr int kCoreStateCount = 7;
 const char* to_string(CoreState s);
+// An address as the diagnosis prints it: 0x followed by lower-case hex.
+std::string hex_address(std::uint64_t addr);
 
 struct WaitReason {
     enum class Kind { None, PipeDrain, WriteDrain, IntraCoreFlag, Poll, External };

@@ -1,0 +1,71 @@
+// The cross-core flag intrinsics: messages leave through the FFTS port when
+// their trigger pipe reaches them; waits take a count from the core's own
+// flag, stalling the scalar unit or only the named pipe.
+#include "models/core/ai_core.hpp"
+
+#include "syncsim/fault.hpp"
+
+namespace syncsim {
+
+void AiCore::set_ffts_base_addr(std::uint64_t addr) {
+    enter("set_ffts_base_addr");
+    m_ffts.set_base_address(addr);
+    advance(m_config.timing.scalar_op);
+}
+
+void AiCore::ffts_cross_core_sync(Pipe pipe, std::uint64_t msg) {
+    enter("ffts_cross_core_sync");
+    FftsHub& hub = m_ffts.hub("ffts_cross_core_sync");
+    // The message leaves when the trigger pipe reaches it, after the work
+    // issued to that pipe before it.
+    auto send = [&hub, from = sender(), msg] { hub.send(from, msg); };
+    when_pipe_reaches(pipe, "ffts_cross_core_sync", send);
+}
+
+void AiCore::set_intra_block(Pipe pipe, int id) {
+    enter("set_intra_block");
+    FftsHub& hub = m_ffts.hub("set_intra_block");
+    if (!hub.params().intra_block) throw KernelFault("set_intra_block does not exist on this arch");
+    auto send = [&hub, from = sender(), id] { hub.set_intra_block(from, id); };
+    when_pipe_reaches(pipe, "set_intra_block", send);
+}
+
+void AiCore::wait_flag_dev(Pipe pipe, int flag_id) {
+    wait_cross_core(pipe, FlagSpace::Ffts, flag_id, "wait_flag_dev");
+}
+
+void AiCore::wait_intra_block(Pipe pipe, int id) {
+    if (!m_ffts.hub("wait_intra_block").params().intra_block)
+        throw KernelFault("wait_intra_block does not exist on this arch");
+    wait_cross_core(pipe, FlagSpace::IntraBlock, id, "wait_intra_block");
+}
+
+void AiCore::wait_cross_core(Pipe pipe, FlagSpace space, int id, const char* what) {
+    enter(what);
+    FftsHub& hub = m_ffts.hub(what);
+    FftsHub::Cell& cell = hub.cell(m_config.trace_id, space, id);
+    const std::string label = std::string(what) + "(" + to_string(pipe) + ", " +
+                              std::to_string(id) + "): the flag of " + basename() + " is 0";
+    auto describe = [this, &hub, space, id, label] {
+        return label + hub.explain_wait(sender(), space, id);
+    };
+    if (pipe == Pipe::S) {
+        if (!hub.take(m_config.trace_id, space, id)) {
+            sync();
+            set_external_wait(CoreState::Waiting, describe);
+            while (!hub.take(m_config.trace_id, space, id)) wait_on(cell.set);
+            clear_external_wait();
+        }
+        advance(m_config.timing.scalar_op);
+        return;
+    }
+    PipeUnit& unit = pipe_unit(pipe);
+    unit.issue({now(), what, [&unit, &cell, &hub, describe, core = m_config.trace_id, space, id] {
+                    if (hub.take(core, space, id)) return;
+                    unit.set_blocked_on(describe());
+                    while (!hub.take(core, space, id)) wait_on(cell.set);
+                }});
+    advance(m_config.timing.pipe_issue);
+}
+
+} // namespace syncsim

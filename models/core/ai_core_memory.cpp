@@ -1,0 +1,152 @@
+// Scalar GM access through the non-coherent data cache, uncached device
+// access, the posted writes of the write buffer, cache maintenance and the
+// atomics.
+#include "models/core/ai_core.hpp"
+
+#include "syncsim/fault.hpp"
+
+#include <cstring>
+
+namespace syncsim {
+
+void AiCore::check_gm_access(GmAddr addr, unsigned bytes, const char* what) const {
+    if (bytes == 0 || (bytes & (bytes - 1)) != 0 || addr % bytes != 0)
+        throw KernelFault(std::string(what) + " of " + std::to_string(bytes) + " bytes at " +
+                          hex_address(addr) + " is not naturally aligned");
+}
+
+CacheLine& AiCore::cached_line(GmAddr addr) {
+    const GmAddr base = m_cache.line_of(addr);
+    if (CacheLine* line = m_cache.lookup(base)) {
+        ++m_counters.cache_hits;
+        advance(m_config.timing.cache_hit);
+        return *line;
+    }
+    ++m_counters.cache_misses;
+    sync();
+    wait_for_posted_writes_to(base);
+    std::vector<std::uint8_t> fill(m_cache.line_bytes());
+    scalar_port().read(base, fill.data(), fill.size());
+    if (auto victim = m_cache.install(base, fill.data())) post_writeback(std::move(*victim));
+    return *m_cache.lookup(base);
+}
+
+void AiCore::load_cached(GmAddr addr, void* out, unsigned bytes) {
+    enter("ld");
+    check_gm_access(addr, bytes, "scalar load");
+    CacheLine& line = cached_line(addr);
+    std::memcpy(out, line.bytes.data() + (addr - line.base), bytes);
+}
+
+void AiCore::store_cached(GmAddr addr, const void* in, unsigned bytes) {
+    enter("st");
+    check_gm_access(addr, bytes, "scalar store");
+    CacheLine& line = cached_line(addr);
+    std::memcpy(line.bytes.data() + (addr - line.base), in, bytes);
+    line.dirty = true;
+}
+
+void AiCore::load_device(GmAddr addr, void* out, unsigned bytes) {
+    enter("ld_dev");
+    check_gm_access(addr, bytes, "ld_dev");
+    sync();
+    wait_for_posted_writes_to(m_cache.line_of(addr));
+    scalar_port().read(addr, static_cast<std::uint8_t*>(out), bytes);
+}
+
+void AiCore::store_device(GmAddr addr, const void* in, unsigned bytes) {
+    enter("st_dev");
+    check_gm_access(addr, bytes, "st_dev");
+    const auto* p = static_cast<const std::uint8_t*>(in);
+    post_write(addr, std::vector<std::uint8_t>(p, p + bytes), "st_dev");
+    advance(m_config.timing.scalar_op);
+}
+
+void AiCore::post(GmAddr addr, const char* what, std::function<void()> access) {
+    m_write_buffer->post(m_cache.line_of(addr), now(), what, std::move(access));
+}
+
+void AiCore::post_write(GmAddr addr, std::vector<std::uint8_t> bytes, const char* what) {
+    post(addr, what, [this, addr, data = std::move(bytes)] {
+        write_buffer_port().write(addr, data.data(), data.size());
+    });
+}
+
+void AiCore::post_writeback(CacheLine&& line) {
+    ++m_counters.writebacks;
+    post_write(line.base, std::move(line.bytes), "line write-back");
+}
+
+void AiCore::dcci(GmAddr addr, CacheScope scope, DcciMode mode) {
+    enter("dcci");
+    if (scope == CacheScope::SINGLE_CACHE_LINE) {
+        if (auto line = m_cache.maintain(m_cache.line_of(addr), mode))
+            post_writeback(std::move(*line));
+    } else {
+        for (CacheLine& line : m_cache.maintain_all(mode)) post_writeback(std::move(line));
+    }
+    advance(m_config.timing.dcci);
+}
+
+void AiCore::dsb(DsbScope) {
+    enter("dsb");
+    WaitReason reason;
+    reason.kind = WaitReason::Kind::WriteDrain;
+    block_until([this] { return m_write_buffer->drained(); }, m_write_buffer->drained_event(),
+                CoreState::Blocked, reason);
+    advance(m_config.timing.dsb);
+}
+
+std::int64_t AiCore::decode_word(const std::uint8_t* raw, AtomicType type) {
+    switch (type) {
+    case AtomicType::S32: {
+        std::int32_t v;
+        std::memcpy(&v, raw, 4);
+        return v;
+    }
+    case AtomicType::U32: {
+        std::uint32_t v;
+        std::memcpy(&v, raw, 4);
+        return v;
+    }
+    default: {
+        std::int64_t v;
+        std::memcpy(&v, raw, 8);
+        return v;
+    }
+    }
+}
+
+// ---------------------------------------------------------------- atomics
+
+void AiCore::set_st_atomic_cfg(AtomicType type, AtomicOp op) {
+    enter("set_st_atomic_cfg");
+    m_st_atomic_type = type;
+    m_st_atomic_op = op;
+    advance(m_config.timing.scalar_op);
+}
+
+void AiCore::store_atomic(GmAddr addr, std::int64_t value, unsigned bytes) {
+    enter("st_atomic");
+    check_gm_access(addr, bytes, "st_atomic");
+    if (bytes != atomic_width_bytes(m_st_atomic_type))
+        throw KernelFault("st_atomic of " + std::to_string(bytes) +
+                          " bytes under set_st_atomic_cfg type " + to_string(m_st_atomic_type));
+    post(addr, "st_atomic", [this, addr, value, type = m_st_atomic_type, op = m_st_atomic_op] {
+        write_buffer_port().atomic(addr, type, op, value);
+    });
+    advance(m_config.timing.scalar_op);
+}
+
+std::int64_t AiCore::fetch_add(GmAddr addr, std::int64_t value, AtomicType type) {
+    enter("atomicAdd");
+    if (!m_config.features.has(Feature::ReturningAtomicAdd))
+        throw KernelFault("atomicAdd: this core's arch has no returning atomic add (platform "
+                          "atomic_kind st_atomic); use set_st_atomic_cfg and st_atomic");
+    check_gm_access(addr, atomic_width_bytes(type), "atomicAdd");
+    sync();
+    wait_for_posted_writes_to(m_cache.line_of(addr));
+    return scalar_port().atomic(addr, type, AtomicOp::Sum, value);
+}
+
+} // namespace syncsim

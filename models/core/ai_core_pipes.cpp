@@ -1,0 +1,232 @@
+// The core's pipes: issuing work to them, barriers, set_flag/wait_flag
+// between them, DMA (MTE) copies and the local buffers they move through.
+#include "models/core/ai_core.hpp"
+
+#include "syncsim/fault.hpp"
+
+#include <cstring>
+
+namespace syncsim {
+
+PipeUnit& AiCore::pipe_unit(Pipe pipe) {
+    if (pipe == Pipe::S || pipe == Pipe::ALL)
+        throw KernelFault(std::string("no asynchronous unit for ") + to_string(pipe));
+    return *m_pipes[static_cast<int>(pipe)];
+}
+
+void AiCore::when_pipe_reaches(Pipe pipe, const char* what, std::function<void()> action) {
+    if (pipe == Pipe::S) {
+        sync();
+        action();
+    } else {
+        pipe_unit(pipe).issue({now(), what, std::move(action)});
+    }
+    advance(m_config.timing.pipe_issue);
+}
+
+void AiCore::drain_pipes() {
+    for (int p = 1; p < kPipeCount; ++p) {
+        PipeUnit& unit = *m_pipes[p];
+        if (!unit.drained()) {
+            sync();
+            while (!unit.drained()) wait_on(unit.drained_event());
+        }
+    }
+}
+
+void AiCore::pipe_barrier(Pipe pipe) {
+    enter("pipe_barrier");
+    if (pipe == Pipe::S) {
+        advance(m_config.timing.scalar_op);
+        return;
+    }
+    WaitReason reason;
+    reason.kind = WaitReason::Kind::PipeDrain;
+    const int first = pipe == Pipe::ALL ? 1 : static_cast<int>(pipe);
+    const int last = pipe == Pipe::ALL ? kPipeCount - 1 : static_cast<int>(pipe);
+    for (int p = first; p <= last; ++p) {
+        PipeUnit& unit = *m_pipes[p];
+        reason.pipe = static_cast<Pipe>(p);
+        block_until([&unit] { return unit.drained(); }, unit.drained_event(), CoreState::Blocked,
+                    reason);
+    }
+    advance(m_config.timing.scalar_op);
+}
+
+void AiCore::compute(Pipe pipe, double cycles) {
+    if (pipe == Pipe::S) return scalar_work(cycles);
+    enter("compute");
+    const sc_core::sc_time busy = m_clock.cycles(cycles);
+    pipe_unit(pipe).issue({now(), "compute", [busy] { wait_for(busy); }});
+    advance(m_config.timing.pipe_issue);
+}
+
+void AiCore::scalar_work(double cycles) {
+    enter("scalar_work");
+    advance(cycles);
+}
+
+// ---------------------------------------------------------------- intra-core flags
+
+void AiCore::set_flag(Pipe src, Pipe dst, int event_id) {
+    enter("set_flag");
+    m_intra_flags.check(src, dst, event_id);
+    auto signal = [this, src, dst, event_id] {
+        ++m_intra_flags.count(src, dst, event_id);
+        m_intra_flags.event(src, dst, event_id).notify(sc_core::SC_ZERO_TIME);
+    };
+    when_pipe_reaches(src, "set_flag", signal);
+}
+
+void AiCore::wait_flag(Pipe src, Pipe dst, int event_id) {
+    enter("wait_flag");
+    m_intra_flags.check(src, dst, event_id);
+    std::int64_t& count = m_intra_flags.count(src, dst, event_id);
+    WaitReason reason;
+    reason.kind = WaitReason::Kind::IntraCoreFlag;
+    reason.pipe = dst;
+    reason.src = src;
+    reason.dst = dst;
+    reason.id = event_id;
+    const sc_core::sc_event& set = m_intra_flags.event(src, dst, event_id);
+    if (dst == Pipe::S) {
+        block_until([&count] { return count > 0; }, set, CoreState::Blocked, reason);
+        --count;
+        advance(m_config.timing.scalar_op);
+        return;
+    }
+    PipeUnit& unit = pipe_unit(dst);
+    unit.issue({now(), "wait_flag", [&unit, &count, &set, reason] {
+                    if (count == 0) {
+                        unit.set_blocked_on(reason.describe());
+                        while (count == 0) wait_on(set);
+                    }
+                    --count;
+                }});
+    advance(m_config.timing.pipe_issue);
+}
+
+// ---------------------------------------------------------------- local buffers and DMA
+
+AiCore::LocalBuffer& AiCore::local_buffer(bool ub, const char* what) {
+    // AIV owns a UB; AIC owns L1 and reaches a UB only through its paired AIV.
+    if (ub) {
+        if (m_config.type == CoreType::AIV) return m_ub;
+        if (m_ub_peer) return m_ub_peer->m_ub;
+        throw KernelFault(std::string(what) + ": this AIC has no paired AIV unified buffer");
+    }
+    if (m_config.type == CoreType::AIC) return m_l1;
+    throw KernelFault(std::string(what) + ": an AIV has no L1 (cbuf)");
+}
+
+void AiCore::check_local_range(const LocalBuffer& buf, std::uint64_t offset, std::uint64_t extent,
+                               const char* what) const {
+    if (offset + extent > buf.size)
+        throw KernelFault(std::string(what) + ": local range [" + hex_address(offset) + ", " +
+                          hex_address(offset + extent) + ") exceeds the " +
+                          std::to_string(buf.size) + "-byte buffer");
+}
+
+void AiCore::dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst, Space src_space,
+                 std::uint64_t src, int n_burst, int len_burst, int src_gap, int dst_gap) {
+    enter(what);
+    const DmaShape shape = DmaShape::of(what, n_burst, len_burst, src_gap, dst_gap);
+    SparseStore* src_local = nullptr;
+    SparseStore* dst_local = nullptr;
+    if (src_space != Space::Gm) {
+        auto& buf = local_buffer(src_space == Space::Ub, what);
+        check_local_range(buf, src, shape.src_extent(), what);
+        src_local = &buf.bytes;
+    }
+    if (dst_space != Space::Gm) {
+        auto& buf = local_buffer(dst_space == Space::Ub, what);
+        check_local_range(buf, dst, shape.dst_extent(), what);
+        dst_local = &buf.bytes;
+    }
+    // Local-to-local moves cost their own bandwidth; GM sides are timed by the interconnect.
+    double busy = m_config.timing.dma_setup;
+    if (src_local && dst_local)
+        busy += double(shape.bytes()) / m_config.timing.local_bytes_per_cycle;
+    const sc_core::sc_time busy_time = m_clock.cycles(busy);
+    GmPort& port = pipe_port(pipe);
+    pipe_unit(pipe).issue({now(), what, [=, &port] {
+                               wait_for(busy_time);
+                               std::vector<std::uint8_t> staging(shape.burst_bytes);
+                               for (int i = 0; i < shape.bursts; ++i) {
+                                   const std::uint64_t from = src + i * shape.src_step;
+                                   const std::uint64_t to = dst + i * shape.dst_step;
+                                   if (src_local)
+                                       src_local->read(from, staging.data(), staging.size());
+                                   else
+                                       port.read(from, staging.data(), staging.size());
+                                   if (dst_local)
+                                       dst_local->write(to, staging.data(), staging.size());
+                                   else
+                                       port.write(to, staging.data(), staging.size());
+                               }
+                           }});
+    advance(m_config.timing.pipe_issue);
+}
+
+void AiCore::copy_gm_to_ubuf(LocalAddr ub, GmAddr gm_addr, int, int n_burst, int len_burst,
+                             int src_gap, int dst_gap) {
+    dma("copy_gm_to_ubuf", kDmaRoutes.gm_to_ub, Space::Ub, ub, Space::Gm, gm_addr, n_burst,
+        len_burst, src_gap, dst_gap);
+}
+
+void AiCore::copy_ubuf_to_gm(GmAddr gm_addr, LocalAddr ub, int, int n_burst, int len_burst,
+                             int src_gap, int dst_gap) {
+    dma("copy_ubuf_to_gm", kDmaRoutes.ub_to_gm, Space::Gm, gm_addr, Space::Ub, ub, n_burst,
+        len_burst, src_gap, dst_gap);
+}
+
+void AiCore::copy_gm_to_cbuf(LocalAddr l1, GmAddr gm_addr, int, int n_burst, int len_burst,
+                             int src_gap, int dst_gap) {
+    dma("copy_gm_to_cbuf", kDmaRoutes.gm_to_l1, Space::L1, l1, Space::Gm, gm_addr, n_burst,
+        len_burst, src_gap, dst_gap);
+}
+
+void AiCore::copy_cbuf_to_gm(GmAddr gm_addr, LocalAddr l1, int, int n_burst, int len_burst,
+                             int src_gap, int dst_gap) {
+    dma("copy_cbuf_to_gm", kDmaRoutes.l1_to_gm, Space::Gm, gm_addr, Space::L1, l1, n_burst,
+        len_burst, src_gap, dst_gap);
+}
+
+void AiCore::copy_cbuf_to_ubuf(LocalAddr ub, LocalAddr l1, int, int n_burst, int len_burst,
+                               int src_gap, int dst_gap) {
+    dma("copy_cbuf_to_ubuf", kDmaRoutes.l1_to_ub, Space::Ub, ub, Space::L1, l1, n_burst, len_burst,
+        src_gap, dst_gap);
+}
+
+void AiCore::create_cbuf_matrix(LocalAddr l1, int n_blocks, std::uint32_t value) {
+    enter("create_cbuf_matrix");
+    if (n_blocks <= 0) throw KernelFault("create_cbuf_matrix: block count must be positive");
+    auto& buf = local_buffer(false, "create_cbuf_matrix");
+    const std::uint64_t bytes = std::uint64_t(n_blocks) * kDmaBlockBytes;
+    check_local_range(buf, l1, bytes, "create_cbuf_matrix");
+    const sc_core::sc_time busy =
+        m_clock.cycles(double(bytes) / m_config.timing.local_bytes_per_cycle);
+    auto fill = [&buf, l1, bytes, value, busy] {
+        wait_for(busy);
+        std::vector<std::uint8_t> pattern(bytes);
+        for (std::uint64_t off = 0; off < bytes; off += sizeof value)
+            std::memcpy(pattern.data() + off, &value, sizeof value);
+        buf.bytes.write(l1, pattern.data(), bytes);
+    };
+    pipe_unit(kDmaRoutes.l1_fill).issue({now(), "create_cbuf_matrix", fill});
+    advance(m_config.timing.pipe_issue);
+}
+
+void AiCore::ub_access(LocalAddr offset, void* data, unsigned bytes, bool write) {
+    enter(write ? "ub_st" : "ub_ld");
+    auto& buf = local_buffer(true, "scalar UB access");
+    if (m_config.type != CoreType::AIV) throw KernelFault("scalar UB access from an AIC");
+    check_local_range(buf, offset, bytes, "scalar UB access");
+    if (write)
+        buf.bytes.write(offset, static_cast<const std::uint8_t*>(data), bytes);
+    else
+        buf.bytes.read(offset, static_cast<std::uint8_t*>(data), bytes);
+    advance(m_config.timing.scalar_op);
+}
+
+} // namespace syncsim

@@ -1,0 +1,38 @@
+// The shape of one DMA (MTE) copy as the intrinsics give it: nBurst bursts
+// of lenBurst 32-byte blocks, with source and destination gaps in 32-byte
+// blocks between bursts; and which pipe carries each direction (CCE's
+// assignment). Plain data and arithmetic, tested without a kernel.
+#pragma once
+
+#include "syncsim/core_types.hpp"
+
+#include <cstdint>
+
+namespace syncsim {
+
+constexpr int kDmaBlockBytes = 32;
+
+struct DmaShape {
+    int bursts = 0;
+    std::uint64_t burst_bytes = 0, src_step = 0, dst_step = 0;
+
+    // Throws KernelFault (naming `what`) for a non-positive count or length or
+    // a negative gap.
+    static DmaShape of(const char* what, int n_burst, int len_burst, int src_gap, int dst_gap);
+    std::uint64_t src_extent() const { return bursts * src_step; }
+    std::uint64_t dst_extent() const { return bursts * dst_step; }
+    std::uint64_t bytes() const { return bursts * burst_bytes; }
+};
+
+// Which pipe executes each data movement.
+struct DmaRoutes {
+    Pipe gm_to_ub = Pipe::MTE2;
+    Pipe gm_to_l1 = Pipe::MTE2;
+    Pipe ub_to_gm = Pipe::MTE3;
+    Pipe l1_to_gm = Pipe::MTE3;
+    Pipe l1_to_ub = Pipe::MTE1;
+    Pipe l1_fill = Pipe::MTE2;
+};
+constexpr DmaRoutes kDmaRoutes{};
+
+} // namespace syncsim

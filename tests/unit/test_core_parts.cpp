@@ -1,0 +1,119 @@
+// The core's parts that are plain bookkeeping or arithmetic, tested without
+// running the SystemC kernel: same-line ordering of posted writes, the poll
+// schedule of a fast-forwarded poll loop, intra-core flag arguments, the
+// shape of a DMA copy and the round marks.
+#include "models/core/core_report.hpp"
+#include "models/core/dma_transfer.hpp"
+#include "models/core/intra_core_flags.hpp"
+#include "models/core/poll_schedule.hpp"
+#include "models/core/write_buffer.hpp"
+#include "syncsim/fault.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace syncsim;
+using sc_core::SC_NS;
+using sc_core::sc_time;
+
+TEST_CASE("posted lines: a load waits for the last post to its own line only", "[core]") {
+    PostedLines lines;
+    CHECK(lines.pending_for(0x40) == 0);
+    const auto a = lines.post(0x40); // seq 1
+    const auto b = lines.post(0x80); // seq 2
+    const auto c = lines.post(0x40); // seq 3: the last post to 0x40
+    CHECK(a == 1);
+    CHECK(b == 2);
+    CHECK(lines.pending_for(0x40) == c);
+    CHECK(lines.pending_for(0x80) == b);
+    CHECK(lines.pending_for(0xC0) == 0);
+    lines.landed(a, false);
+    CHECK(lines.pending_for(0x40) == c); // the earlier post landing is not enough
+    lines.landed(b, false);
+    CHECK(lines.pending_for(0x80) == 0); // landed: nothing to wait for
+    CHECK(lines.has_landed(b));
+    CHECK_FALSE(lines.has_landed(c));
+    lines.landed(c, true);
+    CHECK(lines.pending_for(0x40) == 0);
+    CHECK(lines.post(0x40) == 4); // numbering goes on after the buffer empties
+}
+
+TEST_CASE("poll schedule: issue times, backoff barriers and polls made", "[core]") {
+    // Polls 10.. of a loop: 100 ns apart, a 5 ns backoff every 16th poll,
+    // sampled 40 ns after issue and answered at 90 ns.
+    PollSchedule s;
+    s.start = sc_time(1000, SC_NS);
+    s.first = 10;
+    s.period = sc_time(100, SC_NS);
+    s.backoff = sc_time(5, SC_NS);
+    s.every = 16;
+    s.to_sample = sc_time(40, SC_NS);
+    s.to_complete = sc_time(90, SC_NS);
+    CHECK(s.issue(10) == sc_time(1000, SC_NS));
+    CHECK(s.issue(15) == sc_time(1500, SC_NS));
+    CHECK(s.issue(16) == sc_time(1605, SC_NS)); // the barrier before poll 16
+    CHECK(s.issue(33) == sc_time(3310, SC_NS)); // two barriers (16 and 32)
+    CHECK(s.sample(12) == sc_time(1240, SC_NS));
+    // A poll counts once answered: poll 10 is back at 1090 ns.
+    CHECK(s.polls_made_by(sc_time(1090, SC_NS)) == 10);
+    CHECK(s.polls_made_by(sc_time(1091, SC_NS)) == 11);
+    CHECK(s.polls_made_by(sc_time(1700, SC_NS)) == 17); // poll 16 back at 1695
+    // The first poll to see a write made at t samples at or after t.
+    CHECK(s.first_sampling_at_or_after(sc_time(1240, SC_NS)) == 12);
+    CHECK(s.first_sampling_at_or_after(sc_time(1241, SC_NS)) == 13);
+    CHECK(s.first_sampling_at_or_after(sc_time(1, SC_NS)) == 10);
+    // Poll 997: 987 periods and 62 backoffs after 1000 ns, issued at 100,010 ns.
+    CHECK(s.first_sampling_at_or_after(sc_time(100000, SC_NS)) == 997);
+    CHECK(s.sample(996) < sc_time(100000, SC_NS));
+    CHECK(s.sample(997) >= sc_time(100000, SC_NS));
+    CHECK(s.first_sampling_at_or_after(sc_time(100000, SC_NS), 20) == 20); // capped at the limit
+}
+
+TEST_CASE("intra-core flags: arguments are checked and each flag counts apart", "[core]") {
+    IntraCoreFlags flags(8);
+    CHECK_THROWS_AS(flags.check(Pipe::ALL, Pipe::V, 0), KernelFault);
+    CHECK_THROWS_AS(flags.check(Pipe::V, Pipe::V, 0), KernelFault);
+    CHECK_THROWS_WITH(flags.check(Pipe::MTE2, Pipe::V, 8), "event id 8 outside 0..7");
+    CHECK_THROWS_AS(flags.check(Pipe::MTE2, Pipe::V, -1), KernelFault);
+    CHECK_NOTHROW(flags.check(Pipe::MTE2, Pipe::V, 7));
+    ++flags.count(Pipe::MTE2, Pipe::V, 3);
+    CHECK(flags.count(Pipe::MTE2, Pipe::V, 3) == 1);
+    CHECK(flags.count(Pipe::V, Pipe::MTE2, 3) == 0); // direction matters
+    CHECK(flags.count(Pipe::MTE2, Pipe::V, 2) == 0);
+    CHECK(&flags.event(Pipe::MTE2, Pipe::V, 3) == &flags.event(Pipe::MTE2, Pipe::V, 3));
+    CHECK(&flags.event(Pipe::MTE2, Pipe::V, 3) != &flags.event(Pipe::MTE2, Pipe::V, 2));
+}
+
+TEST_CASE("DMA shape: bursts, gaps in 32-byte blocks, and bad shapes", "[core]") {
+    const DmaShape s = DmaShape::of("copy_gm_to_ubuf", 3, 2, 1, 0);
+    CHECK(s.bursts == 3);
+    CHECK(s.burst_bytes == 64);
+    CHECK(s.src_step == 96);
+    CHECK(s.dst_step == 64);
+    CHECK(s.src_extent() == 288);
+    CHECK(s.dst_extent() == 192);
+    CHECK(s.bytes() == 192);
+    CHECK_THROWS_WITH(DmaShape::of("copy_ubuf_to_gm", 0, 1, 0, 0),
+                      "copy_ubuf_to_gm: nBurst and lenBurst must be positive, gaps >= 0");
+    CHECK_THROWS_AS(DmaShape::of("x", 1, 0, 0, 0), KernelFault);
+    CHECK_THROWS_AS(DmaShape::of("x", 1, 1, -1, 0), KernelFault);
+    CHECK(kDmaRoutes.gm_to_ub == Pipe::MTE2);
+    CHECK(kDmaRoutes.ub_to_gm == Pipe::MTE3);
+}
+
+TEST_CASE("round marks: rounds number per block, a release closes its own launch's round",
+          "[core]") {
+    RoundMarks marks;
+    CHECK(marks.arrive(1, sc_time(10, SC_NS)) == 1);
+    CHECK(marks.release(1, sc_time(20, SC_NS)));
+    CHECK(marks.arrive(1, sc_time(30, SC_NS)) == 2);
+    CHECK_FALSE(marks.release(2, sc_time(35, SC_NS))); // another launch's release
+    marks.block_started();
+    CHECK(marks.round() == 0);
+    CHECK(marks.arrive(2, sc_time(40, SC_NS)) == 1);
+    REQUIRE(marks.marks().size() == 3);
+    CHECK(marks.marks()[0].has_release);
+    CHECK(marks.marks()[0].released == sc_time(20, SC_NS));
+    CHECK_FALSE(marks.marks()[1].has_release);
+    CHECK(marks.marks()[1].released == marks.marks()[1].arrived);
+    CHECK(marks.marks()[2].launch_id == 2);
+}
