@@ -1,9 +1,10 @@
-// What every kind of run shares (declared in sim/run_common.hpp): times,
+// What every kind of run shares (declared in driver/run_common.hpp): times,
 // the config in the result, the expectation and the verdict, the run's
 // bounds, and ending the processes a run leaves behind.
 #include "driver/run_common.hpp"
 
 #include "driver/run.hpp"
+#include "driver/run_target.hpp"
 #include "workloads/registry.hpp"
 
 #include <algorithm>
@@ -176,18 +177,20 @@ void configure_systemc_reports() {
     sc_report_handler::set_actions(SC_WARNING, SC_THROW);
 }
 
-void summarize_checks(std::ostream& s, const std::vector<HostCheck>& checks) {
+void summarize_checks(std::ostream& s, const json& checks) {
     if (checks.empty()) return;
     std::size_t passed = 0;
-    for (const auto& c : checks) passed += c.ok ? 1 : 0;
+    for (const json& c : checks) passed += c["ok"].get<bool>() ? 1 : 0;
     s << "checks     " << passed << " passed, " << checks.size() - passed << " failed\n";
-    for (const auto& c : checks)
-        if (!c.ok) s << "  FAILED   " << c.name << ": " << c.detail << "\n";
+    for (const json& c : checks)
+        if (!c["ok"].get<bool>())
+            s << "  FAILED   " << c["name"].get<std::string>() << ": "
+              << c["detail"].get<std::string>() << "\n";
 }
 
-void summarize_expectation(std::ostream& s, const ExpectationCheck& expectation) {
-    s << "expect     " << (expectation.met ? "met" : "NOT met") << "\n";
-    for (const auto& d : expectation.details)
+void summarize_expectation(std::ostream& s, const json& expectation) {
+    s << "expect     " << (expectation["met"].get<bool>() ? "met" : "NOT met") << "\n";
+    for (const json& d : expectation["checks"])
         if (!d["met"].get<bool>())
             s << "  MISMATCH " << d["what"].get<std::string>() << ": "
               << d["detail"].get<std::string>() << "\n";

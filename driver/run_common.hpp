@@ -64,9 +64,6 @@ std::pair<std::string, std::string> bound_outcome(const ExperimentConfig& cfg);
 // kernel can still run this one delta.
 void end_processes();
 
-// Summary lines every run prints the same way.
-void summarize_checks(std::ostream& s, const std::vector<HostCheck>& checks);
-void summarize_expectation(std::ostream& s, const ExpectationCheck& expectation);
 std::string timing_line(double wall_seconds, std::uint64_t events);
 // The last line of the summary: whether the run was what its config expects
 // (or, without `expect:`, a clean run), and if not the first reason why.
@@ -74,9 +71,5 @@ std::string verdict_line(const ExpectationCheck& expectation);
 // A check the workload did not declare is a bug in syncsim (exit 3).
 void require_declared_checks(const std::vector<HostCheck>& reported,
                              const std::vector<std::string>& declared, const std::string& workload);
-
-struct RunOptions;
-struct RunReport;
-RunReport run_vortex_experiment(const ExperimentConfig& cfg, const RunOptions& options);
 
 } // namespace syncsim

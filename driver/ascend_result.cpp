@@ -1,0 +1,227 @@
+// The Ascend result's sections, built from the models' reports after a run.
+#include "driver/ascend_result.hpp"
+
+#include "driver/run_common.hpp"
+#include "models/runtime/host_runtime.hpp"
+#include "platforms/soc.hpp"
+
+#include <algorithm>
+#include <map>
+
+namespace syncsim {
+
+using nlohmann::json;
+
+json core_json(const CoreReport& r) {
+    json j = {{"core", r.name},
+              {"type", to_string(r.type)},
+              {"state", to_string(r.state)},
+              {"kernel", r.kernel},
+              {"block", r.block_idx},
+              {"launch", r.launch_id},
+              {"blocks_run", r.blocks_run},
+              {"intrinsics", r.intrinsics},
+              {"last_intrinsic", r.last_intrinsic},
+              {"barrier_rounds", r.barrier_rounds},
+              {"finished_ps", to_ps(r.finished_at)},
+              {"cache",
+               {{"hits", r.cache_hits}, {"misses", r.cache_misses}, {"writebacks", r.writebacks}}}};
+    if (!r.waiting_on.empty()) j["waiting_on"] = r.waiting_on;
+    if (r.fault) j["fault"] = *r.fault;
+    if (r.polls) j["polls"] = r.polls;
+    if (!r.poll_timeouts.empty()) {
+        json t = json::array();
+        for (const auto& p : r.poll_timeouts)
+            t.push_back({{"time_ps", to_ps(p.at)},
+                         {"round", p.round},
+                         {"addr", p.addr},
+                         {"value", p.value},
+                         {"target", p.target},
+                         {"polls", p.polls}});
+        j["poll_timeouts"] = t;
+    }
+    json pipes = json::array();
+    for (const auto& p : r.busy_pipes) {
+        json pj = {{"pipe", to_string(p.pipe)},
+                   {"executing", p.current ? p.current : "(between ops)"},
+                   {"queued", p.queued}};
+        if (!p.blocked_on.empty()) pj["blocked_on"] = p.blocked_on;
+        pipes.push_back(pj);
+    }
+    if (!pipes.empty()) j["pipes"] = pipes;
+    return j;
+}
+
+std::vector<RoundRow> round_table(const std::vector<CoreReport>& reports) {
+    std::map<std::pair<std::uint64_t, std::uint32_t>, RoundRow> rows;
+    for (const auto& r : reports)
+        for (const RoundMark& m : r.rounds) {
+            RoundRow& row = rows[{m.launch_id, m.round}];
+            row.launch = m.launch_id;
+            row.round = m.round;
+            ++row.count;
+            row.first_arrival = std::min(row.first_arrival, to_ps(m.arrived));
+            row.last_arrival = std::max(row.last_arrival, to_ps(m.arrived));
+            row.cores.push_back({r.name, to_ps(m.arrived), to_ps(m.released), m.has_release});
+            if (m.has_release) {
+                ++row.released;
+                row.first_release = std::min(row.first_release, to_ps(m.released));
+                row.last_release = std::max(row.last_release, to_ps(m.released));
+            }
+        }
+    for (const auto& r : reports)
+        for (const RoundMark& m : r.rounds) {
+            RoundRow& row = rows[{m.launch_id, m.round}];
+            if (m.has_release && to_ps(m.released) < row.last_arrival) ++row.early;
+        }
+    std::vector<RoundRow> out;
+    for (const auto& kv : rows) out.push_back(kv.second);
+    return out;
+}
+
+namespace {
+
+json rounds_json(const std::vector<RoundRow>& rows) {
+    json out = json::array();
+    for (const auto& r : rows) {
+        json j = {{"launch", r.launch},
+                  {"round", r.round},
+                  {"cores", r.count},
+                  {"released", r.released},
+                  {"first_arrival_ps", r.first_arrival},
+                  {"last_arrival_ps", r.last_arrival},
+                  {"released_early", r.early}};
+        json per_core = json::array();
+        for (const auto& c : r.cores) {
+            json cj = {{"core", c.core}, {"arrived_ps", c.arrived}};
+            if (c.has_release) cj["released_ps"] = c.released;
+            per_core.push_back(cj);
+        }
+        j["per_core"] = per_core;
+        if (r.released == r.count && r.count > 0) {
+            j["first_release_ps"] = r.first_release;
+            j["last_release_ps"] = r.last_release;
+            j["latency_ps"] = r.last_release - r.first_arrival;
+            j["release_skew_ps"] = r.last_release - r.first_release;
+        }
+        out.push_back(j);
+    }
+    return out;
+}
+
+// Cores that ran or hold a block; those still holding one are stuck; the
+// others finished, and each type's last finish is kept.
+void core_sections(const std::vector<CoreReport>& reports, json& out) {
+    json stuck = json::array(), cores = json::array(), poll_timeouts = json::array();
+    std::map<std::string, std::pair<std::uint64_t, int>> finish; // type -> (max ps, cores)
+    for (const auto& r : reports) {
+        for (const auto& p : r.poll_timeouts)
+            poll_timeouts.push_back({{"core", r.name},
+                                     {"time_ps", to_ps(p.at)},
+                                     {"round", p.round},
+                                     {"value", p.value},
+                                     {"target", p.target},
+                                     {"polls", p.polls}});
+        if (r.blocks_run == 0 && !r.has_block) continue;
+        cores.push_back(core_json(r));
+        if (r.has_block) {
+            stuck.push_back(core_json(r));
+        } else {
+            auto& f = finish[to_string(r.type)];
+            f.first = std::max(f.first, to_ps(r.finished_at));
+            ++f.second;
+        }
+    }
+    json finish_json = json::object();
+    for (const auto& [type, f] : finish)
+        finish_json[type] = {{"last_ps", f.first}, {"cores", f.second}};
+    out["stuck"] = stuck;
+    out["cores"] = cores;
+    out["poll_timeouts"] = poll_timeouts;
+    out["finish"] = finish_json;
+}
+
+void host_sections(const HostRuntime& host, json& out) {
+    json streams = json::array();
+    for (const auto& s : host.streams()) {
+        json sj = {{"stream", s->id()},
+                   {"state", to_string(s->state())},
+                   {"running", s->current_task()},
+                   {"pending", s->pending()},
+                   {"completed", s->completed()},
+                   {"skipped", s->skipped()},
+                   {"last_task", s->last_task()}};
+        if (!s->waiting_on().empty()) sj["waiting_on"] = s->waiting_on();
+        if (s->event_notify_id) sj["event_cnt_notify_id"] = *s->event_notify_id;
+        streams.push_back(sj);
+    }
+    json cnt_notifies = json::array();
+    for (const auto& c : host.cnt_notifies())
+        cnt_notifies.push_back({{"id", c.id}, {"count", c.count}, {"destroyed", c.destroyed}});
+    json checks = json::array();
+    for (const auto& c : host.checks())
+        checks.push_back({{"name", c.name}, {"ok", c.ok}, {"detail", c.detail}});
+    out["streams"] = streams;
+    out["cnt_notifies"] = cnt_notifies;
+    out["checks"] = checks;
+    out["host"] = {{"finished", host.finished()}, {"waiting_on", host.waiting_on()}};
+    out["time"]["host_done_ps"] = host.finished() ? to_ps(host.finished_at()) : 0;
+    out["runtime_log"] = host.runtime_log();
+    out["faults"] = host.faults();
+}
+
+void soc_sections(Soc& soc, json& out) {
+    json cnt_waits = json::array();
+    for (const auto& w : soc.notifies().wait_releases())
+        cnt_waits.push_back({{"id", w.id},
+                             {"satisfied_ps", to_ps(w.satisfied)},
+                             {"released_ps", to_ps(w.released)},
+                             {"latency_ps", to_ps(w.released) - to_ps(w.satisfied)}});
+    json launches = json::array();
+    for (const auto& l : soc.scheduler().active_launches())
+        launches.push_back({{"launch", l.launch_id},
+                            {"kernel", l.kernel},
+                            {"kernel_type", l.kernel_type},
+                            {"block_num", l.block_num},
+                            {"blocks_dispatched", l.blocks_dispatched},
+                            {"cores_running", l.cores_running},
+                            {"waiting_for", l.waiting_for}});
+    const FftsHub& ffts = soc.ffts();
+    auto records = [](const std::vector<FftsRecord>& list) {
+        json records = json::array();
+        for (std::size_t i = 0; i < list.size() && i < 100; ++i)
+            records.push_back(
+                {{"time_ps", list[i].time_ps}, {"core", list[i].core}, {"what", list[i].what}});
+        return records;
+    };
+    const L2Stats& l2 = soc.l2().stats();
+    out["cnt_notify_waits"] = cnt_waits;
+    out["launches_unfinished"] = launches;
+    out["ffts"] = {{"messages", ffts.messages()},
+                   {"dropped_count", ffts.dropped().size()},
+                   {"dropped", records(ffts.dropped())},
+                   {"hardware_error_count", ffts.hardware_errors().size()},
+                   {"hardware_errors", records(ffts.hardware_errors())}};
+    out["l2"] = {{"reads", l2.reads},
+                 {"writes", l2.writes},
+                 {"atomics", l2.atomics},
+                 {"misses", l2.misses},
+                 {"queue_cycles", l2.queue_cycles},
+                 {"max_queue_cycles", l2.max_queue_cycles}};
+    out["events"]["delta_cycles"] = sc_core::sc_delta_count();
+}
+
+} // namespace
+
+json ascend_sections(const Platform& platform, Soc& soc, const HostRuntime& host,
+                     const std::vector<CoreReport>& reports, const std::vector<RoundRow>& rounds) {
+    json out = json::object();
+    out["platform"] = platform_json(platform, platform_params());
+    core_sections(reports, out);
+    host_sections(host, out);
+    soc_sections(soc, out);
+    out["rounds"] = rounds_json(rounds);
+    return out;
+}
+
+} // namespace syncsim

@@ -1,0 +1,170 @@
+// The Ascend target: a SoC of AIC/AIV cores, FFTS, L2 and GM, a host
+// runtime running the config's host program (or the default one that
+// launches its kernel), and the tracers the options ask for.
+#include "driver/ascend_result.hpp"
+#include "driver/run_target.hpp"
+
+#include "models/runtime/host_runtime.hpp"
+#include "models/trace/soc_tracer.hpp"
+#include "models/trace/timeline.hpp"
+#include "platforms/soc.hpp"
+#include "workloads/default_host.hpp"
+
+#include <algorithm>
+
+namespace syncsim {
+
+using nlohmann::json;
+
+namespace {
+
+class AscendTarget : public RunTarget {
+  public:
+    void elaborate(const ExperimentConfig& cfg, const RunOptions& options) override;
+    bool finished() const override { return m_host->finished(); }
+    bool still_active() const override;
+    std::optional<Outcome> ended() const override;
+    std::string deadlock_reason() const override;
+    Collected collect(const ExperimentConfig& cfg, std::uint64_t end_ps,
+                      const RunOptions& options) override;
+    void summarize_setup(std::ostream& s, const json& result) const override {
+        summarize_ascend_setup(s, result);
+    }
+    void summarize(std::ostream& s, const json& result) const override {
+        summarize_ascend(s, result);
+    }
+    std::string events_detail(const json&) const override { return ""; }
+
+  private:
+    HostProgram host_program(const ExperimentConfig& cfg) const;
+    void attach_tracers(const ExperimentConfig& cfg, const RunOptions& options);
+    WordReader word_reader() const;
+
+    std::unique_ptr<Soc> m_soc;
+    std::unique_ptr<HostRuntime> m_host;
+    std::unique_ptr<SocTracer> m_tracer;
+    std::unique_ptr<TimelineRecorder> m_timeline;
+    TraceFanout m_fanout;
+};
+
+HostProgram AscendTarget::host_program(const ExperimentConfig& cfg) const {
+    const auto& registry = WorkloadRegistry::builtin();
+    if (!cfg.host.empty()) return registry.host(cfg.host)->fn;
+    const LaunchConfig& l = *cfg.launch;
+    return default_host_program(
+        *registry.kernel(cfg.kernel),
+        {l.block_dim, l.target, l.flavour, l.meta, l.meta_aic, l.meta_aiv, l.defines}, cfg.params);
+}
+
+void AscendTarget::elaborate(const ExperimentConfig& cfg, const RunOptions& options) {
+    SimOptions sim_options;
+    sim_options.fast_poll = cfg.fast_poll;
+    m_soc = std::make_unique<Soc>(cfg.platform, sim_options);
+    KernelLookup lookup = [](const std::string& name) -> KernelFn {
+        const KernelEntry* k = WorkloadRegistry::builtin().kernel(name);
+        return k ? k->fn : nullptr;
+    };
+    const Platform& p = cfg.platform;
+    m_host = std::make_unique<HostRuntime>(
+        "host", host_program(cfg), lookup, std::make_shared<const ParamMap>(cfg.params),
+        device_info(p), m_soc->gm(), kGmBase, static_cast<std::uint64_t>(p.hbm_bytes),
+        m_soc->scheduler(), m_soc->notifies(), m_soc->clock(), p.launch_overhead_cycles);
+    if (p.ffts_base_addr_required) m_host->set_c2c_ctrl_addr(FftsHub::kBaseAddress);
+    attach_tracers(cfg, options);
+}
+
+void AscendTarget::attach_tracers(const ExperimentConfig& cfg, const RunOptions& options) {
+    const std::string vcd = options.vcd_path.empty() ? cfg.vcd : options.vcd_path;
+    if (!vcd.empty()) {
+        m_tracer = std::make_unique<SocTracer>(vcd, m_soc->all_cores(), m_soc->gm());
+        m_host->set_word_tracer(m_tracer.get());
+        m_soc->ffts().set_tracer(m_tracer.get());
+        m_soc->notifies().set_tracer(m_tracer.get());
+        SocTracer* t = m_tracer.get();
+        m_soc->l2().set_write_observer(
+            [t](std::uint64_t a, std::uint64_t n) { t->memory_written(a, n); });
+        m_fanout.add(m_tracer.get(), m_tracer.get());
+    }
+    if (!options.timeline_path.empty()) {
+        m_timeline = std::make_unique<TimelineRecorder>(m_soc->all_cores());
+        m_fanout.add(m_timeline.get(), m_timeline.get());
+    }
+    if (m_tracer || m_timeline) {
+        for (AiCore* core : m_soc->all_cores()) core->set_tracer(&m_fanout);
+        m_host->set_stream_tracer(&m_fanout);
+    }
+}
+
+bool AscendTarget::still_active() const {
+    // A core asleep in a fast-forwarded poll would still be spinning.
+    bool polling = false;
+    for (AiCore* core : m_soc->all_cores()) polling = polling || core->asleep_in_poll();
+    return sc_core::sc_pending_activity() || polling;
+}
+
+std::optional<Outcome> AscendTarget::ended() const {
+    if (!m_host->finished()) return std::nullopt;
+    if (m_host->error()) return Outcome{"host_error", *m_host->error()};
+    if (!m_host->faults().empty()) return Outcome{"fault", m_host->faults().front()};
+    return Outcome{"completed", "the host program returned and every stream drained"};
+}
+
+std::string AscendTarget::deadlock_reason() const {
+    std::string reason =
+        "no event is left to happen, yet the host waits on " + m_host->waiting_on();
+    for (const auto& st : m_host->streams())
+        if (!st->waiting_on().empty())
+            reason += "; stream " + std::to_string(st->id()) + " waits in " + st->waiting_on();
+    return reason;
+}
+
+WordReader AscendTarget::word_reader() const {
+    const HostRuntime* host = m_host.get();
+    return [host](const std::string& buffer, std::uint64_t word, std::int32_t* v) -> std::string {
+        const auto& bufs = host->buffers();
+        auto it = std::find_if(bufs.begin(), bufs.end(),
+                               [&](const GmBuffer& b) { return b.name == buffer; });
+        if (it == bufs.end()) return "the workload allocated no buffer '" + buffer + "'";
+        if ((word + 1) * 4 > it->bytes)
+            return "word " + std::to_string(word) + " is past the end of " + buffer;
+        host->read_gm(it->addr + word * 4, v, 4);
+        return "";
+    };
+}
+
+Collected AscendTarget::collect(const ExperimentConfig& cfg, std::uint64_t end_ps,
+                                const RunOptions& options) {
+    const sc_core::sc_time end_time(static_cast<double>(end_ps), sc_core::SC_PS);
+    std::vector<CoreReport> reports;
+    for (AiCore* core : m_soc->all_cores()) reports.push_back(core->report(end_time));
+    const std::vector<RoundRow> rounds = round_table(reports);
+
+    Collected c;
+    c.sections = ascend_sections(cfg.platform, *m_soc, *m_host, reports, rounds);
+    c.checks = m_host->checks();
+    c.declared_checks = cfg.host.empty() ? default_host_checks()
+                                         : WorkloadRegistry::builtin().host(cfg.host)->checks;
+    c.workload = cfg.host.empty() ? cfg.kernel : cfg.host;
+    for (const auto& r : reports)
+        if (r.has_block) c.stuck.push_back(r.name);
+    std::sort(c.stuck.begin(), c.stuck.end());
+    c.poll_timeouts = c.sections["poll_timeouts"].size();
+    c.read_word = word_reader();
+
+    if (m_tracer) {
+        std::vector<std::uint64_t> last_arrivals;
+        for (const auto& r : rounds) last_arrivals.push_back(r.last_arrival);
+        std::sort(last_arrivals.begin(), last_arrivals.end());
+        m_tracer->finish(end_ps, last_arrivals);
+    }
+    if (m_timeline) m_timeline->write(options.timeline_path, end_ps);
+    return c;
+}
+
+} // namespace
+
+std::unique_ptr<RunTarget> make_ascend_target() {
+    return std::make_unique<AscendTarget>();
+}
+
+} // namespace syncsim

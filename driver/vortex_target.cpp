@@ -1,0 +1,174 @@
+// The Vortex target: clusters of cores with warps; the config's warp program
+// starts on warp 0 of every core. The model ends by itself when every warp
+// exits, a fault, the STALL_TIMEOUT watchdog or the no-progress detector.
+#include "driver/run_target.hpp"
+
+#include "config/yaml_view.hpp"
+#include "models/trace/vortex_tracer.hpp"
+#include "models/vortex/vx_device.hpp"
+#include "workloads/vortex/vortex_kernels.hpp"
+
+#include <algorithm>
+#include <iomanip>
+
+namespace syncsim {
+
+using nlohmann::json;
+
+namespace {
+
+class VortexTarget : public RunTarget {
+  public:
+    void elaborate(const ExperimentConfig& cfg, const RunOptions& options) override;
+    bool finished() const override { return m_device->finished(); }
+    bool still_active() const override {
+        return sc_core::sc_pending_activity() && !m_device->watchdog_fired() &&
+               !m_device->livelock_detected();
+    }
+    std::optional<Outcome> ended() const override;
+    std::string deadlock_reason() const override {
+        return "no event is left to happen, yet warps have not exited";
+    }
+    Collected collect(const ExperimentConfig& cfg, std::uint64_t end_ps,
+                      const RunOptions& options) override;
+    void summarize_setup(std::ostream& s, const json& result) const override;
+    void summarize(std::ostream& s, const json& result) const override;
+    std::string events_detail(const json& result) const override {
+        return ", " + std::to_string(result["events"]["warp_issues"].get<std::uint64_t>()) +
+               " warp issues";
+    }
+
+  private:
+    const VortexKernelEntry* m_kernel = nullptr;
+    VortexGeometry m_geometry{};
+    std::unique_ptr<vortex::Device> m_device;
+    std::unique_ptr<VortexTracer> m_tracer;
+};
+
+void VortexTarget::elaborate(const ExperimentConfig& cfg, const RunOptions& options) {
+    if (!options.timeline_path.empty())
+        throw ConfigError(cfg.file +
+                          ": --timeline is not available on vortex platforms yet; --vcd is");
+    const VortexPlatform& p = *cfg.vortex;
+    m_kernel = &vortex_kernels().at(cfg.vortex_kernel);
+    m_device =
+        std::make_unique<vortex::Device>("vortex", p, std::make_shared<const ParamMap>(cfg.params));
+    m_geometry = {static_cast<int>(p.clusters), static_cast<int>(p.cores),
+                  static_cast<int>(p.warps), static_cast<int>(p.threads)};
+    if (m_kernel->setup) m_kernel->setup(m_device->memory(), m_geometry, cfg.params);
+    const std::string vcd = options.vcd_path.empty() ? cfg.vcd : options.vcd_path;
+    if (!vcd.empty()) {
+        m_tracer = std::make_unique<VortexTracer>(vcd, m_geometry.clusters,
+                                                  m_geometry.cores_per_cluster, m_geometry.warps);
+        m_device->set_tracer(m_tracer.get());
+    }
+    m_device->start(m_kernel->program);
+}
+
+std::optional<Outcome> VortexTarget::ended() const {
+    if (!m_device->faults().empty()) return Outcome{"fault", m_device->faults().front()};
+    if (m_device->finished()) return Outcome{"completed", "every warp exited"};
+    if (m_device->watchdog_fired()) return Outcome{"watchdog", m_device->watchdog()};
+    if (m_device->livelock_detected()) return Outcome{"livelock", m_device->livelock()};
+    return std::nullopt;
+}
+
+Collected VortexTarget::collect(const ExperimentConfig& cfg, std::uint64_t end_ps,
+                                const RunOptions&) {
+    if (m_tracer) m_tracer->finish(end_ps);
+    const VortexPlatform& p = *cfg.vortex;
+    Collected c;
+    json warps = json::array();
+    for (const auto& w : m_device->report()) {
+        const std::string name = "core" + std::to_string(w.core) + ".warp" + std::to_string(w.warp);
+        c.stuck.push_back(name);
+        warps.push_back({{"warp", name}, {"state", w.state}, {"waiting_on", w.detail}});
+    }
+    std::sort(c.stuck.begin(), c.stuck.end());
+    if (m_kernel->check)
+        for (const auto& k :
+             m_kernel->check(m_device->memory(), m_geometry, cfg.params, m_device->releases()))
+            c.checks.push_back({k.name, k.ok, k.detail});
+    c.declared_checks = m_kernel->checks;
+    c.workload = m_kernel->name;
+
+    const double cycle_ps = 1e6 / p.clock_mhz;
+    json releases = json::array();
+    for (const auto& r : m_device->releases()) {
+        json rj = {{"kind", r.global ? "global" : "local"},
+                   {"core", r.core},
+                   {"id", r.id},
+                   {"last_arrival_ps", r.last_arrival_ps},
+                   {"ready_ps", r.ready_ps},
+                   {"latency_cycles", (r.ready_ps - r.last_arrival_ps) / cycle_ps}};
+        if (!r.global) rj["warps"] = r.warps;
+        releases.push_back(rj);
+    }
+    json checks = json::array();
+    for (const auto& k : c.checks)
+        checks.push_back({{"name", k.name}, {"ok", k.ok}, {"detail", k.detail}});
+    c.sections = {{"platform", platform_json(p, vortex_params())},
+                  {"time", {{"end_cycles", end_ps / cycle_ps}}},
+                  {"stuck", warps},
+                  {"gbar", m_device->gbar_state()},
+                  {"lost_gbar_requests", m_device->lost_requests()},
+                  {"releases", releases},
+                  {"checks", checks},
+                  {"faults", m_device->faults()},
+                  {"events", {{"warp_issues", m_device->issued()}}}};
+    return c;
+}
+
+void VortexTarget::summarize_setup(std::ostream& s, const json& result) const {
+    const json& params = result["platform"]["params"];
+    auto value = [&params](const char* name) { return params[name]["value"].get<std::string>(); };
+    s << "platform   " << result["platform"]["name"].get<std::string>() << " (vortex, "
+      << value("fidelity") << ", " << value("clusters") << " cluster(s) x " << value("cores")
+      << " cores x " << value("warps") << " warps x " << value("threads") << " threads)\n";
+    s << "workload   vortex " << result["config"]["workload"]["vortex"].get<std::string>() << "\n";
+}
+
+void VortexTarget::summarize(std::ostream& s, const json& result) const {
+    s << "simulated  " << format_time(result["time"]["end_ps"].get<std::uint64_t>()) << " ("
+      << std::fixed << std::setprecision(0) << result["time"]["end_cycles"].get<double>()
+      << " cycles)\n";
+    int local = 0, global = 0;
+    double local_lat = 0, global_lat = 0;
+    for (const json& r : result["releases"]) {
+        const bool is_global = r["kind"] == "global";
+        (is_global ? global : local) += 1;
+        (is_global ? global_lat : local_lat) = r["latency_cycles"].get<double>();
+    }
+    s << "barriers   " << local << " local release(s)"
+      << (local ? ", last " + std::to_string(static_cast<int>(local_lat)) +
+                      " cycles after the last BAR"
+                : "")
+      << "; " << global << " global"
+      << (global ? ", last " + std::to_string(static_cast<int>(global_lat)) +
+                       " cycles after the last core"
+                 : "")
+      << "\n";
+    summarize_checks(s, result["checks"]);
+    const json& stuck = result["stuck"];
+    if (!stuck.empty()) {
+        s << "not done   " << stuck.size() << " warp(s):\n";
+        for (std::size_t i = 0; i < stuck.size() && i < 12; ++i) {
+            const std::string detail = stuck[i]["waiting_on"];
+            s << "  " << stuck[i]["warp"].get<std::string>() << ": "
+              << stuck[i]["state"].get<std::string>() << (detail.empty() ? "" : " at " + detail)
+              << "\n";
+        }
+        for (const json& g : result["gbar"]) s << "  " << g.get<std::string>() << "\n";
+        for (const json& l : result["lost_gbar_requests"])
+            s << "  " << l.get<std::string>() << "\n";
+    }
+    for (const json& f : result["faults"]) s << "fault      " << f.get<std::string>() << "\n";
+}
+
+} // namespace
+
+std::unique_ptr<RunTarget> make_vortex_target() {
+    return std::make_unique<VortexTarget>();
+}
+
+} // namespace syncsim
