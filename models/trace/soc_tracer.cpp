@@ -116,6 +116,42 @@ void SocTracer::memory_written(std::uint64_t addr, std::uint64_t len) {
     }
 }
 
+namespace {
+
+// A GTKWave translate filter: one "value name" line per state.
+void write_translate_filter(const std::string& path, const std::string& title,
+                            const std::vector<std::string>& names) {
+    std::ofstream f = open_output(path, "GTKWave translate filter");
+    f << "# " << title << "\n";
+    for (std::size_t v = 0; v < names.size(); ++v) f << v << ' ' << names[v] << '\n';
+    close_output(f, path, "GTKWave translate filter");
+}
+
+} // namespace
+
+void SocTracer::write_core_group(std::ostream& g, const std::string& title, const std::string& type,
+                                 const std::string& filter_path) const {
+    g << "@800200\n-" << title << "\n";
+    // Only cores that ran something: an idle core's trace says nothing.
+    for (std::size_t id = 0; id < m_core_scope.size(); ++id) {
+        if (!m_ran[id] || m_core_scope[id].rfind(type + ".", 0) != 0) continue;
+        const std::string core = m_core_scope[id].substr(type.size() + 1);
+        const std::string path = "syncsim." + m_core_scope[id];
+        // Aliases use '_': GTKWave shows only the last dotted part of an alias.
+        g << "@2024\n^1 " << filter_path << "\n+{" << core << "_state} " << path << ".state[2:0]\n";
+        g << "@24\n+{" << core << "_round} " << path << ".barrier_round[31:0]\n";
+        for (std::size_t f = 0; f < m_ffts_used[id].size(); ++f)
+            if (m_ffts_used[id][f])
+                g << "+{" << core << "_ffts_flag" << f << "} " << path << ".ffts_flag" << f
+                  << "[3:0]\n";
+        for (std::size_t f = 0; f < m_intra_used[id].size(); ++f)
+            if (m_intra_used[id][f])
+                g << "+{" << core << "_intra_flag" << f << "} " << path << ".intra_flag" << f
+                  << "[3:0]\n";
+    }
+    g << "@1000200\n-" << title << "\n";
+}
+
 void SocTracer::finish(std::uint64_t end_time_ps,
                        const std::vector<std::uint64_t>& round_last_arrivals) {
     for (std::size_t r = 0; r < round_last_arrivals.size(); ++r)
@@ -126,13 +162,10 @@ void SocTracer::finish(std::uint64_t end_time_ps,
     filter.replace_extension(".states.txt");
     std::filesystem::path save = vcd;
     save.replace_extension(".gtkw");
-    {
-        std::ofstream f = open_output(filter.string(), "GTKWave translate filter");
-        f << "# syncsim core states (value of <core>.state)\n";
-        for (int s = 0; s < kCoreStateCount; ++s)
-            f << s << ' ' << to_string(static_cast<CoreState>(s)) << '\n';
-        close_output(f, filter.string(), "GTKWave translate filter");
-    }
+    std::vector<std::string> states;
+    for (int st = 0; st < kCoreStateCount; ++st)
+        states.push_back(to_string(static_cast<CoreState>(st)));
+    write_translate_filter(filter.string(), "syncsim core states (value of <core>.state)", states);
     std::ofstream g = open_output(save.string(), "GTKWave save file");
     g << "[dumpfile] \"" << std::filesystem::absolute(vcd).string() << "\"\n";
     g << "[savefile] \"" << std::filesystem::absolute(save).string() << "\"\n";
@@ -143,39 +176,13 @@ void SocTracer::finish(std::uint64_t end_time_ps,
     g << "*" << std::fixed << std::setprecision(3)
       << -(std::log2(std::max<double>(1.0, end_time_ps / 800.0)) + 7.6) << " 0\n";
     const std::string filter_path = std::filesystem::absolute(filter).string();
-    auto group = [&](const std::string& title, const std::string& type) {
-        g << "@800200\n-" << title << "\n";
-        // Only cores that ran something: an idle core's trace says nothing.
-        for (std::size_t id = 0; id < m_core_scope.size(); ++id) {
-            if (!m_ran[id] || m_core_scope[id].rfind(type + ".", 0) != 0) continue;
-            const std::string core = m_core_scope[id].substr(type.size() + 1);
-            const std::string path = "syncsim." + m_core_scope[id];
-            // Aliases use '_': GTKWave shows only the last dotted part of an alias.
-            g << "@2024\n^1 " << filter_path << "\n+{" << core << "_state} " << path
-              << ".state[2:0]\n";
-            g << "@24\n+{" << core << "_round} " << path << ".barrier_round[31:0]\n";
-            for (std::size_t f = 0; f < m_ffts_used[id].size(); ++f)
-                if (m_ffts_used[id][f])
-                    g << "+{" << core << "_ffts_flag" << f << "} " << path << ".ffts_flag" << f
-                      << "[3:0]\n";
-            for (std::size_t f = 0; f < m_intra_used[id].size(); ++f)
-                if (m_intra_used[id][f])
-                    g << "+{" << core << "_intra_flag" << f << "} " << path << ".intra_flag" << f
-                      << "[3:0]\n";
-        }
-        g << "@1000200\n-" << title << "\n";
-    };
-    group("AIC", "aic");
-    group("AIV", "aiv");
+    write_core_group(g, "AIC", "aic", filter_path);
+    write_core_group(g, "AIV", "aiv", filter_path);
     std::filesystem::path stream_filter = vcd;
     stream_filter.replace_extension(".streams.txt");
-    {
-        std::ofstream f = open_output(stream_filter.string(), "GTKWave translate filter");
-        f << "# syncsim stream states\n";
-        for (int st = 0; st < 4; ++st)
-            f << st << ' ' << to_string(static_cast<StreamState>(st)) << '\n';
-        close_output(f, stream_filter.string(), "GTKWave translate filter");
-    }
+    std::vector<std::string> stream_states;
+    for (int st = 0; st < 4; ++st) stream_states.push_back(to_string(static_cast<StreamState>(st)));
+    write_translate_filter(stream_filter.string(), "syncsim stream states", stream_states);
     if (std::find(m_stream_used.begin(), m_stream_used.end(), true) != m_stream_used.end()) {
         g << "@800200\n-Streams\n";
         for (std::size_t st = 0; st < m_stream_used.size(); ++st)

@@ -38,6 +38,9 @@ class SocTracer : public CoreTraceSink,
     void finish(std::uint64_t end_time_ps, const std::vector<std::uint64_t>& round_last_arrivals);
 
   private:
+    // The save file's group of one core type's signals (cores that ran only).
+    void write_core_group(std::ostream& g, const std::string& title, const std::string& type,
+                          const std::string& filter_path) const;
     struct Word {
         std::string name;
         GmAddr addr;

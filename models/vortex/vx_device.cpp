@@ -1,4 +1,5 @@
 #include "models/vortex/vx_device.hpp"
+#include "models/vortex/vx_device_parts.hpp"
 
 #include "syncsim/fault.hpp"
 
@@ -7,38 +8,6 @@
 #include <sstream>
 
 namespace syncsim::vortex {
-
-namespace {
-
-std::uint64_t ps(const sc_core::sc_time& t) {
-    return static_cast<std::uint64_t>(t.value() / sc_core::sc_time(1, sc_core::SC_PS).value());
-}
-
-} // namespace
-
-struct Device::Warp {
-    Core* core = nullptr;
-    int id = 0;
-    bool spawned = false, exited = false, granted = false, released = false;
-    std::string state = "never spawned", detail;
-    int slot = -1; // the barrier table slot waited on
-    sc_core::sc_event grant_event, release_event;
-    sc_core::sc_time stores_land;
-};
-
-struct Device::Core {
-    int index = 0, local = 0, cluster = 0, socket = 0, socket_input = 0, cluster_input = 0;
-    std::unique_ptr<BarrierTable> table;
-    std::vector<std::unique_ptr<Warp>> warps;
-    std::set<int> ready;
-    bool armed = false;
-    sc_core::sc_time last_grant = sc_core::sc_max_time(); // no grant yet
-    sc_core::sc_event schedule_event, watchdog_event;
-    std::uint64_t active = 0, stalled = 0;
-    bool watchdog_armed = false;
-    int gbar_req_id = 0;     // never reset, as in the RTL
-    std::set<int> requested; // gbar ids this core has sent and not had answered
-};
 
 class WarpContext : public WarpApi {
   public:
@@ -146,18 +115,7 @@ Device::Device(sc_core::sc_module_name name, const DeviceParams& p,
             dog.spawn_method();
             dog.set_sensitivity(&raw->watchdog_event);
             dog.dont_initialize();
-            sc_core::sc_spawn(
-                [this, raw] {
-                    if (!(raw->active && raw->active == raw->stalled) || !m_watchdog.empty())
-                        return;
-                    std::ostringstream os;
-                    os << "STALL_TIMEOUT on core " << raw->index << ": all active warps (mask 0x"
-                       << std::hex << raw->active << std::dec << ") stalled for "
-                       << m_p.stall_timeout << " cycles";
-                    m_watchdog = os.str();
-                    sc_core::sc_pause();
-                },
-                nullptr, &dog);
+            sc_core::sc_spawn([this, raw] { stall_timeout(*raw); }, nullptr, &dog);
             m_cores.push_back(std::move(core));
         }
     }
@@ -178,21 +136,29 @@ Device::Device(sc_core::sc_module_name name, const DeviceParams& p,
     detector.spawn_method();
     detector.set_sensitivity(&m_no_progress);
     detector.dont_initialize();
-    sc_core::sc_spawn(
-        [this] {
-            bool waiting = false, running = false;
-            for (const auto& c : m_cores) {
-                waiting = waiting || c->stalled != 0;
-                running = running || (c->active & ~c->stalled) != 0;
-            }
-            if (!waiting || !running || !m_watchdog.empty() || !m_livelock.empty()) return;
-            m_livelock =
-                "no barrier release or warp exit for " + std::to_string(m_p.no_progress_cycles) +
-                " cycles while warps wait at barriers and others keep running (a livelock the "
-                "STALL_TIMEOUT watchdog cannot see)";
-            sc_core::sc_pause();
-        },
-        nullptr, &detector);
+    sc_core::sc_spawn([this] { no_progress(); }, nullptr, &detector);
+}
+
+void Device::stall_timeout(Core& c) {
+    if (!(c.active && c.active == c.stalled) || !m_watchdog.empty()) return;
+    std::ostringstream os;
+    os << "STALL_TIMEOUT on core " << c.index << ": all active warps (mask 0x" << std::hex
+       << c.active << std::dec << ") stalled for " << m_p.stall_timeout << " cycles";
+    m_watchdog = os.str();
+    sc_core::sc_pause();
+}
+
+void Device::no_progress() {
+    bool waiting = false, running = false;
+    for (const auto& c : m_cores) {
+        waiting = waiting || c->stalled != 0;
+        running = running || (c->active & ~c->stalled) != 0;
+    }
+    if (!waiting || !running || !m_watchdog.empty() || !m_livelock.empty()) return;
+    m_livelock = "no barrier release or warp exit for " + std::to_string(m_p.no_progress_cycles) +
+                 " cycles while warps wait at barriers and others keep running (a livelock the "
+                 "STALL_TIMEOUT watchdog cannot see)";
+    sc_core::sc_pause();
 }
 
 Device::~Device() = default;
@@ -362,78 +328,6 @@ void Device::barrier(Warp& w, std::uint32_t id, std::uint32_t count) {
     progress();
 }
 
-sc_core::sc_time Device::arbitrate(Arbiter& a, int input, const sc_core::sc_time& at) {
-    // SimX forwards Socket -> Cluster by plain function calls: no arbitration, no buffers.
-    if (m_geometry.fidelity == Fidelity::SimX) return at;
-    wait_until(at);
-    Arbiter::Request request{input, {}, {}, false};
-    a.pending.push_back(&request);
-    a.arbitrate->notify(sc_core::SC_ZERO_TIME);
-    while (!request.ready) wait_on(request.done);
-    return request.granted + cyc(a.out_buf);
-}
-
-void Device::run_arbiter(Arbiter& a) {
-    std::sort(a.pending.begin(), a.pending.end(),
-              [&a](const Arbiter::Request* x, const Arbiter::Request* y) {
-                  return (x->input - a.rr + a.inputs) % a.inputs <
-                         (y->input - a.rr + a.inputs) % a.inputs;
-              });
-    const sc_core::sc_time now = sc_core::sc_time_stamp();
-    for (Arbiter::Request* r : a.pending) {
-        r->granted = a.out.reserve(now, cyc(1));
-        r->ready = true;
-        r->done.notify(r->granted - now);
-        a.rr = (r->input + 1) % a.inputs;
-    }
-    a.pending.clear();
-}
-
-void Device::global_request(Core& c, int id, std::uint32_t size_m1, std::uint32_t count) {
-    const sc_core::sc_time c0 = sc_core::sc_time_stamp();
-    const sc_core::sc_time at_socket = c0 + cyc(m_p.gbar_req_cycles);
-    wait_until(at_socket);
-    const sc_core::sc_time at_cluster =
-        arbitrate(m_socket_arbs[static_cast<std::size_t>(c.socket)], c.socket_input, at_socket);
-    wait_until(at_cluster);
-    const sc_core::sc_time at_unit =
-        arbitrate(m_cluster_arbs[static_cast<std::size_t>(c.cluster)], c.cluster_input, at_cluster);
-    wait_until(at_unit);
-    GbarUnit& unit = m_gbar_units[static_cast<std::size_t>(c.cluster)];
-    if (!unit.has_storage(id)) {
-        m_lost.push_back(
-            "core " + std::to_string(c.index) + ": gbar id " + std::to_string(id) +
-            " has no storage in the cluster's gbar unit (RTL M revision): the request was lost");
-        return;
-    }
-    if (!unit.request(id, size_m1, count, c.local)) return;
-    // The response is registered in the unit, then in the cluster and socket
-    // arbiters and at the core, and broadcast to every core of the cluster.
-    const sc_core::sc_time rsp =
-        sc_core::sc_time_stamp() + cyc(m_p.gbar_unit_cycles + 3 * m_p.gbar_rsp_cycles);
-    m_releases.push_back({true, c.index, id, ps(c0), ps(rsp), {}});
-    for (auto& core : m_cores)
-        if (core->cluster == c.cluster) {
-            Core* target = core.get();
-            sc_core::sc_spawn_options opts;
-            sc_core::sc_spawn(
-                [this, target, id, rsp] {
-                    wait_until(rsp);
-                    gbar_response(*target, id);
-                },
-                nullptr, &opts);
-        }
-}
-
-void Device::gbar_response(Core& c, int id) {
-    if (c.gbar_req_id != id) return;
-    // stalled_warps = 0: every stalled warp of the core goes, whatever it waited for.
-    c.table->global_released(id);
-    c.requested.erase(id);
-    for (auto& w : c.warps)
-        if (c.stalled >> w->id & 1) release(*w, sc_core::sc_time_stamp());
-}
-
 void Device::store_due() {
     const sc_core::sc_time now = sc_core::sc_time_stamp();
     while (!m_stores.empty() && m_stores.begin()->first <= now) {
@@ -466,24 +360,6 @@ std::vector<WarpReport> Device::report() const {
                                                           : "; the core has not sent its request";
             }
             out.push_back({c->index, w->id, w->state, detail});
-        }
-    return out;
-}
-
-std::vector<std::string> Device::gbar_state() const {
-    std::vector<std::string> out;
-    for (std::size_t cl = 0; cl < m_gbar_units.size(); ++cl)
-        for (int id = 0; id < m_geometry.barriers; ++id) {
-            const std::uint64_t mask = m_gbar_units[cl].arrived(id);
-            if (mask)
-                out.push_back("cluster " + std::to_string(cl) + " gbar id " + std::to_string(id) +
-                              ": cores 0x" +
-                              [&] {
-                                  std::ostringstream os;
-                                  os << std::hex << mask;
-                                  return os.str();
-                              }() +
-                              " arrived (" + std::to_string(std::bitset<64>(mask).count()) + ")");
         }
     return out;
 }

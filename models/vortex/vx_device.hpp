@@ -88,6 +88,8 @@ class Device : public sc_core::sc_module {
     void schedule(Core& c);
     void set_stalled(Core& c, int warp, bool stalled);
     void check_watchdog(Core& c);
+    void stall_timeout(Core& c); // the STALL_TIMEOUT watchdog fires
+    void no_progress();          // the no-progress detector fires
     void progress();
     void barrier(Warp& w, std::uint32_t id, std::uint32_t count);
     void global_request(Core& c, int id, std::uint32_t size_m1, std::uint32_t count);

@@ -1,0 +1,39 @@
+// The device's private parts, shared by its source files (vx_device.cpp,
+// vx_global_barrier.cpp): a warp and a core as the device keeps them.
+#pragma once
+
+#include "models/vortex/vx_device.hpp"
+
+#include <set>
+
+namespace syncsim::vortex {
+
+inline std::uint64_t ps(const sc_core::sc_time& t) {
+    return static_cast<std::uint64_t>(t.value() / sc_core::sc_time(1, sc_core::SC_PS).value());
+}
+
+struct Device::Warp {
+    Core* core = nullptr;
+    int id = 0;
+    bool spawned = false, exited = false, granted = false, released = false;
+    std::string state = "never spawned", detail;
+    int slot = -1; // the barrier table slot waited on
+    sc_core::sc_event grant_event, release_event;
+    sc_core::sc_time stores_land;
+};
+
+struct Device::Core {
+    int index = 0, local = 0, cluster = 0, socket = 0, socket_input = 0, cluster_input = 0;
+    std::unique_ptr<BarrierTable> table;
+    std::vector<std::unique_ptr<Warp>> warps;
+    std::set<int> ready;
+    bool armed = false;
+    sc_core::sc_time last_grant = sc_core::sc_max_time(); // no grant yet
+    sc_core::sc_event schedule_event, watchdog_event;
+    std::uint64_t active = 0, stalled = 0;
+    bool watchdog_armed = false;
+    int gbar_req_id = 0;     // never reset, as in the RTL
+    std::set<int> requested; // gbar ids this core has sent and not had answered
+};
+
+} // namespace syncsim::vortex

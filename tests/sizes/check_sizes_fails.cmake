@@ -1,0 +1,17 @@
+# The size check must fail on the fixture tree, naming the 81-line function
+# and not the one marked as a table.
+execute_process(
+  COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/../../scripts/check_sizes.py
+          ${CMAKE_CURRENT_LIST_DIR}/fixture
+  RESULT_VARIABLE result OUTPUT_VARIABLE out ERROR_VARIABLE err)
+set(text "${out}${err}")
+if(result EQUAL 0)
+  message(FATAL_ERROR "the size check passed a tree with an 81-line function:\n${text}")
+endif()
+if(NOT text MATCHES "models/long_function.cpp:4: a function of 81 lines \\(at most 80\\)")
+  message(FATAL_ERROR "the size check did not name the long function:\n${text}")
+endif()
+if(text MATCHES "table_function|:87:" OR NOT text MATCHES "1 file\\(s\\) or function\\(s\\) too long")
+  message(FATAL_ERROR "the size check reported more than the long function:\n${text}")
+endif()
+message(STATUS "the size check refuses the fixture's 81-line function")
