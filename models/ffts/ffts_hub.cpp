@@ -108,21 +108,11 @@ void FftsHub::send(const FftsSender& from, std::uint64_t msg) {
     if (m.mode == 1 && from_aic) return drop(from, what, "mode 1 syncs vector sub-cores only");
 
     // Barriers and the mode-2 reduce: count arrivals until the group is complete.
-    int group = 0;
-    std::int64_t expected = 0;
-    int reduce_into = -1; // mode-2 reduce: the cube; otherwise every arriver is released
-    if (m.mode == 0) {
-        group = from_aic ? 0 : 1;
-        expected = from_aic ? from.context->aic_total : from.context->aiv_total;
-    } else if (m.mode == 1) {
-        group = 2 + peers.aivs.front();
-        expected = static_cast<std::int64_t>(peers.aivs.size());
-    } else { // mode 2 from a vector: the cube's wait needs every paired vector
-        if (peers.aic < 0) return drop(from, what, "this block has no cube to reduce into");
-        group = 2 + peers.aic;
-        expected = static_cast<std::int64_t>(peers.aivs.size());
-        reduce_into = peers.aic;
-    }
+    const SyncGroup g = sync_group(m.mode, from.type, peers, *from.context);
+    if (!g.why_none.empty()) return drop(from, what, g.why_none);
+    const int group = g.group;
+    const std::int64_t expected = g.expected;
+    const int reduce_into = g.reduce_into;
     Aggregation& agg = m_aggregations[{from.context->launch_id, m.mode, group, m.flag_id}];
     ++agg.count;
     agg.arrivers.push_back(from.core);
@@ -198,16 +188,9 @@ std::string FftsHub::explain_wait(const FftsSender& waiter, FlagSpace space, int
             if (launch != waiter.launch_id || flag != id) continue;
             const bool mine = std::find(agg.arrivers.begin(), agg.arrivers.end(), waiter.core) !=
                               agg.arrivers.end();
-            const auto& peers = *waiter.peers;
-            const int own_group = mode == 0   ? (waiter.type == CoreType::AIC ? 0 : 1)
-                                  : mode == 2 ? 2 + peers.aic
-                                              : (peers.aivs.empty() ? -1 : 2 + peers.aivs.front());
-            if (!mine && group != own_group) continue;
-            std::int64_t expected = 0;
-            if (mode == 0)
-                expected = group == 0 ? waiter.context->aic_total : waiter.context->aiv_total;
-            else
-                expected = static_cast<std::int64_t>(waiter.peers->aivs.size());
+            const SyncGroup own = sync_group(mode, waiter.type, *waiter.peers, *waiter.context);
+            if (!mine && (!own.why_none.empty() || group != own.group)) continue;
+            const std::int64_t expected = own.expected;
             out += "; FFTS mode-" + std::to_string(mode) + " sync on flag " + std::to_string(flag) +
                    (mode == 0 ? std::string(" among ") + type_name(group) : std::string()) + ": " +
                    std::to_string(agg.count) + " of " + std::to_string(expected) + " arrived";

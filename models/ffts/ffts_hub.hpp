@@ -9,6 +9,7 @@
 #pragma once
 
 #include "models/ffts/flag_counter.hpp"
+#include "models/ffts/sync_group.hpp"
 #include "models/memory/busy_until.hpp"
 #include "models/systemc/simulation_time.hpp"
 #include "syncsim/core_types.hpp"
@@ -21,18 +22,6 @@
 #include <vector>
 
 namespace syncsim {
-
-// The cores one block of a launch runs on (trace ids); -1 = none of that type.
-struct BlockPeers {
-    int aic = -1;
-    std::vector<int> aivs; // by subblock id
-};
-
-// Exists only for launches that own an FFTS context.
-struct FftsContext {
-    std::uint64_t launch_id = 0;
-    std::int64_t aic_total = 0, aiv_total = 0; // cores of each type the launch runs
-};
 
 struct FftsSender {
     int core = 0;
