@@ -1,5 +1,6 @@
 #include "models/runtime/task_scheduler.hpp"
 
+#include "models/runtime/block_placement.hpp"
 #include "models/systemc/simulation_time.hpp"
 
 namespace syncsim {
@@ -44,25 +45,12 @@ void TaskScheduler::dispatcher() {
 }
 
 std::optional<std::vector<AiCore*>> TaskScheduler::place(const LaunchPlan& plan) const {
-    // Cluster k is AIC k with AIVs k*ratio .. k*ratio+ratio-1; a mixed block
-    // takes its cores from one cluster, subblock 0 first.
-    const std::size_t ratio = m_aic.empty() ? 1 : m_aiv.size() / m_aic.size();
-    if (plan.aic_per_block == 0) {
-        for (std::size_t i = 0; i < m_aiv.size(); ++i)
-            if (!m_aiv_taken[i]) return std::vector<AiCore*>{m_aiv[i]};
-        return std::nullopt;
-    }
-    for (std::size_t k = 0; k < m_aic.size(); ++k) {
-        if (m_aic_taken[k]) continue;
-        std::vector<AiCore*> cores{m_aic[k]};
-        for (int s = 0; s < plan.aiv_per_block; ++s) {
-            const std::size_t v = k * ratio + s;
-            if (v >= m_aiv.size() || m_aiv_taken[v]) break;
-            cores.push_back(m_aiv[v]);
-        }
-        if (static_cast<int>(cores.size()) == 1 + plan.aiv_per_block) return cores;
-    }
-    return std::nullopt;
+    const auto p = place_block(plan.aic_per_block, plan.aiv_per_block, m_aic_taken, m_aiv_taken);
+    if (!p) return std::nullopt;
+    std::vector<AiCore*> cores;
+    if (p->aic >= 0) cores.push_back(m_aic[static_cast<std::size_t>(p->aic)]);
+    for (int v : p->aivs) cores.push_back(m_aiv[static_cast<std::size_t>(v)]);
+    return cores;
 }
 
 void TaskScheduler::start(Execution& e, const std::vector<AiCore*>& cores) {

@@ -1,5 +1,6 @@
 // The launch rules as a table: build and kernel meta decide core types,
 // block shape, get_subblockdim and whether an FFTS context exists.
+#include "models/runtime/block_placement.hpp"
 #include "models/runtime/launch_rules.hpp"
 
 #include <catch2/catch.hpp>
@@ -52,4 +53,71 @@ TEST_CASE("a build for another arch, an unknown target or a mismatched meta is r
                       Catch::Contains("wrong core type"));
     CHECK_THROWS_AS(plan_launch("dav-c310", {"dav-c310-vec", KernelMeta::None, 0, 0, 0}),
                     LaunchError);
+}
+
+TEST_CASE("block placement: lowest free core or cluster first, a mixed block within one cluster",
+          "[launch]") {
+    // 4 AICs and 8 AIVs: cluster k is AIC k with AIVs 2k and 2k+1.
+    struct Row {
+        const char* what;
+        int aic_per_block, aiv_per_block;
+        std::vector<bool> aic_taken, aiv_taken;
+        bool placed;
+        int aic;
+        std::vector<int> aivs;
+    };
+    const std::vector<bool> none4(4, false), none8(8, false);
+    const Row rows[] = {
+        {"vector-only: the lowest AIV", 0, 1, none4, none8, true, -1, {0}},
+        {"vector-only: skips taken AIVs",
+         0,
+         1,
+         none4,
+         {true, true, false, false, false, false, false, false},
+         true,
+         -1,
+         {2}},
+        {"vector-only: none free", 0, 1, none4, std::vector<bool>(8, true), false, -1, {}},
+        {"mix 1:2: the lowest cluster", 1, 2, none4, none8, true, 0, {0, 1}},
+        {"mix 1:2: a cluster with one vector taken is skipped",
+         1,
+         2,
+         none4,
+         {false, true, false, false, false, false, false, false},
+         true,
+         1,
+         {2, 3}},
+        {"mix 1:1: subblock 0 of the cluster",
+         1,
+         1,
+         {true, false, false, false},
+         none8,
+         true,
+         1,
+         {2}},
+        {"cube-only: the lowest free AIC",
+         0 + 1,
+         0,
+         {true, true, false, false},
+         none8,
+         true,
+         2,
+         {}},
+        {"mix 1:2: every cluster broken",
+         1,
+         2,
+         none4,
+         {true, false, true, false, false, true, false, true},
+         false,
+         -1,
+         {}},
+    };
+    for (const Row& r : rows) {
+        INFO(r.what);
+        const auto p = place_block(r.aic_per_block, r.aiv_per_block, r.aic_taken, r.aiv_taken);
+        REQUIRE(p.has_value() == r.placed);
+        if (!p) continue;
+        CHECK(p->aic == r.aic);
+        CHECK(p->aivs == r.aivs);
+    }
 }
