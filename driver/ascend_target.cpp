@@ -50,10 +50,7 @@ class AscendTarget : public RunTarget {
 HostProgram AscendTarget::host_program(const ExperimentConfig& cfg) const {
     const auto& registry = WorkloadRegistry::builtin();
     if (!cfg.host.empty()) return registry.host(cfg.host)->fn;
-    const LaunchConfig& l = *cfg.launch;
-    return default_host_program(
-        *registry.kernel(cfg.kernel),
-        {l.block_dim, l.target, l.flavour, l.meta, l.meta_aic, l.meta_aiv, l.defines}, cfg.params);
+    return default_host_program(*registry.kernel(cfg.kernel), *cfg.launch, cfg.params);
 }
 
 void AscendTarget::elaborate(const ExperimentConfig& cfg, const RunOptions& options) {

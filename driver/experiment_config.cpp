@@ -105,9 +105,9 @@ void read_params(const MapView& params, const std::vector<WorkloadParam>& specs,
     }
 }
 
-LaunchConfig read_launch(const MapView& m, const std::string& platform_arch) {
+KernelLaunch read_launch(const MapView& m, const std::string& platform_arch) {
     m.allow_only({"block_dim", "target", "build", "meta", "meta_ratio", "defines"});
-    LaunchConfig l;
+    KernelLaunch l;
     l.block_dim = m.integer("block_dim", 1, 1 << 20);
     l.target = m.choice("target", build_targets());
     if (l.target.substr(0, 8) != platform_arch)

@@ -31,15 +31,6 @@ struct Expectation {
     bool any() const { return outcome || !checks.empty() || !memory.empty() || stuck; }
 };
 
-struct LaunchConfig {
-    std::int64_t block_dim = 1;
-    std::string target;
-    BuildFlavour flavour = BuildFlavour::Npu;
-    KernelMeta meta = KernelMeta::None;
-    int meta_aic = 0, meta_aiv = 0;
-    std::map<std::string, std::int64_t> defines;
-};
-
 struct ExperimentConfig {
     std::string file, description;
     Platform platform;
@@ -48,7 +39,7 @@ struct ExperimentConfig {
     std::string vortex_kernel;
     ParamMap params;
     std::map<std::string, std::string> param_origins; // "default" or where it was set
-    std::optional<LaunchConfig> launch;               // with `kernel`
+    std::optional<KernelLaunch> launch;               // with `kernel`
     std::uint64_t sim_time_limit_ps = 0;
     // Every run is bounded: these defaults stop a run that would otherwise go
     // on for hours (a livelock with a long sim_time); a config may raise them.

@@ -8,18 +8,12 @@ const std::vector<std::string>& default_host_checks() {
     return names;
 }
 
-HostProgram default_host_program(const KernelEntry& kernel, const DefaultLaunch& launch,
+HostProgram default_host_program(const KernelEntry& kernel, const KernelLaunch& launch,
                                  const ParamMap& params) {
     return [&kernel, launch, params](HostApi& host) {
-        KernelLaunch l;
+        KernelLaunch l = launch;
         l.kernel = kernel.name;
-        l.target = launch.target;
-        l.flavour = launch.flavour;
-        l.defines = launch.defines;
-        l.meta = launch.meta;
-        l.meta_aic = launch.meta_aic;
-        l.meta_aiv = launch.meta_aiv;
-        l.block_dim = launch.block_dim;
+        l.args.clear();
         for (const KernelBuffer& b : kernel.buffers) {
             const std::uint64_t bytes = b.bytes(launch.block_dim, params);
             const GmAddr addr = host.malloc(bytes, b.name);

@@ -8,16 +8,8 @@
 
 namespace syncsim {
 
-struct DefaultLaunch {
-    std::int64_t block_dim;
-    std::string target;
-    BuildFlavour flavour;
-    KernelMeta meta;
-    int meta_aic, meta_aiv;
-    std::map<std::string, std::int64_t> defines;
-};
-
-HostProgram default_host_program(const KernelEntry& kernel, const DefaultLaunch& launch,
+// `launch` is the config's launch; the kernel and its buffers are added.
+HostProgram default_host_program(const KernelEntry& kernel, const KernelLaunch& launch,
                                  const ParamMap& params);
 
 } // namespace syncsim

@@ -22,6 +22,9 @@ class HostError : public std::runtime_error {
 
 using StreamId = int;
 
+// A kernel launch as the host asks for it: the one description of a launch,
+// from a config's `launch:` through the host API to the runtime's launch
+// rules (which decide the cores; see models/runtime/launch_rules.hpp).
 struct KernelLaunch {
     std::string kernel;
     std::string target;

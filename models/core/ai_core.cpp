@@ -48,7 +48,7 @@ void AiCore::start_block(BlockWork work) {
 }
 
 std::uint64_t AiCore::arg(std::size_t index) const {
-    const auto& args = *m_work->args;
+    const auto& args = m_work->launch->args;
     if (index >= args.size())
         throw KernelFault("kernel argument " + std::to_string(index) +
                           " requested, launch passed " + std::to_string(args.size()));
@@ -56,8 +56,9 @@ std::uint64_t AiCore::arg(std::size_t index) const {
 }
 
 const ParamValue& AiCore::param(const std::string& name) const {
-    auto it = m_work->params->find(name);
-    if (it == m_work->params->end()) throw KernelFault("kernel parameter '" + name + "' not given");
+    const ParamMap& params = *m_work->launch->params;
+    auto it = params.find(name);
+    if (it == params.end()) throw KernelFault("kernel parameter '" + name + "' not given");
     return it->second;
 }
 
@@ -68,16 +69,16 @@ void AiCore::run() {
         while (!m_pending) wait_on(m_block_ready);
         m_work = std::move(m_pending);
         m_pending.reset();
-        m_kernel_name = m_work->kernel_name;
+        m_kernel_name = m_work->launch->kernel_name;
         m_block_idx = m_work->block_idx;
-        m_launch_id = m_work->launch_id;
+        m_launch_id = m_work->launch->launch_id;
         m_fault.reset();
         m_rounds.block_started();
         m_ffts.block_started(m_config.trace_id, m_launch_id);
         if (m_tracer) m_tracer->core_round(m_config.trace_id, 0);
         set_state(CoreState::Running);
         try {
-            m_work->fn(*this);
+            m_work->launch->fn(*this);
             finish_block();
         } catch (const KernelFault& fault) {
             if (!m_fault) m_fault = fault.what();

@@ -98,11 +98,14 @@ class AiCore : public sc_core::sc_module, public KernelContext {
 
     // KernelContext
     std::int64_t get_block_idx() const override { return m_work->block_idx; }
-    std::int64_t get_block_num() const override { return m_work->block_num; }
+    std::int64_t get_block_num() const override { return m_work->launch->block_num; }
     std::int64_t get_subblockid() const override { return m_work->subblockid; }
-    std::int64_t get_subblockdim() const override { return m_work->subblockdim; }
+    std::int64_t get_subblockdim() const override {
+        return m_config.type == CoreType::AIC ? m_work->launch->aic_subblockdim
+                                              : m_work->launch->aiv_subblockdim;
+    }
     CoreType core_type() const override { return m_config.type; }
-    const BuildInfo& build() const override { return *m_work->build; }
+    const BuildInfo& build() const override { return m_work->launch->build; }
     std::uint64_t arg(std::size_t index) const override;
     const ParamValue& param(const std::string& name) const override;
 

@@ -1,4 +1,5 @@
-// One block of a launch, as the task scheduler hands it to a core.
+// A launch as its cores see it (one per launch, shared by its blocks), and
+// one block of it as the task scheduler hands it to a core.
 #pragma once
 
 #include "models/ffts/ffts_hub.hpp"
@@ -13,17 +14,23 @@
 
 namespace syncsim {
 
-struct BlockWork {
+struct LaunchedKernel {
+    std::uint64_t launch_id = 0;
     std::string kernel_name;
     KernelFn fn = nullptr;
-    std::int64_t block_idx = 0, block_num = 1, subblockid = 0, subblockdim = 1;
-    std::shared_ptr<const std::vector<std::uint64_t>> args;
+    std::vector<std::uint64_t> args;
     std::shared_ptr<const ParamMap> params;
-    std::shared_ptr<const BuildInfo> build;
-    std::uint64_t launch_id = 0;
+    BuildInfo build;
     std::string kernel_type; // as the runtime scheduled it (AIV_ONLY, MIX_AIC_1_2, ...)
-    std::shared_ptr<const BlockPeers> peers;
+    std::int64_t block_num = 1;
+    std::int64_t aic_subblockdim = 1, aiv_subblockdim = 1;
     std::shared_ptr<const FftsContext> ffts_context; // null: the launch owns none
+};
+
+struct BlockWork {
+    std::shared_ptr<const LaunchedKernel> launch;
+    std::int64_t block_idx = 0, subblockid = 0;
+    std::shared_ptr<const BlockPeers> peers;
     std::function<void(const std::optional<std::string>& fault)> on_done;
 };
 

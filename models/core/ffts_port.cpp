@@ -21,10 +21,10 @@ FftsSender FftsPort::sender(int core, CoreType type, const BlockWork& work) cons
     s.core = core;
     s.type = type;
     s.subblock = static_cast<int>(work.subblockid);
-    s.launch_id = work.launch_id;
-    s.kernel_type = work.kernel_type;
+    s.launch_id = work.launch->launch_id;
+    s.kernel_type = work.launch->kernel_type;
     s.peers = work.peers;
-    s.context = work.ffts_context;
+    s.context = work.launch->ffts_context;
     s.base_address_set = m_base == FftsHub::kBaseAddress;
     return s;
 }

@@ -105,23 +105,21 @@ int HostRuntime::launch(StreamId stream_id, const KernelLaunch& request) {
     const KernelFn fn = m_kernels(request.kernel);
     if (!fn) throw HostError("launch of unknown kernel '" + request.kernel + "'");
     LaunchWork work;
-    work.kernel_name = request.kernel;
-    work.fn = fn;
+    work.kernel.kernel_name = request.kernel;
+    work.kernel.fn = fn;
     try {
-        work.plan = plan_launch(m_device.arch, {request.target, request.meta, request.meta_aic,
-                                                request.meta_aiv, request.block_dim});
+        work.plan = plan_launch(m_device.arch, request);
     } catch (const LaunchError& e) {
         throw HostError("launch of '" + request.kernel + "': " + e.what());
     }
-    auto build = std::make_shared<BuildInfo>();
-    build->target = request.target;
-    build->arch = work.plan.arch;
-    build->flavour = request.flavour;
-    build->defines = request.defines;
-    build->features = m_device.features;
-    work.build = build;
-    work.args = std::make_shared<const std::vector<std::uint64_t>>(request.args);
-    work.params = m_params;
+    BuildInfo& build = work.kernel.build;
+    build.target = request.target;
+    build.arch = work.plan.arch;
+    build.flavour = request.flavour;
+    build.defines = request.defines;
+    build.features = m_device.features;
+    work.kernel.args = request.args;
+    work.kernel.params = m_params;
     const std::string what = "launch " + request.kernel + "<<<" +
                              std::to_string(request.block_dim) + ">>> " + request.target + " (" +
                              work.plan.kernel_type + ")";

@@ -59,7 +59,7 @@ const Rule kRules[] = {
 
 } // namespace
 
-LaunchPlan plan_launch(const std::string& platform_arch, const LaunchRequest& request) {
+LaunchPlan plan_launch(const std::string& platform_arch, const KernelLaunch& request) {
     const auto& targets = build_targets();
     if (std::find(targets.begin(), targets.end(), request.target) == targets.end())
         throw LaunchError("unknown build target '" + request.target + "'");

@@ -5,7 +5,7 @@
 // one table, and nowhere else.
 #pragma once
 
-#include "syncsim/core_types.hpp"
+#include "syncsim/host_api.hpp"
 
 #include <cstdint>
 #include <stdexcept>
@@ -13,13 +13,6 @@
 #include <vector>
 
 namespace syncsim {
-
-struct LaunchRequest {
-    std::string target; // dav-c220-vec, dav-c310, ...
-    KernelMeta meta = KernelMeta::None;
-    int meta_aic = 0, meta_aiv = 0; // ratio TLV for MixAicMain
-    std::int64_t block_dim = 1;
-};
 
 struct LaunchPlan {
     std::string arch;
@@ -37,6 +30,6 @@ class LaunchError : public std::runtime_error {
 };
 
 // Throws LaunchError when the build cannot run on the platform's arch.
-LaunchPlan plan_launch(const std::string& platform_arch, const LaunchRequest& request);
+LaunchPlan plan_launch(const std::string& platform_arch, const KernelLaunch& request);
 
 } // namespace syncsim

@@ -18,14 +18,21 @@ LaunchResult TaskScheduler::run_launch(LaunchWork work) {
     auto exec = std::make_unique<Execution>();
     exec->id = m_next_id++;
     exec->result.launch_id = exec->id;
-    exec->work = std::move(work);
-    if (exec->work.plan.ffts_context) {
+    exec->plan = work.plan;
+    auto kernel = std::make_shared<LaunchedKernel>(std::move(work.kernel));
+    kernel->launch_id = exec->id;
+    kernel->kernel_type = work.plan.kernel_type;
+    kernel->block_num = work.plan.block_num;
+    kernel->aic_subblockdim = work.plan.aic_subblockdim;
+    kernel->aiv_subblockdim = work.plan.aiv_subblockdim;
+    if (work.plan.ffts_context) {
         auto ctx = std::make_shared<FftsContext>();
         ctx->launch_id = exec->id;
-        ctx->aic_total = exec->work.plan.block_num * exec->work.plan.aic_per_block;
-        ctx->aiv_total = exec->work.plan.block_num * exec->work.plan.aiv_per_block;
-        exec->ffts_context = ctx;
+        ctx->aic_total = work.plan.block_num * work.plan.aic_per_block;
+        ctx->aiv_total = work.plan.block_num * work.plan.aiv_per_block;
+        kernel->ffts_context = ctx;
     }
+    exec->kernel = std::move(kernel);
     Execution& e = *exec;
     m_active.push_back(std::move(exec));
     m_dirty = true;
@@ -55,7 +62,6 @@ std::optional<std::vector<AiCore*>> TaskScheduler::place(const LaunchPlan& plan)
 
 void TaskScheduler::start(Execution& e, const std::vector<AiCore*>& cores) {
     const std::int64_t block = e.next_block++;
-    const LaunchPlan& plan = e.work.plan;
     auto peers = std::make_shared<BlockPeers>();
     for (AiCore* core : cores) {
         if (core->config().type == CoreType::AIC)
@@ -68,25 +74,16 @@ void TaskScheduler::start(Execution& e, const std::vector<AiCore*>& cores) {
         const bool aic = core->config().type == CoreType::AIC;
         (aic ? m_aic_taken : m_aiv_taken)[core->config().index] = true;
         BlockWork w;
-        w.kernel_name = e.work.kernel_name;
-        w.fn = e.work.fn;
+        w.launch = e.kernel;
         w.block_idx = block;
-        w.block_num = plan.block_num;
         w.subblockid = aic ? 0 : subblock++;
-        w.subblockdim = aic ? plan.aic_subblockdim : plan.aiv_subblockdim;
-        w.args = e.work.args;
-        w.params = e.work.params;
-        w.build = e.work.build;
-        w.launch_id = e.id;
-        w.kernel_type = plan.kernel_type;
         w.peers = peers;
-        w.ffts_context = e.ffts_context;
         w.on_done = [this, &e, core, aic, block](const std::optional<std::string>& fault) {
             (aic ? m_aic_taken : m_aiv_taken)[core->config().index] = false;
             if (fault)
                 e.result.faults.push_back(std::string(core->basename()) + " block " +
                                           std::to_string(block) + ": " + *fault);
-            if (--e.cores_running == 0 && e.next_block == e.work.plan.block_num) {
+            if (--e.cores_running == 0 && e.next_block == e.plan.block_num) {
                 e.finished = true;
                 e.done.notify(sc_core::SC_ZERO_TIME);
             }
@@ -107,8 +104,8 @@ void TaskScheduler::dispatch_ready() {
         progress = false;
         for (auto& exec : m_active) {
             Execution& e = *exec;
-            if (e.next_block >= e.work.plan.block_num) continue;
-            auto cores = place(e.work.plan);
+            if (e.next_block >= e.plan.block_num) continue;
+            auto cores = place(e.plan);
             if (!cores) continue;
             // Dispatch is serial: one block per interval.
             wait_for(m_clock.cycles(m_dispatch_cycles));
@@ -121,7 +118,7 @@ void TaskScheduler::dispatch_ready() {
 
 bool TaskScheduler::blocks_waiting() const {
     for (const auto& exec : m_active)
-        if (exec->next_block < exec->work.plan.block_num) return true;
+        if (exec->next_block < exec->plan.block_num) return true;
     return false;
 }
 
@@ -131,14 +128,14 @@ std::vector<LaunchReport> TaskScheduler::active_launches() const {
         const Execution& e = *exec;
         if (e.finished) continue;
         LaunchReport r{e.id,
-                       e.work.kernel_name,
-                       e.work.plan.kernel_type,
-                       e.work.plan.block_num,
+                       e.kernel->kernel_name,
+                       e.plan.kernel_type,
+                       e.plan.block_num,
                        e.next_block,
                        e.cores_running,
                        ""};
-        if (e.next_block < e.work.plan.block_num && !place(e.work.plan)) {
-            const auto& plan = e.work.plan;
+        if (e.next_block < e.plan.block_num && !place(e.plan)) {
+            const auto& plan = e.plan;
             r.waiting_for =
                 std::to_string(plan.block_num - e.next_block) + " block(s) not placed: no free " +
                 (plan.aic_per_block

@@ -17,13 +17,12 @@
 
 namespace syncsim {
 
+// A launch the runtime hands the scheduler: the kernel as its cores will see
+// it (the scheduler adds the launch id and the FFTS context) and the plan the
+// launch rules made.
 struct LaunchWork {
-    std::string kernel_name;
-    KernelFn fn = nullptr;
+    LaunchedKernel kernel;
     LaunchPlan plan;
-    std::shared_ptr<const std::vector<std::uint64_t>> args;
-    std::shared_ptr<const ParamMap> params;
-    std::shared_ptr<const BuildInfo> build;
 };
 
 struct LaunchResult {
@@ -51,8 +50,8 @@ class TaskScheduler : public sc_core::sc_module {
   private:
     struct Execution {
         std::uint64_t id;
-        LaunchWork work;
-        std::shared_ptr<const FftsContext> ffts_context;
+        LaunchPlan plan;
+        std::shared_ptr<const LaunchedKernel> kernel;
         std::int64_t next_block = 0;
         std::int64_t cores_running = 0;
         LaunchResult result;

@@ -7,6 +7,21 @@
 
 using namespace syncsim;
 
+namespace {
+
+KernelLaunch request(std::string target, KernelMeta meta, int meta_aic, int meta_aiv,
+                     std::int64_t block_dim) {
+    KernelLaunch l;
+    l.target = std::move(target);
+    l.meta = meta;
+    l.meta_aic = meta_aic;
+    l.meta_aiv = meta_aiv;
+    l.block_dim = block_dim;
+    return l;
+}
+
+} // namespace
+
 TEST_CASE("launch rules per arch, build and kernel meta", "[launch]") {
     struct Row {
         const char* arch;
@@ -31,7 +46,7 @@ TEST_CASE("launch rules per arch, build and kernel meta", "[launch]") {
     };
     for (const Row& r : rows) {
         INFO(r.target << " meta " << to_string(r.meta));
-        const LaunchPlan p = plan_launch(r.arch, {r.target, r.meta, 1, r.meta_aiv, 18});
+        const LaunchPlan p = plan_launch(r.arch, request(r.target, r.meta, 1, r.meta_aiv, 18));
         CHECK(p.kernel_type == r.kernel_type);
         CHECK(p.aic_per_block == r.aic);
         CHECK(p.aiv_per_block == r.aiv);
@@ -45,13 +60,14 @@ TEST_CASE("launch rules per arch, build and kernel meta", "[launch]") {
 
 TEST_CASE("a build for another arch, an unknown target or a mismatched meta is rejected",
           "[launch]") {
-    CHECK_THROWS_WITH(plan_launch("dav-c220", {"dav-c310-vec", KernelMeta::None, 0, 0, 1}),
+    CHECK_THROWS_WITH(plan_launch("dav-c220", request("dav-c310-vec", KernelMeta::None, 0, 0, 1)),
                       Catch::Contains("cannot run on a dav-c220"));
-    CHECK_THROWS_WITH(plan_launch("dav-c220", {"dav-c999", KernelMeta::None, 0, 0, 1}),
+    CHECK_THROWS_WITH(plan_launch("dav-c220", request("dav-c999", KernelMeta::None, 0, 0, 1)),
                       Catch::Contains("unknown build target"));
-    CHECK_THROWS_WITH(plan_launch("dav-c310", {"dav-c310-vec", KernelMeta::AicOnly, 0, 0, 1}),
-                      Catch::Contains("wrong core type"));
-    CHECK_THROWS_AS(plan_launch("dav-c310", {"dav-c310-vec", KernelMeta::None, 0, 0, 0}),
+    CHECK_THROWS_WITH(
+        plan_launch("dav-c310", request("dav-c310-vec", KernelMeta::AicOnly, 0, 0, 1)),
+        Catch::Contains("wrong core type"));
+    CHECK_THROWS_AS(plan_launch("dav-c310", request("dav-c310-vec", KernelMeta::None, 0, 0, 0)),
                     LaunchError);
 }
 
