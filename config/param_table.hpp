@@ -131,10 +131,14 @@ P load_once(const std::string& dir, const std::string& name, Load load) {
 }
 
 // Reads NAME.yaml (after its `base:` chain) into p, checking every key, and
-// then checks that every parameter of the table was given somewhere.
+// then checks that every parameter of the table was given somewhere. A kind
+// of platform may have sections besides `params` (`sections` lists their
+// keys); `read_sections` reads them from each file of the chain, base first.
 template <typename P>
 void load_param_file(const std::string& dir, const std::string& name, P& p,
-                     const std::vector<ParamSpecOf<P>>& specs) {
+                     const std::vector<ParamSpecOf<P>>& specs,
+                     const std::vector<std::string>& sections = {},
+                     const std::function<void(const MapView&)>& read_sections = nullptr) {
     static const std::vector<std::string> sources = {"sourced", "derived", "estimate"};
     std::set<std::string> seen, given;
     std::function<void(const std::string&)> read = [&](const std::string& file_name) {
@@ -156,7 +160,9 @@ void load_param_file(const std::string& dir, const std::string& name, P& p,
             throw ConfigError(std::string(e.what()).replace(0, path.size(), file));
         }
         const MapView doc(root, file, "");
-        doc.allow_only({"base", "kind", "description", "params"});
+        std::vector<std::string> keys = {"base", "kind", "description", "params"};
+        keys.insert(keys.end(), sections.begin(), sections.end());
+        doc.allow_only(keys);
         if (auto base = doc.opt_text("base")) read(*base);
         if (auto d = doc.opt_text("description")) p.description = *d;
         const MapView params = doc.map("params");
@@ -175,6 +181,7 @@ void load_param_file(const std::string& dir, const std::string& name, P& p,
                            "a " + origin.source + " value must point into reference/ with 'ref'");
             given.insert(key);
         }
+        if (read_sections) read_sections(doc);
     };
     p.name = name;
     p.file = platform_display_path(dir, name);

@@ -198,6 +198,21 @@ MapView MapView::map(const std::string& key) const {
     return MapView(m_node[key], m_file, path_of(key), where());
 }
 
+std::vector<MapView> MapView::list(const std::string& key) const {
+    const YAML::Node n = m_node[key];
+    std::vector<MapView> out;
+    if (!n || n.IsNull()) return out;
+    if (!n.IsSequence()) fail(key, "must be a list");
+    for (std::size_t i = 0; i < n.size(); ++i) {
+        const std::string path = path_of(key) + "[" + std::to_string(i) + "]";
+        if (!n[i].IsMap())
+            throw ConfigError(location(m_file, n[i], path) + ": '" + path +
+                              "' must be a mapping of keys to values");
+        out.emplace_back(n[i], m_file, path, where(key));
+    }
+    return out;
+}
+
 std::string MapView::where() const {
     if (m_node.IsNull() && !m_fallback.empty()) return m_fallback;
     return location(m_file, m_node, m_path);

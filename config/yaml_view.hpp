@@ -45,6 +45,8 @@ class MapView {
     bool has(const std::string& key) const { return bool(m_node[key]); }
     YAML::Node node(const std::string& key) const { return m_node[key]; }
     MapView map(const std::string& key) const;
+    // A list of mappings (empty when the key is absent); each is named KEY[i].
+    std::vector<MapView> list(const std::string& key) const;
     std::string path_of(const std::string& key) const;
     std::string where(const std::string& key) const;
     std::string where() const;

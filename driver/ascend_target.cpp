@@ -67,6 +67,7 @@ void AscendTarget::elaborate(const ExperimentConfig& cfg, const RunOptions& opti
         device_info(p), m_soc->gm(), kGmBase, static_cast<std::uint64_t>(p.hbm_bytes),
         m_soc->scheduler(), m_soc->notifies(), m_soc->clock(), p.launch_overhead_cycles);
     if (p.ffts_base_addr_required) m_host->set_c2c_ctrl_addr(FftsHub::kBaseAddress);
+    m_host->set_launch_rules(p.launch_rules);
     attach_tracers(cfg, options);
 }
 

@@ -109,10 +109,14 @@ KernelLaunch read_launch(const MapView& m, const std::string& platform_arch) {
     m.allow_only({"block_dim", "target", "build", "meta", "meta_ratio", "defines"});
     KernelLaunch l;
     l.block_dim = m.integer("block_dim", 1, 1 << 20);
-    l.target = m.choice("target", build_targets());
-    if (l.target.substr(0, 8) != platform_arch)
-        m.fail("target", "a " + l.target.substr(0, 8) + " build cannot run on this " +
-                             platform_arch + " platform");
+    l.target = m.text("target");
+    const auto target = BuildTarget::parse(l.target);
+    const std::string targets =
+        platform_arch + ", " + platform_arch + "-vec or " + platform_arch + "-cube";
+    if (!target) m.fail("target", "'" + l.target + "' is not a build target (" + targets + ")");
+    if (target->arch != platform_arch)
+        m.fail("target", "a " + target->arch + " build cannot run on this " + platform_arch +
+                             " platform (" + targets + ")");
     const std::string build =
         m.has("build") ? m.choice("build", {"npu", "auto", "cpu_sim"}) : std::string("npu");
     l.flavour = build == "auto"      ? BuildFlavour::Auto

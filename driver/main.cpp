@@ -209,10 +209,21 @@ int cmd_describe(const std::vector<std::string>& args, const std::string& pdir) 
             std::cout << "\n";
         }
     };
-    if (platform_kind(dir, args[1]) == "vortex")
+    if (platform_kind(dir, args[1]) == "vortex") {
         print(load_vortex_platform(dir, args[1]), vortex_params());
-    else
-        print(load_platform(dir, args[1]), platform_params());
+        return 0;
+    }
+    const Platform p = load_platform(dir, args[1]);
+    print(p, platform_params());
+    std::cout << "\nlaunch rules (" << p.launch_rules_from << "): build side, kernel meta -> "
+              << "task type, cores per block, FFTS context\n";
+    for (const LaunchRule& r : p.launch_rules)
+        std::cout << "  " << std::left << std::setw(5) << to_string(r.side) << std::setw(13)
+                  << to_string(r.meta)
+                  << (r.meta == KernelMeta::MixAicMain ? "1:" + std::to_string(r.meta_aiv) : "   ")
+                  << " -> " << std::setw(12) << r.kernel_type << r.aic_per_block << " AIC + "
+                  << r.aiv_per_block << " AIV, "
+                  << (r.ffts_context ? "FFTS context" : "no FFTS context") << "; " << r.why << "\n";
     return 0;
 }
 

@@ -22,7 +22,7 @@ const std::vector<ParamSpec>& platform_params() {
     // name, unit, meaning, field, min, max, choices
     // clang-format off
     static const std::vector<ParamSpec> specs = {
-        {"arch", "", "core architecture; selects the launch rules and intrinsic semantics", &P::arch, 0, 0, {"dav-c220", "dav-c310"}},
+        {"arch", "", "core architecture: kernels are built for ARCH, ARCH-vec or ARCH-cube; the file's launch_rules say how they run", &P::arch},
         {"soc_version", "", "SoC name in the CANN platform ini", &P::soc_version},
         {"aic_cores", "cores", "AI cube cores on the device", &P::aic_cores, 1, 1024},
         {"aiv_cores", "cores", "AI vector cores on the device", &P::aiv_cores, 1, 2048},
@@ -134,10 +134,52 @@ std::string read_platform_kind(const std::string& dir, const std::string& name) 
 }
 } // namespace
 
+namespace {
+
+// One launch rule per list entry: a build side and kernel meta (with the
+// ratio for mix_aic_main), what the runtime schedules, and why, with a ref.
+LaunchRules read_launch_rules(const MapView& doc) {
+    LaunchRules rules;
+    for (const MapView& r : doc.list("launch_rules")) {
+        r.allow_only(
+            {"side", "meta", "ratio", "kernel_type", "aic", "aiv", "ffts_context", "why", "ref"});
+        LaunchRule rule;
+        const std::string side = r.choice("side", {"mix", "vec", "cube"});
+        rule.side = side == "vec"    ? BuildSide::Vec
+                    : side == "cube" ? BuildSide::Cube
+                                     : BuildSide::Mix;
+        rule.meta = kernel_meta_from_string(
+            r.choice("meta", {"none", "mix_aiv_main", "aic_only", "mix_aic_main"}));
+        if (rule.meta == KernelMeta::MixAicMain)
+            rule.meta_aiv = r.choice("ratio", {"1:1", "1:2"}) == "1:1" ? 1 : 2;
+        else if (r.has("ratio"))
+            r.fail("ratio", "only meaningful with meta: mix_aic_main");
+        rule.kernel_type = r.text("kernel_type");
+        rule.aic_per_block = static_cast<int>(r.integer("aic", 0, 1));
+        rule.aiv_per_block = static_cast<int>(r.integer("aiv", 0, 2));
+        if (rule.aic_per_block + rule.aiv_per_block == 0)
+            r.fail("aiv", "a block needs at least one core");
+        rule.ffts_context = r.boolean("ffts_context");
+        rule.why = r.text("why") + " (" + r.text("ref") + ")";
+        rules.push_back(rule);
+    }
+    return rules;
+}
+
+} // namespace
+
 Platform load_platform(const std::string& dir, const std::string& name) {
     return load_once<Platform>(dir, name, [&] {
         Platform p;
-        load_param_file(dir, name, p, platform_params());
+        load_param_file(dir, name, p, platform_params(), {"launch_rules"},
+                        [&p](const MapView& doc) {
+                            if (!doc.has("launch_rules")) return;
+                            p.launch_rules = read_launch_rules(doc);
+                            p.launch_rules_from = doc.where("launch_rules");
+                        });
+        if (p.launch_rules.empty())
+            throw ConfigError(p.file + ": no launch_rules in the platform or its base files: "
+                                       "the arch's launches cannot be placed on cores");
         validate_platform(p);
         return p;
     });
@@ -155,6 +197,10 @@ DeviceInfo device_info(const Platform& p) {
 }
 
 void validate_platform(const Platform& p) {
+    if (!BuildTarget::valid_arch(p.arch))
+        throw ConfigError(p.file + ": platform parameter 'arch': '" + p.arch +
+                          "' is not an arch name (lower-case letters, digits and '-', starting "
+                          "with a letter)");
     // Capacities are whole lines: a remainder would be dropped without a word.
     struct WholeLines {
         const char *size_key, *line_key;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "config/param_table.hpp"
+#include "models/runtime/launch_rules.hpp"
 #include "syncsim/host_api.hpp"
 
 #include <cstdint>
@@ -16,6 +17,9 @@ namespace syncsim {
 
 struct Platform {
     std::string name, description, file;
+    // The arch's launch rules, from the nearest file of the chain that lists them.
+    LaunchRules launch_rules;
+    std::string launch_rules_from; // file:line
 
     // identity
     std::string arch, soc_version;

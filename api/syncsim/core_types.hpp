@@ -4,8 +4,10 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -70,13 +72,44 @@ inline KernelMeta kernel_meta_from_string(const std::string& s) { // throws std:
                                 "' (none, mix_aiv_main, aic_only, mix_aic_main)");
 }
 
-// The build targets a kernel may be compiled for (--cce-aicore-arch): an
-// arch, or an arch and one core type.
-inline const std::vector<std::string>& build_targets() {
-    static const std::vector<std::string> targets = {"dav-c220", "dav-c220-vec", "dav-c220-cube",
-                                                     "dav-c310", "dav-c310-vec", "dav-c310-cube"};
-    return targets;
+// What a kernel is compiled for (--cce-aicore-arch): an arch ("dav-c220"),
+// which builds a Mix kernel, or an arch and one core type ("dav-c220-vec",
+// "dav-c220-cube"). Parsed once; an arch is lower-case letters, digits and
+// '-', starting with a letter. Which archs exist is the platforms' business.
+enum class BuildSide { Mix, Vec, Cube };
+inline const char* to_string(BuildSide s) {
+    static const char* const names[] = {"mix", "vec", "cube"};
+    return names[static_cast<int>(s)];
 }
+struct BuildTarget {
+    std::string arch;
+    BuildSide side = BuildSide::Mix;
+
+    static std::optional<BuildTarget> parse(const std::string& text) {
+        BuildTarget t{text, BuildSide::Mix};
+        for (const auto& [suffix, side] :
+             {std::pair<std::string, BuildSide>{"-vec", BuildSide::Vec},
+              {"-cube", BuildSide::Cube}})
+            if (text.size() > suffix.size() &&
+                text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0) {
+                t.arch = text.substr(0, text.size() - suffix.size());
+                t.side = side;
+            }
+        if (!valid_arch(t.arch)) return std::nullopt;
+        return t;
+    }
+    static bool valid_arch(const std::string& arch) {
+        if (arch.empty() || arch.size() > 32 || !(arch[0] >= 'a' && arch[0] <= 'z') ||
+            arch.back() == '-')
+            return false;
+        for (char c : arch)
+            if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
+        return true;
+    }
+    std::string name() const {
+        return side == BuildSide::Mix ? arch : arch + "-" + to_string(side);
+    }
+};
 
 // Which code a build compiles in: the flavour flags the PTO library tests
 // (__PTO_AUTO__, __CPU_SIM) and -D defines such as __MIX_CORE_AIV_RATIO__.
@@ -107,6 +140,7 @@ struct FeatureSet {
 struct BuildInfo {
     std::string target; // dav-c220-vec, dav-c310, ...
     std::string arch;   // dav-c220 or dav-c310
+    BuildSide side = BuildSide::Mix;
     BuildFlavour flavour = BuildFlavour::Npu;
     std::map<std::string, std::int64_t> defines;
     FeatureSet features; // what the arch this build targets provides

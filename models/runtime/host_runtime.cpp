@@ -108,13 +108,14 @@ int HostRuntime::launch(StreamId stream_id, const KernelLaunch& request) {
     work.kernel.kernel_name = request.kernel;
     work.kernel.fn = fn;
     try {
-        work.plan = plan_launch(m_device.arch, request);
+        work.plan = plan_launch(m_launch_rules, m_device.arch, request);
     } catch (const LaunchError& e) {
         throw HostError("launch of '" + request.kernel + "': " + e.what());
     }
     BuildInfo& build = work.kernel.build;
     build.target = request.target;
     build.arch = work.plan.arch;
+    build.side = work.plan.side;
     build.flavour = request.flavour;
     build.defines = request.defines;
     build.features = m_device.features;

@@ -49,6 +49,8 @@ class HostRuntime : public sc_core::sc_module, public HostApi {
     void set_stream_tracer(StreamTraceSink* tracer) { m_stream_tracer = tracer; }
     // Where rtGetC2cCtrlAddr points; 0 = the platform does not provide it.
     void set_c2c_ctrl_addr(std::uint64_t addr) { m_c2c_ctrl_addr = addr; }
+    // The arch's launch rules (platform data); a launch no rule covers fails.
+    void set_launch_rules(LaunchRules rules) { m_launch_rules = std::move(rules); }
 
     bool finished() const { return m_finished; }
     const std::optional<std::string>& error() const { return m_error; }
@@ -127,6 +129,7 @@ class HostRuntime : public sc_core::sc_module, public HostApi {
     void check_range(GmAddr addr, std::uint64_t bytes, const char* what) const;
 
     HostProgram m_program;
+    LaunchRules m_launch_rules;
     KernelLookup m_kernels;
     std::shared_ptr<const ParamMap> m_params;
     DeviceInfo m_device;

@@ -1,8 +1,9 @@
-// How a launch becomes work on physical cores, per arch: which core types a
-// build runs on, how many of each a block takes, what get_block_num and
+// How a launch becomes work on physical cores: which core types a build
+// runs on, how many of each a block takes, what get_block_num and
 // get_subblockdim return on each side, and whether the launch owns an FFTS
-// context. Several real hangs come from these rules, so they live here, as
-// one table, and nowhere else.
+// context. Several real hangs come from these rules. They are data: each
+// arch's platform file lists its rules (launch_rules:), and plan_launch
+// applies them, here and nowhere else.
 #pragma once
 
 #include "syncsim/host_api.hpp"
@@ -14,8 +15,22 @@
 
 namespace syncsim {
 
+// One row: a build side with a kernel meta (and, for mix_aic_main, the
+// ratio's vector count) is scheduled as `kernel_type` with these cores.
+struct LaunchRule {
+    BuildSide side = BuildSide::Mix;
+    KernelMeta meta = KernelMeta::None;
+    int meta_aiv = -1; // for MixAicMain: the ratio's aiv part; -1 = any
+    std::string kernel_type;
+    int aic_per_block = 0, aiv_per_block = 0;
+    bool ffts_context = false;
+    std::string why; // the rule in words, with its source
+};
+using LaunchRules = std::vector<LaunchRule>;
+
 struct LaunchPlan {
     std::string arch;
+    BuildSide side = BuildSide::Mix;
     std::string kernel_type; // as the runtime names it: AIV_ONLY, MIX_AIC_1_2, ...
     int aic_per_block = 0, aiv_per_block = 0;
     std::int64_t block_num = 1;
@@ -29,7 +44,9 @@ class LaunchError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-// Throws LaunchError when the build cannot run on the platform's arch.
-LaunchPlan plan_launch(const std::string& platform_arch, const KernelLaunch& request);
+// Throws LaunchError when the build cannot run on the platform's arch or no
+// rule covers it.
+LaunchPlan plan_launch(const LaunchRules& rules, const std::string& platform_arch,
+                       const KernelLaunch& request);
 
 } // namespace syncsim

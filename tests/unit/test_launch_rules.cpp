@@ -2,6 +2,8 @@
 // block shape, get_subblockdim and whether an FFTS context exists.
 #include "models/runtime/block_placement.hpp"
 #include "models/runtime/launch_rules.hpp"
+#include "platforms/platform.hpp"
+#include "tests/support/temp_file.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -18,6 +20,13 @@ KernelLaunch request(std::string target, KernelMeta meta, int meta_aic, int meta
     l.meta_aiv = meta_aiv;
     l.block_dim = block_dim;
     return l;
+}
+
+// The launch rules of an arch, as its platform file lists them.
+const LaunchRules& rules_of(const std::string& arch) {
+    static const LaunchRules c220 = load_platform(test::platforms_dir(), "910b1").launch_rules;
+    static const LaunchRules c310 = load_platform(test::platforms_dir(), "950pr").launch_rules;
+    return arch == "dav-c220" ? c220 : c310;
 }
 
 } // namespace
@@ -46,7 +55,8 @@ TEST_CASE("launch rules per arch, build and kernel meta", "[launch]") {
     };
     for (const Row& r : rows) {
         INFO(r.target << " meta " << to_string(r.meta));
-        const LaunchPlan p = plan_launch(r.arch, request(r.target, r.meta, 1, r.meta_aiv, 18));
+        const LaunchPlan p =
+            plan_launch(rules_of(r.arch), r.arch, request(r.target, r.meta, 1, r.meta_aiv, 18));
         CHECK(p.kernel_type == r.kernel_type);
         CHECK(p.aic_per_block == r.aic);
         CHECK(p.aiv_per_block == r.aiv);
@@ -60,14 +70,18 @@ TEST_CASE("launch rules per arch, build and kernel meta", "[launch]") {
 
 TEST_CASE("a build for another arch, an unknown target or a mismatched meta is rejected",
           "[launch]") {
-    CHECK_THROWS_WITH(plan_launch("dav-c220", request("dav-c310-vec", KernelMeta::None, 0, 0, 1)),
+    CHECK_THROWS_WITH(plan_launch(rules_of("dav-c220"), "dav-c220",
+                                  request("dav-c310-vec", KernelMeta::None, 0, 0, 1)),
                       Catch::Contains("cannot run on a dav-c220"));
-    CHECK_THROWS_WITH(plan_launch("dav-c220", request("dav-c999", KernelMeta::None, 0, 0, 1)),
-                      Catch::Contains("unknown build target"));
     CHECK_THROWS_WITH(
-        plan_launch("dav-c310", request("dav-c310-vec", KernelMeta::AicOnly, 0, 0, 1)),
-        Catch::Contains("wrong core type"));
-    CHECK_THROWS_AS(plan_launch("dav-c310", request("dav-c310-vec", KernelMeta::None, 0, 0, 0)),
+        plan_launch(rules_of("dav-c220"), "dav-c220",
+                    request("dav-c999", KernelMeta::None, 0, 0, 1)),
+        Catch::Contains("a kernel built for dav-c999 (dav-c999) cannot run on a dav-c220"));
+    CHECK_THROWS_WITH(plan_launch(rules_of("dav-c310"), "dav-c310",
+                                  request("dav-c310-vec", KernelMeta::AicOnly, 0, 0, 1)),
+                      Catch::Contains("wrong core type"));
+    CHECK_THROWS_AS(plan_launch(rules_of("dav-c310"), "dav-c310",
+                                request("dav-c310-vec", KernelMeta::None, 0, 0, 0)),
                     LaunchError);
 }
 
@@ -136,4 +150,35 @@ TEST_CASE("block placement: lowest free core or cluster first, a mixed block wit
         CHECK(p->aic == r.aic);
         CHECK(p->aivs == r.aivs);
     }
+}
+
+TEST_CASE("build targets parse once: an arch, or an arch and a core type", "[launch]") {
+    struct Row {
+        const char* text;
+        bool ok;
+        const char* arch;
+        BuildSide side;
+    };
+    const Row rows[] = {
+        {"dav-c220", true, "dav-c220", BuildSide::Mix},
+        {"dav-c220-vec", true, "dav-c220", BuildSide::Vec},
+        {"dav-c310-cube", true, "dav-c310", BuildSide::Cube},
+        {"dav-x900-vec", true, "dav-x900", BuildSide::Vec}, // archs are the platforms' business
+        {"-vec", false, "", BuildSide::Mix},
+        {"Dav-c220", false, "", BuildSide::Mix},
+        {"dav c220", false, "", BuildSide::Mix},
+        {"", false, "", BuildSide::Mix},
+    };
+    for (const Row& r : rows) {
+        INFO(r.text);
+        const auto t = BuildTarget::parse(r.text);
+        REQUIRE(t.has_value() == r.ok);
+        if (!t) continue;
+        CHECK(t->arch == r.arch);
+        CHECK(t->side == r.side);
+        CHECK(t->name() == r.text);
+    }
+    CHECK_THROWS_WITH(
+        plan_launch(rules_of("dav-c220"), "dav-c220", request("Dav", KernelMeta::None, 0, 0, 1)),
+        Catch::Contains("is not a build target"));
 }

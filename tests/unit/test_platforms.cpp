@@ -1,5 +1,6 @@
 #include "config/yaml_view.hpp"
 #include "platforms/platform.hpp"
+#include "tests/support/run_config.hpp"
 #include "tests/support/temp_file.hpp"
 
 #include <catch2/catch.hpp>
@@ -69,4 +70,30 @@ TEST_CASE("a platform file with an unknown parameter or no provenance is rejecte
         << "base: _dav-c220\nparams:\n  aic_cores: {value: 1, source: estimate}\n";
     CHECK_THROWS_WITH(load_platform(dir.string(), "partial"),
                       Contains("is given neither here nor in a base file"));
+}
+
+TEST_CASE("launch rules and the arch name are checked like any other platform value",
+          "[platform]") {
+    const auto dir = test::temp_dir() / "arch_platforms";
+    std::filesystem::create_directories(dir);
+    const std::string x900 = test::read_text(test::repo_file("tests/platforms/x900.yaml"));
+    const std::string params = x900.substr(0, x900.find("launch_rules:"));
+    auto write = [&](const std::string& name, const std::string& text) {
+        std::ofstream(dir / (name + ".yaml")) << text;
+    };
+    write("norules", params);
+    CHECK_THROWS_WITH(load_platform(dir.string(), "norules"),
+                      Contains("norules.yaml: no launch_rules"));
+    write("badside", params + "launch_rules:\n  - {side: both, meta: none, kernel_type: X, aic: 0, "
+                              "aiv: 1, ffts_context: true, why: w, ref: r}\n");
+    CHECK_THROWS_WITH(load_platform(dir.string(), "badside"),
+                      Contains("badside.yaml:") && Contains("launch_rules[0].side"));
+    write("noref", params + "launch_rules:\n  - {side: vec, meta: none, kernel_type: X, aic: 0, "
+                            "aiv: 1, ffts_context: true, why: w}\n");
+    CHECK_THROWS_WITH(load_platform(dir.string(), "noref"), Contains("launch_rules[0].ref"));
+    std::string bad_arch = x900;
+    bad_arch.replace(bad_arch.find("value: dav-x900") + 7, 8, "Dav X900");
+    write("badarch", bad_arch);
+    CHECK_THROWS_WITH(load_platform(dir.string(), "badarch"),
+                      Contains("platform parameter 'arch': 'Dav X900' is not an arch name"));
 }
