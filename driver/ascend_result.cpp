@@ -3,7 +3,7 @@
 
 #include "driver/run_common.hpp"
 #include "models/runtime/host_runtime.hpp"
-#include "platforms/soc.hpp"
+#include "platforms/ascend_device.hpp"
 
 #include <algorithm>
 #include <map>
@@ -170,15 +170,15 @@ void host_sections(const HostRuntime& host, json& out) {
     out["faults"] = host.faults();
 }
 
-void soc_sections(Soc& soc, json& out) {
+void device_sections(AscendDevice& device, json& out) {
     json cnt_waits = json::array();
-    for (const auto& w : soc.notifies().wait_releases())
+    for (const auto& w : device.notifies().wait_releases())
         cnt_waits.push_back({{"id", w.id},
                              {"satisfied_ps", to_ps(w.satisfied)},
                              {"released_ps", to_ps(w.released)},
                              {"latency_ps", to_ps(w.released) - to_ps(w.satisfied)}});
     json launches = json::array();
-    for (const auto& l : soc.scheduler().active_launches())
+    for (const auto& l : device.scheduler().active_launches())
         launches.push_back({{"launch", l.launch_id},
                             {"kernel", l.kernel},
                             {"kernel_type", l.kernel_type},
@@ -186,7 +186,7 @@ void soc_sections(Soc& soc, json& out) {
                             {"blocks_dispatched", l.blocks_dispatched},
                             {"cores_running", l.cores_running},
                             {"waiting_for", l.waiting_for}});
-    const FftsHub& ffts = soc.ffts();
+    const FftsHub& ffts = device.ffts();
     auto records = [](const std::vector<FftsRecord>& list) {
         json records = json::array();
         for (std::size_t i = 0; i < list.size() && i < 100; ++i)
@@ -194,7 +194,7 @@ void soc_sections(Soc& soc, json& out) {
                 {{"time_ps", list[i].time_ps}, {"core", list[i].core}, {"what", list[i].what}});
         return records;
     };
-    const L2Stats& l2 = soc.l2().stats();
+    const L2Stats& l2 = device.l2().stats();
     out["cnt_notify_waits"] = cnt_waits;
     out["launches_unfinished"] = launches;
     out["ffts"] = {{"messages", ffts.messages()},
@@ -213,13 +213,13 @@ void soc_sections(Soc& soc, json& out) {
 
 } // namespace
 
-json ascend_sections(const Platform& platform, Soc& soc, const HostRuntime& host,
+json ascend_sections(const Platform& platform, AscendDevice& device, const HostRuntime& host,
                      const std::vector<CoreReport>& reports, const std::vector<RoundRow>& rounds) {
     json out = json::object();
     out["platform"] = platform_json(platform, platform_params());
     core_sections(reports, out);
     host_sections(host, out);
-    soc_sections(soc, out);
+    device_sections(device, out);
     out["rounds"] = rounds_json(rounds);
     return out;
 }

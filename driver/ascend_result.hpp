@@ -14,7 +14,7 @@
 
 namespace syncsim {
 
-class Soc;
+class AscendDevice;
 class HostRuntime;
 
 // One barrier round across cores: when the first core arrived, the last
@@ -35,8 +35,8 @@ struct RoundRow {
 
 std::vector<RoundRow> round_table(const std::vector<CoreReport>& reports);
 nlohmann::json core_json(const CoreReport& r);
-nlohmann::json ascend_sections(const Platform& platform, Soc& soc, const HostRuntime& host,
-                               const std::vector<CoreReport>& reports,
+nlohmann::json ascend_sections(const Platform& platform, AscendDevice& device,
+                               const HostRuntime& host, const std::vector<CoreReport>& reports,
                                const std::vector<RoundRow>& rounds);
 
 void summarize_ascend_setup(std::ostream& s, const nlohmann::json& result);

@@ -5,9 +5,9 @@
 #include "driver/run_target.hpp"
 
 #include "models/runtime/host_runtime.hpp"
-#include "models/trace/soc_tracer.hpp"
+#include "models/trace/ascend_tracer.hpp"
 #include "models/trace/timeline.hpp"
-#include "platforms/soc.hpp"
+#include "platforms/ascend_device.hpp"
 #include "workloads/default_host.hpp"
 
 #include <algorithm>
@@ -40,9 +40,9 @@ class AscendTarget : public RunTarget {
     void attach_tracers(const ExperimentConfig& cfg, const RunOptions& options);
     WordReader word_reader() const;
 
-    std::unique_ptr<Soc> m_soc;
+    std::unique_ptr<AscendDevice> m_device;
     std::unique_ptr<HostRuntime> m_host;
-    std::unique_ptr<SocTracer> m_tracer;
+    std::unique_ptr<AscendTracer> m_tracer;
     std::unique_ptr<TimelineRecorder> m_timeline;
     TraceFanout m_fanout;
 };
@@ -56,7 +56,7 @@ HostProgram AscendTarget::host_program(const ExperimentConfig& cfg) const {
 void AscendTarget::elaborate(const ExperimentConfig& cfg, const RunOptions& options) {
     SimOptions sim_options;
     sim_options.fast_poll = cfg.fast_poll;
-    m_soc = std::make_unique<Soc>(cfg.platform, sim_options);
+    m_device = std::make_unique<AscendDevice>(cfg.platform, sim_options);
     KernelLookup lookup = [](const std::string& name) -> KernelFn {
         const KernelEntry* k = WorkloadRegistry::builtin().kernel(name);
         return k ? k->fn : nullptr;
@@ -64,8 +64,8 @@ void AscendTarget::elaborate(const ExperimentConfig& cfg, const RunOptions& opti
     const Platform& p = cfg.platform;
     m_host = std::make_unique<HostRuntime>(
         "host", host_program(cfg), lookup, std::make_shared<const ParamMap>(cfg.params),
-        device_info(p), m_soc->gm(), kGmBase, static_cast<std::uint64_t>(p.hbm_bytes),
-        m_soc->scheduler(), m_soc->notifies(), m_soc->clock(), p.launch_overhead_cycles);
+        device_info(p), m_device->gm(), kGmBase, static_cast<std::uint64_t>(p.hbm_bytes),
+        m_device->scheduler(), m_device->notifies(), m_device->clock(), p.launch_overhead_cycles);
     if (p.ffts_base_addr_required) m_host->set_c2c_ctrl_addr(FftsHub::kBaseAddress);
     m_host->set_launch_rules(p.launch_rules);
     attach_tracers(cfg, options);
@@ -74,21 +74,21 @@ void AscendTarget::elaborate(const ExperimentConfig& cfg, const RunOptions& opti
 void AscendTarget::attach_tracers(const ExperimentConfig& cfg, const RunOptions& options) {
     const std::string vcd = options.vcd_path.empty() ? cfg.vcd : options.vcd_path;
     if (!vcd.empty()) {
-        m_tracer = std::make_unique<SocTracer>(vcd, m_soc->all_cores(), m_soc->gm());
+        m_tracer = std::make_unique<AscendTracer>(vcd, m_device->all_cores(), m_device->gm());
         m_host->set_word_tracer(m_tracer.get());
-        m_soc->ffts().set_tracer(m_tracer.get());
-        m_soc->notifies().set_tracer(m_tracer.get());
-        SocTracer* t = m_tracer.get();
-        m_soc->l2().set_write_observer(
+        m_device->ffts().set_tracer(m_tracer.get());
+        m_device->notifies().set_tracer(m_tracer.get());
+        AscendTracer* t = m_tracer.get();
+        m_device->l2().set_write_observer(
             [t](std::uint64_t a, std::uint64_t n) { t->memory_written(a, n); });
         m_fanout.add(m_tracer.get(), m_tracer.get());
     }
     if (!options.timeline_path.empty()) {
-        m_timeline = std::make_unique<TimelineRecorder>(m_soc->all_cores());
+        m_timeline = std::make_unique<TimelineRecorder>(m_device->all_cores());
         m_fanout.add(m_timeline.get(), m_timeline.get());
     }
     if (m_tracer || m_timeline) {
-        for (AiCore* core : m_soc->all_cores()) core->set_tracer(&m_fanout);
+        for (AiCore* core : m_device->all_cores()) core->set_tracer(&m_fanout);
         m_host->set_stream_tracer(&m_fanout);
     }
 }
@@ -96,7 +96,7 @@ void AscendTarget::attach_tracers(const ExperimentConfig& cfg, const RunOptions&
 bool AscendTarget::still_active() const {
     // A core asleep in a fast-forwarded poll would still be spinning.
     bool polling = false;
-    for (AiCore* core : m_soc->all_cores()) polling = polling || core->asleep_in_poll();
+    for (AiCore* core : m_device->all_cores()) polling = polling || core->asleep_in_poll();
     return sc_core::sc_pending_activity() || polling;
 }
 
@@ -134,11 +134,11 @@ Collected AscendTarget::collect(const ExperimentConfig& cfg, std::uint64_t end_p
                                 const RunOptions& options) {
     const sc_core::sc_time end_time(static_cast<double>(end_ps), sc_core::SC_PS);
     std::vector<CoreReport> reports;
-    for (AiCore* core : m_soc->all_cores()) reports.push_back(core->report(end_time));
+    for (AiCore* core : m_device->all_cores()) reports.push_back(core->report(end_time));
     const std::vector<RoundRow> rounds = round_table(reports);
 
     Collected c;
-    c.sections = ascend_sections(cfg.platform, *m_soc, *m_host, reports, rounds);
+    c.sections = ascend_sections(cfg.platform, *m_device, *m_host, reports, rounds);
     c.checks = m_host->checks();
     c.declared_checks = cfg.host.empty() ? default_host_checks()
                                          : WorkloadRegistry::builtin().host(cfg.host)->checks;

@@ -44,7 +44,7 @@ options:
                     outcome, diagnosis, statistics) as JSON
   --timeline FILE   write a Chrome trace-event timeline (Perfetto,
                     chrome://tracing): cores, barrier arrivals, streams
-  --perf FILE       write wall time and events/s (not in the JSON, which
+  --perf FILE       write wall time and resumptions/s (not in the JSON, which
                     stays byte-identical from run to run)
   --platforms DIR   where platform files live (default: the source tree's)
 
@@ -117,8 +117,8 @@ int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
     if (!perf.empty()) { // wall-clock figures, kept out of the deterministic result
         std::ofstream out = open_output(perf, "--perf file");
         out << nlohmann::json{{"wall_s", report.wall_seconds},
-                              {"events", report.events},
-                              {"events_per_s",
+                              {"resumptions", report.events},
+                              {"resumptions_per_s",
                                report.wall_seconds > 0 ? report.events / report.wall_seconds : 0.0}}
                    .dump(2)
             << "\n";

@@ -69,8 +69,8 @@ std::string render_summary(const RunTarget& target, const json& result) {
       << result["outcome"]["reason"].get<std::string>() << "\n";
     target.summarize(s, result);
     summarize_expectation(s, result["expectation"]);
-    s << "events     " << result["events"]["process_resumptions"].get<std::uint64_t>()
-      << " kernel events" << target.events_detail(result) << "\n";
+    s << "resumed    " << result["events"]["process_resumptions"].get<std::uint64_t>()
+      << " thread resumptions" << target.events_detail(result) << "\n";
     return s.str();
 }
 

@@ -125,7 +125,7 @@ std::pair<std::string, std::string> bound_outcome(const ExperimentConfig& cfg) {
     switch (Activity::stopped()) {
     case Activity::Stop::EventLimit:
         return {"event_limit", "limits.max_events (" + std::to_string(cfg.max_events) +
-                                   " kernel events) reached while the model was still active"};
+                                   " thread resumptions) reached while the model was still active"};
     case Activity::Stop::WallLimit: {
         std::ostringstream os;
         os << "limits.wall_time (" << cfg.wall_time_s
@@ -219,7 +219,7 @@ void require_declared_checks(const std::vector<HostCheck>& reported,
 std::string timing_line(double wall, std::uint64_t events) {
     std::ostringstream t;
     t << "wall       " << std::fixed << std::setprecision(3) << wall << " s, "
-      << std::setprecision(0) << (wall > 0 ? events / wall : 0.0) << " events/s\n";
+      << std::setprecision(0) << (wall > 0 ? events / wall : 0.0) << " resumptions/s\n";
     return t.str();
 }
 

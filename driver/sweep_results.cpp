@@ -124,8 +124,8 @@ static json collect_point(const Point& p) {
         const json pj = json::parse(read_file(perf), nullptr, false);
         if (!pj.is_discarded()) {
             row["wall_s"] = pj["wall_s"];
-            row["events"] = pj["events"];
-            row["events_per_s"] = pj["events_per_s"];
+            row["resumptions"] = pj["resumptions"];
+            row["resumptions_per_s"] = pj["resumptions_per_s"];
         }
     }
     return row;
@@ -154,9 +154,9 @@ static std::string csv_field(const json& v) {
 
 void write_results(const std::string& out, const SweepSpec& s, const json& results) {
     const std::vector<std::string> metrics = {
-        "status",         "outcome",        "rounds",      "latency_min_ns", "latency_median_ns",
-        "latency_max_ns", "skew_median_ns", "sim_time_ns", "poll_timeouts",  "wall_s",
-        "events",         "events_per_s",   "exit_code",   "signal",         "reason"};
+        "status",         "outcome",           "rounds",      "latency_min_ns", "latency_median_ns",
+        "latency_max_ns", "skew_median_ns",    "sim_time_ns", "poll_timeouts",  "wall_s",
+        "resumptions",    "resumptions_per_s", "exit_code",   "signal",         "reason"};
     const std::string csv_path = (fs::path(out) / "results.csv").string();
     std::ofstream csv = open_output(csv_path, "sweep results");
     csv << "point";

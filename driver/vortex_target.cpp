@@ -41,7 +41,7 @@ class VortexTarget : public RunTarget {
   private:
     const VortexKernelEntry* m_kernel = nullptr;
     VortexGeometry m_geometry{};
-    std::unique_ptr<vortex::Device> m_device;
+    std::unique_ptr<vortex::VortexDevice> m_device;
     std::unique_ptr<VortexTracer> m_tracer;
 };
 
@@ -51,8 +51,8 @@ void VortexTarget::elaborate(const ExperimentConfig& cfg, const RunOptions& opti
                           ": --timeline is not available on vortex platforms yet; --vcd is");
     const VortexPlatform& p = *cfg.vortex;
     m_kernel = &vortex_kernels().at(cfg.vortex_kernel);
-    m_device =
-        std::make_unique<vortex::Device>("vortex", p, std::make_shared<const ParamMap>(cfg.params));
+    m_device = std::make_unique<vortex::VortexDevice>("vortex", p,
+                                                      std::make_shared<const ParamMap>(cfg.params));
     m_geometry = {static_cast<int>(p.clusters), static_cast<int>(p.cores),
                   static_cast<int>(p.warps), static_cast<int>(p.threads)};
     if (m_kernel->setup) m_kernel->setup(m_device->memory(), m_geometry, cfg.params);

@@ -11,7 +11,7 @@ const WorkloadRegistry& WorkloadRegistry::builtin() {
         register_stale_flag(r);
         register_pipe_handoff(r);
         register_stream_handshake(r);
-        register_syncall_st(r);
+        register_syncall_system_test(r);
         register_cnt_notify(r);
         return r;
     }();

@@ -84,7 +84,7 @@ void register_gm_roundtrip(WorkloadRegistry& r);
 void register_stale_flag(WorkloadRegistry& r);
 void register_pipe_handoff(WorkloadRegistry& r);
 void register_stream_handshake(WorkloadRegistry& r);
-void register_syncall_st(WorkloadRegistry& r);
+void register_syncall_system_test(WorkloadRegistry& r);
 void register_cnt_notify(WorkloadRegistry& r);
 
 std::string describe(const ParamValue& v);

@@ -74,8 +74,8 @@ void AiCore::run() {
         m_launch_id = m_work->launch->launch_id;
         m_fault.reset();
         m_rounds.block_started();
-        m_ffts.block_started(m_config.trace_id, m_launch_id);
-        if (m_tracer) m_tracer->core_round(m_config.trace_id, 0);
+        m_ffts.block_started(m_config.soc_core_id, m_launch_id);
+        if (m_tracer) m_tracer->core_round(m_config.soc_core_id, 0);
         set_state(CoreState::Running);
         try {
             m_work->launch->fn(*this);
@@ -119,7 +119,7 @@ void AiCore::sync() {
 void AiCore::set_state(CoreState state) {
     if (state == m_state) return;
     m_state = state;
-    if (m_tracer) m_tracer->core_state(m_config.trace_id, state);
+    if (m_tracer) m_tracer->core_state(m_config.soc_core_id, state);
 }
 
 void AiCore::set_external_wait(CoreState state, std::function<std::string()> describe) {

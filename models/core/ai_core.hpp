@@ -42,8 +42,8 @@ struct CoreTiming { // cycles
 
 struct CoreConfig {
     CoreType type = CoreType::AIV;
-    int index = 0;    // among cores of its type
-    int trace_id = 0; // unique across the SoC
+    int index = 0;       // among cores of its type
+    int soc_core_id = 0; // unique across the SoC: what FFTS, tracers and peers address it by
     std::uint32_t ub_bytes = 0, l1_bytes = 0;
     std::uint32_t cache_line_bytes = 64;
     std::size_t cache_lines = 256;
@@ -57,10 +57,10 @@ struct CoreConfig {
 class CoreTraceSink {
   public:
     virtual ~CoreTraceSink() = default;
-    virtual void core_state(int trace_id, CoreState state) = 0;
-    virtual void core_round(int trace_id, std::uint32_t round) = 0; // arrival at round `round`
-    virtual void core_release(int trace_id, std::uint32_t round) {
-        (void)trace_id;
+    virtual void core_state(int soc_core_id, CoreState state) = 0;
+    virtual void core_round(int soc_core_id, std::uint32_t round) = 0; // arrival at round `round`
+    virtual void core_release(int soc_core_id, std::uint32_t round) {
+        (void)soc_core_id;
         (void)round;
     }
 };
@@ -219,7 +219,9 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     void count_backoff(const PollSpec& spec, std::uint64_t polls);
 
     // FFTS (ai_core_ffts.cpp)
-    FftsSender sender() const { return m_ffts.sender(m_config.trace_id, m_config.type, *m_work); }
+    FftsSender sender() const {
+        return m_ffts.sender(m_config.soc_core_id, m_config.type, *m_work);
+    }
     void wait_cross_core(Pipe pipe, FlagSpace space, int id, const char* what);
 
     CoreConfig m_config;

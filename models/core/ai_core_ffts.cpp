@@ -43,28 +43,29 @@ void AiCore::wait_intra_block(Pipe pipe, int id) {
 void AiCore::wait_cross_core(Pipe pipe, FlagSpace space, int id, const char* what) {
     enter(what);
     FftsHub& hub = m_ffts.hub(what);
-    FftsHub::Cell& cell = hub.cell(m_config.trace_id, space, id);
+    FftsHub::Cell& cell = hub.cell(m_config.soc_core_id, space, id);
     const std::string label = std::string(what) + "(" + to_string(pipe) + ", " +
                               std::to_string(id) + "): the flag of " + basename() + " is 0";
     auto describe = [this, &hub, space, id, label] {
         return label + hub.explain_wait(sender(), space, id);
     };
     if (pipe == Pipe::S) {
-        if (!hub.take(m_config.trace_id, space, id)) {
+        if (!hub.take(m_config.soc_core_id, space, id)) {
             sync();
             set_external_wait(CoreState::Waiting, describe);
-            while (!hub.take(m_config.trace_id, space, id)) wait_on(cell.set);
+            while (!hub.take(m_config.soc_core_id, space, id)) wait_on(cell.set);
             clear_external_wait();
         }
         advance(m_config.timing.scalar_op);
         return;
     }
     PipeUnit& unit = pipe_unit(pipe);
-    unit.issue({now(), what, [&unit, &cell, &hub, describe, core = m_config.trace_id, space, id] {
-                    if (hub.take(core, space, id)) return;
-                    unit.set_blocked_on(describe());
-                    while (!hub.take(core, space, id)) wait_on(cell.set);
-                }});
+    unit.issue(
+        {now(), what, [&unit, &cell, &hub, describe, core = m_config.soc_core_id, space, id] {
+             if (hub.take(core, space, id)) return;
+             unit.set_blocked_on(describe());
+             while (!hub.take(core, space, id)) wait_on(cell.set);
+         }});
     advance(m_config.timing.pipe_issue);
 }
 

@@ -27,7 +27,7 @@ std::int64_t AiCore::cached_poll_load(const PollSpec& spec) {
 // sleep, the poll is the one scheduled to sample at `sample_at`.
 std::int64_t AiCore::sample_at_l2(const PollSpec& spec, std::optional<sc_core::sc_time> sample_at,
                                   PollTiming& timing, std::uint64_t& write_seq) {
-    ObservationExtension obs;
+    L2SampleExtension obs;
     obs.atomic_path = spec.load == PollLoad::AtomicAddZero;
     sc_core::sc_time issued;
     if (sample_at) {
@@ -39,7 +39,7 @@ std::int64_t AiCore::sample_at_l2(const PollSpec& spec, std::optional<sc_core::s
         issued = sc_core::sc_time_stamp();
     }
     std::uint8_t raw[8] = {};
-    scalar_port().observe(spec.addr, raw, atomic_width_bytes(spec.type), obs);
+    scalar_port().sample(spec.addr, raw, atomic_width_bytes(spec.type), obs);
     timing.to_sample = obs.sampled_at - issued;
     timing.after_sample = sc_core::sc_time_stamp() - obs.sampled_at;
     write_seq = obs.write_seq;
@@ -149,13 +149,13 @@ AiCore::sleep_through_polls(const PollSpec& spec, const PollTiming& timing, Poll
 void AiCore::mark_barrier_round() {
     sync();
     const std::uint32_t round = m_rounds.arrive(m_launch_id, sc_core::sc_time_stamp());
-    if (m_tracer) m_tracer->core_round(m_config.trace_id, round);
+    if (m_tracer) m_tracer->core_round(m_config.soc_core_id, round);
 }
 
 void AiCore::mark_barrier_release() {
     sync();
     if (!m_rounds.release(m_launch_id, sc_core::sc_time_stamp())) return;
-    if (m_tracer) m_tracer->core_release(m_config.trace_id, m_rounds.round());
+    if (m_tracer) m_tracer->core_release(m_config.soc_core_id, m_rounds.round());
 }
 
 } // namespace syncsim

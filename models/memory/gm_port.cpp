@@ -84,15 +84,14 @@ std::int64_t GmPort::atomic(std::uint64_t addr, AtomicType type, AtomicOp op,
     return ext.old_value;
 }
 
-void GmPort::observe(std::uint64_t addr, std::uint8_t* out, unsigned len,
-                     ObservationExtension& obs) {
+void GmPort::sample(std::uint64_t addr, std::uint8_t* out, unsigned len, L2SampleExtension& obs) {
     tlm::tlm_generic_payload trans;
     trans.set_command(tlm::TLM_READ_COMMAND);
     trans.set_address(addr);
     trans.set_data_ptr(out);
     trans.set_data_length(len);
     trans.set_streaming_width(len);
-    const AttachedExtension<ObservationExtension> attached(trans, obs);
+    const AttachedExtension<L2SampleExtension> attached(trans, obs);
     transport(trans, "poll");
 }
 

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "models/memory/atomic.hpp"
-#include "models/memory/observation.hpp"
+#include "models/memory/l2_sample.hpp"
 
 #include <cstdint>
 #include <string>
@@ -22,8 +22,8 @@ class GmPort {
     void read(std::uint64_t addr, std::uint8_t* out, std::uint64_t len);
     void write(std::uint64_t addr, const std::uint8_t* in, std::uint64_t len);
     std::int64_t atomic(std::uint64_t addr, AtomicType type, AtomicOp op, std::int64_t operand);
-    // An observation of `len` bytes; `obs` says when to sample and reports back.
-    void observe(std::uint64_t addr, std::uint8_t* out, unsigned len, ObservationExtension& obs);
+    // A sample of `len` bytes; `obs` says when to sample and reports back.
+    void sample(std::uint64_t addr, std::uint8_t* out, unsigned len, L2SampleExtension& obs);
 
   private:
     void transport(tlm::tlm_generic_payload& trans, const char* what);

@@ -8,9 +8,9 @@
 namespace syncsim {
 
 namespace {
-// Delta cycles an observation waits at its sample time: a request arriving
+// Delta cycles a sample waits at its sample time: a request arriving
 // now is arbitrated one delta later and applied the delta after.
-constexpr int kObservationDeltas = 3;
+constexpr int kSampleDeltas = 3;
 } // namespace
 
 L2Cache::L2Cache(sc_core::sc_module_name name, const L2Params& params, const Clock& clock,
@@ -58,22 +58,22 @@ void L2Cache::written(std::uint64_t addr, std::uint64_t len) {
     }
 }
 
-void L2Cache::observe(tlm::tlm_generic_payload& trans, ObservationExtension& obs,
-                      sc_core::sc_time& delay) {
-    const sc_core::sc_time sample =
+void L2Cache::sample(tlm::tlm_generic_payload& trans, L2SampleExtension& obs,
+                     sc_core::sc_time& delay) {
+    const sc_core::sc_time at =
         obs.has_sample_at ? obs.sample_at
                           : sc_core::sc_time_stamp() + delay + m_clock.cycles(m_params.hop_cycles);
-    wait_until(sample);
+    wait_until(at);
     // Every write the L2 serves at this instant has landed by the third
     // delta: queued ones in the first, the rest after arbitration (second)
     // in the third's predecessor. Sampling there sees all of them, whatever
     // order the processes ran in.
-    for (int delta = 0; delta < kObservationDeltas; ++delta) {
+    for (int delta = 0; delta < kSampleDeltas; ++delta) {
         sc_core::wait(sc_core::SC_ZERO_TIME);
         Activity::count_one();
     }
     m_store.read(trans.get_address(), trans.get_data_ptr(), trans.get_data_length());
-    obs.sampled_at = sample;
+    obs.sampled_at = at;
     obs.write_seq = watch(trans.get_address()).seq;
     delay = m_clock.cycles((obs.atomic_path ? m_params.atomic_cycles : m_params.access_cycles) +
                            m_params.hop_cycles);
@@ -101,9 +101,9 @@ void L2Cache::b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc
         trans.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
         return;
     }
-    ObservationExtension* observation = nullptr;
-    trans.get_extension(observation);
-    if (observation) return observe(trans, *observation, delay);
+    L2SampleExtension* sampled = nullptr;
+    trans.get_extension(sampled);
+    if (sampled) return sample(trans, *sampled, delay);
     AtomicExtension* atomic = nullptr;
     trans.get_extension(atomic);
 

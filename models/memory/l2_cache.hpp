@@ -6,8 +6,8 @@
 #pragma once
 
 #include "models/memory/busy_until.hpp"
+#include "models/memory/l2_sample.hpp"
 #include "models/memory/lru_index.hpp"
-#include "models/memory/observation.hpp"
 #include "models/memory/sparse_store.hpp"
 #include "models/systemc/simulation_time.hpp"
 
@@ -53,7 +53,7 @@ class L2Cache : public sc_core::sc_module, public GmWatch {
     const L2Stats& stats() const { return m_stats; }
     void set_write_observer(MemoryWriteObserver observer) { m_observer = std::move(observer); }
 
-    // GmWatch: words are watched from their first observation on.
+    // GmWatch: words are watched from their first sample on.
     const sc_core::sc_event& write_event(std::uint64_t word) override {
         return watch(word).written;
     }
@@ -69,8 +69,7 @@ class L2Cache : public sc_core::sc_module, public GmWatch {
         sc_core::sc_event granted;
     };
     double tag_latency_cycles(std::uint64_t addr, std::uint64_t len);
-    void observe(tlm::tlm_generic_payload& trans, ObservationExtension& obs,
-                 sc_core::sc_time& delay);
+    void sample(tlm::tlm_generic_payload& trans, L2SampleExtension& obs, sc_core::sc_time& delay);
     void written(std::uint64_t addr, std::uint64_t len);
     struct Watch {
         sc_core::sc_event written;

@@ -65,9 +65,9 @@ void TaskScheduler::start(Execution& e, const std::vector<AiCore*>& cores) {
     auto peers = std::make_shared<BlockPeers>();
     for (AiCore* core : cores) {
         if (core->config().type == CoreType::AIC)
-            peers->aic = core->config().trace_id;
+            peers->aic = core->config().soc_core_id;
         else
-            peers->aivs.push_back(core->config().trace_id);
+            peers->aivs.push_back(core->config().soc_core_id);
     }
     std::int64_t subblock = 0;
     for (AiCore* core : cores) {

@@ -20,8 +20,9 @@ struct Clock {
     double to_cycles(const sc_core::sc_time& t) const { return t.to_seconds() * 1e12 / period_ps; }
 };
 
-// Every model process resumes through these helpers, so a run can report how
-// many kernel events it cost (the figure behind "events per second"), and a
+// Every model thread resumes through these helpers, so a run can report how
+// many thread resumptions it cost (the figure behind "resumptions per
+// second"; SC_METHOD runs are not counted), and a
 // run can be bounded by that count (limits.max_events) and by wall-clock time
 // (limits.wall_time): no input makes the simulator run for ever.
 struct Activity {

@@ -36,7 +36,7 @@ const char* slice_name(CoreState s) {
 
 TimelineRecorder::TimelineRecorder(const std::vector<AiCore*>& cores) {
     m_core_names.resize(cores.size());
-    for (AiCore* c : cores) m_core_names[c->config().trace_id] = c->basename();
+    for (AiCore* c : cores) m_core_names[c->config().soc_core_id] = c->basename();
 }
 
 void TimelineRecorder::close(int pid, int tid, Open& open, std::uint64_t now) {

@@ -17,9 +17,9 @@ class TimelineRecorder : public CoreTraceSink, public StreamTraceSink {
   public:
     explicit TimelineRecorder(const std::vector<AiCore*>& cores);
 
-    void core_state(int trace_id, CoreState state) override;
-    void core_round(int trace_id, std::uint32_t round) override;
-    void core_release(int trace_id, std::uint32_t round) override;
+    void core_state(int soc_core_id, CoreState state) override;
+    void core_round(int soc_core_id, std::uint32_t round) override;
+    void core_release(int soc_core_id, std::uint32_t round) override;
     void stream_state(int stream, StreamState state) override;
 
     void write(const std::string& path, std::uint64_t end_ps);

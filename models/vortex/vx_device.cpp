@@ -11,7 +11,7 @@ namespace syncsim::vortex {
 
 class WarpContext : public WarpApi {
   public:
-    WarpContext(Device& d, Device::Warp& w) : m_d(d), m_w(w) {}
+    WarpContext(VortexDevice& d, VortexDevice::Warp& w) : m_d(d), m_w(w) {}
     int warp_id() const override { return m_w.id; }
     int core_id() const override { return m_w.core->index; }
     int cluster_id() const override { return m_w.core->cluster; }
@@ -67,12 +67,12 @@ class WarpContext : public WarpApi {
     }
 
   private:
-    Device& m_d;
-    Device::Warp& m_w;
+    VortexDevice& m_d;
+    VortexDevice::Warp& m_w;
 };
 
-Device::Device(sc_core::sc_module_name name, const DeviceParams& p,
-               std::shared_ptr<const ParamMap> params)
+VortexDevice::VortexDevice(sc_core::sc_module_name name, const DeviceParams& p,
+                           std::shared_ptr<const ParamMap> params)
     : sc_module(name), m_p(p), m_geometry{static_cast<int>(p.warps), static_cast<int>(p.cores),
                                           static_cast<int>(p.barriers), p.gbar_enable,
                                           p.fidelity == "simx" ? Fidelity::SimX : Fidelity::Rtl},
@@ -128,7 +128,7 @@ Device::Device(sc_core::sc_module_name name, const DeviceParams& p,
             opts.dont_initialize();
             sc_core::sc_spawn([this, raw] { run_arbiter(*raw); }, nullptr, &opts);
         }
-    SC_HAS_PROCESS(Device);
+    SC_HAS_PROCESS(VortexDevice);
     SC_METHOD(store_due);
     sensitive << m_store_due;
     dont_initialize();
@@ -139,7 +139,7 @@ Device::Device(sc_core::sc_module_name name, const DeviceParams& p,
     sc_core::sc_spawn([this] { no_progress(); }, nullptr, &detector);
 }
 
-void Device::stall_timeout(Core& c) {
+void VortexDevice::stall_timeout(Core& c) {
     if (!(c.active && c.active == c.stalled) || !m_watchdog.empty()) return;
     std::ostringstream os;
     os << "STALL_TIMEOUT on core " << c.index << ": all active warps (mask 0x" << std::hex
@@ -148,7 +148,7 @@ void Device::stall_timeout(Core& c) {
     sc_core::sc_pause();
 }
 
-void Device::no_progress() {
+void VortexDevice::no_progress() {
     bool waiting = false, running = false;
     for (const auto& c : m_cores) {
         waiting = waiting || c->stalled != 0;
@@ -161,7 +161,7 @@ void Device::no_progress() {
     sc_core::sc_pause();
 }
 
-Device::~Device() = default;
+VortexDevice::~VortexDevice() = default;
 
 const std::vector<std::string>& warp_state_names() {
     static const std::vector<std::string> names = {"never spawned", "running", "barrier",
@@ -169,7 +169,7 @@ const std::vector<std::string>& warp_state_names() {
     return names;
 }
 
-void Device::set_state(Warp& w, const char* state) {
+void VortexDevice::set_state(Warp& w, const char* state) {
     w.state = state;
     if (!m_tracer) return;
     const auto& names = warp_state_names();
@@ -177,12 +177,12 @@ void Device::set_state(Warp& w, const char* state) {
     m_tracer->warp_state(w.core->index, w.id, static_cast<int>(it - names.begin()));
 }
 
-void Device::start(WarpProgram kernel) {
+void VortexDevice::start(WarpProgram kernel) {
     for (auto& c : m_cores) spawn(*c, 0, kernel);
     progress();
 }
 
-void Device::spawn(Core& core, int warp, WarpProgram program) {
+void VortexDevice::spawn(Core& core, int warp, WarpProgram program) {
     Warp& w = *core.warps[static_cast<std::size_t>(warp)];
     w.spawned = true;
     set_state(w, "running");
@@ -206,7 +206,7 @@ void Device::spawn(Core& core, int warp, WarpProgram program) {
     check_watchdog(core);
 }
 
-void Device::exit_warp(Warp& w) {
+void VortexDevice::exit_warp(Warp& w) {
     Core& core = *w.core;
     w.exited = true;
     set_state(w, "exited");
@@ -215,7 +215,7 @@ void Device::exit_warp(Warp& w) {
     progress();
 }
 
-void Device::issue(Warp& w) {
+void VortexDevice::issue(Warp& w) {
     Core& c = *w.core;
     c.ready.insert(w.id);
     if (!c.armed) {
@@ -231,7 +231,7 @@ void Device::issue(Warp& w) {
     wait_for(cyc(m_p.sched_out_cycles));
 }
 
-void Device::schedule(Core& c) {
+void VortexDevice::schedule(Core& c) {
     // The lowest ready warp id wins (VX_priority_encoder).
     const int warp = *c.ready.begin();
     c.ready.erase(c.ready.begin());
@@ -246,7 +246,7 @@ void Device::schedule(Core& c) {
         c.schedule_event.notify(cyc(1));
 }
 
-void Device::set_stalled(Core& c, int warp, bool stalled) {
+void VortexDevice::set_stalled(Core& c, int warp, bool stalled) {
     if (stalled)
         c.stalled |= 1ull << warp;
     else
@@ -254,7 +254,7 @@ void Device::set_stalled(Core& c, int warp, bool stalled) {
     check_watchdog(c);
 }
 
-void Device::check_watchdog(Core& c) {
+void VortexDevice::check_watchdog(Core& c) {
     if (m_p.stall_timeout == 0) return;
     const bool all_stalled = c.active != 0 && c.active == c.stalled;
     if (all_stalled && !c.watchdog_armed) {
@@ -266,17 +266,17 @@ void Device::check_watchdog(Core& c) {
     }
 }
 
-void Device::progress() {
+void VortexDevice::progress() {
     m_no_progress.cancel();
     m_no_progress.notify(cyc(static_cast<double>(m_p.no_progress_cycles)));
 }
 
-void Device::release(Warp& w, const sc_core::sc_time& ready) {
+void VortexDevice::release(Warp& w, const sc_core::sc_time& ready) {
     w.released = true;
     w.release_event.notify(ready - sc_core::sc_time_stamp());
 }
 
-void Device::barrier(Warp& w, std::uint32_t id, std::uint32_t count) {
+void VortexDevice::barrier(Warp& w, std::uint32_t id, std::uint32_t count) {
     Core& c = *w.core;
     issue(w);
     wait_for(cyc(m_p.bar_issue_cycles));
@@ -328,7 +328,7 @@ void Device::barrier(Warp& w, std::uint32_t id, std::uint32_t count) {
     progress();
 }
 
-void Device::store_due() {
+void VortexDevice::store_due() {
     const sc_core::sc_time now = sc_core::sc_time_stamp();
     while (!m_stores.empty() && m_stores.begin()->first <= now) {
         m_memory[m_stores.begin()->second.first] = m_stores.begin()->second.second;
@@ -337,14 +337,14 @@ void Device::store_due() {
     if (!m_stores.empty()) m_store_due.notify(m_stores.begin()->first - now);
 }
 
-bool Device::finished() const {
+bool VortexDevice::finished() const {
     for (const auto& c : m_cores)
         for (const auto& w : c->warps)
             if (w->spawned && !w->exited) return false;
     return true;
 }
 
-std::vector<WarpReport> Device::report() const {
+std::vector<WarpReport> VortexDevice::report() const {
     std::vector<WarpReport> out;
     for (const auto& c : m_cores)
         for (const auto& w : c->warps) {

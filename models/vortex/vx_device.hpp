@@ -38,11 +38,11 @@ struct WarpReport {
     std::string detail;
 };
 
-class Device : public sc_core::sc_module {
+class VortexDevice : public sc_core::sc_module {
   public:
-    Device(sc_core::sc_module_name name, const DeviceParams& p,
-           std::shared_ptr<const ParamMap> params);
-    ~Device() override;
+    VortexDevice(sc_core::sc_module_name name, const DeviceParams& p,
+                 std::shared_ptr<const ParamMap> params);
+    ~VortexDevice() override;
 
     void start(WarpProgram kernel); // warp 0 of every core starts the kernel
     void set_tracer(WarpTraceSink* tracer) { m_tracer = tracer; }

@@ -12,7 +12,7 @@ inline std::uint64_t ps(const sc_core::sc_time& t) {
     return static_cast<std::uint64_t>(t.value() / sc_core::sc_time(1, sc_core::SC_PS).value());
 }
 
-struct Device::Warp {
+struct VortexDevice::Warp {
     Core* core = nullptr;
     int id = 0;
     bool spawned = false, exited = false, granted = false, released = false;
@@ -22,7 +22,7 @@ struct Device::Warp {
     sc_core::sc_time stores_land;
 };
 
-struct Device::Core {
+struct VortexDevice::Core {
     int index = 0, local = 0, cluster = 0, socket = 0, socket_input = 0, cluster_input = 0;
     std::unique_ptr<BarrierTable> table;
     std::vector<std::unique_ptr<Warp>> warps;

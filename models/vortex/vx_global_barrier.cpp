@@ -10,7 +10,7 @@
 
 namespace syncsim::vortex {
 
-sc_core::sc_time Device::arbitrate(Arbiter& a, int input, const sc_core::sc_time& at) {
+sc_core::sc_time VortexDevice::arbitrate(Arbiter& a, int input, const sc_core::sc_time& at) {
     // SimX forwards Socket -> Cluster by plain function calls: no arbitration, no buffers.
     if (m_geometry.fidelity == Fidelity::SimX) return at;
     wait_until(at);
@@ -21,7 +21,7 @@ sc_core::sc_time Device::arbitrate(Arbiter& a, int input, const sc_core::sc_time
     return request.granted + cyc(a.out_buf);
 }
 
-void Device::run_arbiter(Arbiter& a) {
+void VortexDevice::run_arbiter(Arbiter& a) {
     std::sort(a.pending.begin(), a.pending.end(),
               [&a](const Arbiter::Request* x, const Arbiter::Request* y) {
                   return (x->input - a.rr + a.inputs) % a.inputs <
@@ -37,7 +37,7 @@ void Device::run_arbiter(Arbiter& a) {
     a.pending.clear();
 }
 
-void Device::global_request(Core& c, int id, std::uint32_t size_m1, std::uint32_t count) {
+void VortexDevice::global_request(Core& c, int id, std::uint32_t size_m1, std::uint32_t count) {
     const sc_core::sc_time c0 = sc_core::sc_time_stamp();
     const sc_core::sc_time at_socket = c0 + cyc(m_p.gbar_req_cycles);
     wait_until(at_socket);
@@ -73,7 +73,7 @@ void Device::global_request(Core& c, int id, std::uint32_t size_m1, std::uint32_
         }
 }
 
-void Device::gbar_response(Core& c, int id) {
+void VortexDevice::gbar_response(Core& c, int id) {
     if (c.gbar_req_id != id) return;
     // stalled_warps = 0: every stalled warp of the core goes, whatever it waited for.
     c.table->global_released(id);
@@ -82,7 +82,7 @@ void Device::gbar_response(Core& c, int id) {
         if (c.stalled >> w->id & 1) release(*w, sc_core::sc_time_stamp());
 }
 
-std::vector<std::string> Device::gbar_state() const {
+std::vector<std::string> VortexDevice::gbar_state() const {
     std::vector<std::string> out;
     for (std::size_t cl = 0; cl < m_gbar_units.size(); ++cl)
         for (int id = 0; id < m_geometry.barriers; ++id) {

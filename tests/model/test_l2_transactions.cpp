@@ -173,8 +173,8 @@ TEST_CASE("L2: an atomic or a poll outside GM faults the core, it does not crash
             }
             try {
                 std::uint8_t out[4];
-                ObservationExtension obs;
-                port.observe(0x10, out, 4, obs);
+                L2SampleExtension obs;
+                port.sample(0x10, out, 4, obs);
             } catch (const KernelFault& f) {
                 faults.push_back(f.what());
             }

@@ -51,7 +51,7 @@ TEST_CASE("cli: the summary reports outcome, times, events and wall time", "[cli
     const auto r = test::run_syncsim("run configs/quickstart.yaml");
     REQUIRE(r.exit_code == 0);
     for (const char* line : {"outcome    completed", "simulated  ", "finished   aiv: 18 cores",
-                             "events     ", "wall       ", "events/s"})
+                             "resumed    ", "wall       ", "resumptions/s"})
         CHECK_THAT(r.output, Contains(line));
 }
 

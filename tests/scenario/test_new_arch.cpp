@@ -24,7 +24,7 @@ Run run_x900(const std::string& params) {
         test::write_file("x900_barrier.yaml", "description: a barrier on the made-up X900\n"
                                               "platform: x900\n"
                                               "workload:\n"
-                                              "  host: syncall_st\n"
+                                              "  host: syncall_system_test\n"
                                               "  params: {" +
                                                   params +
                                                   "}\n"

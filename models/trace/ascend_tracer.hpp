@@ -15,17 +15,17 @@
 
 namespace syncsim {
 
-class SocTracer : public CoreTraceSink,
-                  public WordTraceSink,
-                  public FlagTraceSink,
-                  public NotifyTraceSink,
-                  public StreamTraceSink {
+class AscendTracer : public CoreTraceSink,
+                     public WordTraceSink,
+                     public FlagTraceSink,
+                     public NotifyTraceSink,
+                     public StreamTraceSink {
   public:
-    SocTracer(const std::string& vcd_path, const std::vector<AiCore*>& cores,
-              const SparseStore& gm);
+    AscendTracer(const std::string& vcd_path, const std::vector<AiCore*>& cores,
+                 const SparseStore& gm);
 
-    void core_state(int trace_id, CoreState state) override;
-    void core_round(int trace_id, std::uint32_t round) override;
+    void core_state(int soc_core_id, CoreState state) override;
+    void core_round(int soc_core_id, std::uint32_t round) override;
     bool add_word(const std::string& name, GmAddr addr) override;
     void flag_changed(int core, bool intra_block, int id, int value) override;
     void cnt_notify_changed(std::uint32_t id, std::uint32_t count) override;

@@ -1,16 +1,16 @@
-#include "platforms/soc.hpp"
+#include "platforms/ascend_device.hpp"
 
 namespace syncsim {
 
 namespace {
 
 CoreConfig core_config(const Platform& p, const SimOptions& o, CoreType type, int index,
-                       int trace_id) {
+                       int soc_core_id) {
     CoreConfig c;
     c.fast_poll = o.fast_poll;
     c.type = type;
     c.index = index;
-    c.trace_id = trace_id;
+    c.soc_core_id = soc_core_id;
     c.ub_bytes = static_cast<std::uint32_t>(p.ub_bytes);
     c.l1_bytes = static_cast<std::uint32_t>(p.l1_bytes);
     c.cache_line_bytes = static_cast<std::uint32_t>(p.scalar_cache_line_bytes);
@@ -30,7 +30,7 @@ CoreConfig core_config(const Platform& p, const SimOptions& o, CoreType type, in
 
 } // namespace
 
-Soc::Soc(const Platform& platform, const SimOptions& options)
+AscendDevice::AscendDevice(const Platform& platform, const SimOptions& options)
     : m_platform(platform), m_clock(Clock::from_mhz(platform.clock_mhz)) {
     L2Params l2;
     l2.gm_base = kGmBase;
@@ -45,17 +45,17 @@ Soc::Soc(const Platform& platform, const SimOptions& options)
     l2.atomic_cycles = platform.atomic_cycles;
     m_l2 = std::make_unique<L2Cache>("l2", l2, m_clock, m_gm);
 
-    int trace_id = 0;
+    int soc_core_id = 0;
     for (int i = 0; i < platform.aic_cores; ++i) {
         m_cores.push_back(std::make_unique<AiCore>(
             ("aic" + std::to_string(i)).c_str(),
-            core_config(platform, options, CoreType::AIC, i, trace_id++), m_clock));
+            core_config(platform, options, CoreType::AIC, i, soc_core_id++), m_clock));
         m_aic_ptrs.push_back(m_cores.back().get());
     }
     for (int i = 0; i < platform.aiv_cores; ++i) {
         m_cores.push_back(std::make_unique<AiCore>(
             ("aiv" + std::to_string(i)).c_str(),
-            core_config(platform, options, CoreType::AIV, i, trace_id++), m_clock));
+            core_config(platform, options, CoreType::AIV, i, soc_core_id++), m_clock));
         m_aiv_ptrs.push_back(m_cores.back().get());
     }
     for (auto& core : m_cores) {
@@ -106,7 +106,7 @@ Soc::Soc(const Platform& platform, const SimOptions& options)
                                                   platform.block_dispatch_cycles);
 }
 
-std::vector<AiCore*> Soc::all_cores() const {
+std::vector<AiCore*> AscendDevice::all_cores() const {
     std::vector<AiCore*> all;
     for (const auto& c : m_cores) all.push_back(c.get());
     return all;

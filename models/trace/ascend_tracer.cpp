@@ -1,4 +1,4 @@
-#include "models/trace/soc_tracer.hpp"
+#include "models/trace/ascend_tracer.hpp"
 
 #include "models/trace/output_file.hpp"
 
@@ -16,15 +16,15 @@ constexpr int kTracedStreams = 32;
 constexpr int kTracedCntNotifies = 64;
 } // namespace
 
-SocTracer::SocTracer(const std::string& vcd_path, const std::vector<AiCore*>& cores,
-                     const SparseStore& gm)
+AscendTracer::AscendTracer(const std::string& vcd_path, const std::vector<AiCore*>& cores,
+                           const SparseStore& gm)
     : m_vcd_path(vcd_path), m_vcd(vcd_path), m_gm(gm) {
     m_state_signal.resize(cores.size());
     m_round_signal.resize(cores.size());
     m_core_scope.resize(cores.size());
     m_ran.assign(cores.size(), false);
     for (AiCore* core : cores) {
-        const int id = core->config().trace_id;
+        const int id = core->config().soc_core_id;
         const std::string scope =
             std::string(to_string(core->config().type)) + "." + core->basename();
         m_core_scope[id] = scope;
@@ -38,7 +38,7 @@ SocTracer::SocTracer(const std::string& vcd_path, const std::vector<AiCore*>& co
     m_ffts_used.resize(cores.size());
     m_intra_used.resize(cores.size());
     for (AiCore* core : cores) {
-        const int id = core->config().trace_id;
+        const int id = core->config().soc_core_id;
         for (int f = 0; f < kTracedFftsFlags; ++f)
             m_ffts_flags[id].push_back(
                 m_vcd.add_signal(m_core_scope[id], "ffts_flag" + std::to_string(f), 4, 0));
@@ -60,23 +60,23 @@ SocTracer::SocTracer(const std::string& vcd_path, const std::vector<AiCore*>& co
     m_cnt_used.assign(kTracedCntNotifies, false);
 }
 
-std::uint64_t SocTracer::now_ps() {
+std::uint64_t AscendTracer::now_ps() {
     return static_cast<std::uint64_t>(sc_core::sc_time_stamp().value() /
                                       sc_core::sc_time(1, sc_core::SC_PS).value());
 }
 
-void SocTracer::core_state(int trace_id, CoreState state) {
+void AscendTracer::core_state(int soc_core_id, CoreState state) {
     m_started = true;
-    m_ran[trace_id] = true;
-    m_vcd.change(m_state_signal[trace_id], now_ps(), static_cast<std::uint64_t>(state));
+    m_ran[soc_core_id] = true;
+    m_vcd.change(m_state_signal[soc_core_id], now_ps(), static_cast<std::uint64_t>(state));
 }
 
-void SocTracer::core_round(int trace_id, std::uint32_t round) {
+void AscendTracer::core_round(int soc_core_id, std::uint32_t round) {
     m_started = true;
-    m_vcd.change(m_round_signal[trace_id], now_ps(), round);
+    m_vcd.change(m_round_signal[soc_core_id], now_ps(), round);
 }
 
-void SocTracer::flag_changed(int core, bool intra_block, int id, int value) {
+void AscendTracer::flag_changed(int core, bool intra_block, int id, int value) {
     auto& signals = intra_block ? m_intra_flags[core] : m_ffts_flags[core];
     if (id < 0 || id >= static_cast<int>(signals.size())) return;
     (intra_block ? m_intra_used : m_ffts_used)[core][id] = true;
@@ -84,21 +84,21 @@ void SocTracer::flag_changed(int core, bool intra_block, int id, int value) {
     m_vcd.change(signals[id], now_ps(), static_cast<std::uint64_t>(value));
 }
 
-void SocTracer::cnt_notify_changed(std::uint32_t id, std::uint32_t count) {
+void AscendTracer::cnt_notify_changed(std::uint32_t id, std::uint32_t count) {
     if (id >= m_cnt_signal.size()) return;
     m_cnt_used[id] = true;
     m_started = true;
     m_vcd.change(m_cnt_signal[id], now_ps(), count);
 }
 
-void SocTracer::stream_state(int stream, StreamState state) {
+void AscendTracer::stream_state(int stream, StreamState state) {
     if (stream < 0 || stream >= static_cast<int>(m_stream_signal.size())) return;
     m_stream_used[stream] = true;
     m_started = true;
     m_vcd.change(m_stream_signal[stream], now_ps(), static_cast<std::uint64_t>(state));
 }
 
-bool SocTracer::add_word(const std::string& name, GmAddr addr) {
+bool AscendTracer::add_word(const std::string& name, GmAddr addr) {
     if (m_started) return false;
     std::uint32_t value = 0;
     m_gm.read(addr, reinterpret_cast<std::uint8_t*>(&value), sizeof value);
@@ -106,7 +106,7 @@ bool SocTracer::add_word(const std::string& name, GmAddr addr) {
     return true;
 }
 
-void SocTracer::memory_written(std::uint64_t addr, std::uint64_t len) {
+void AscendTracer::memory_written(std::uint64_t addr, std::uint64_t len) {
     for (const Word& w : m_words) {
         if (w.addr + 4 <= addr || w.addr >= addr + len) continue;
         std::uint32_t value = 0;
@@ -129,8 +129,8 @@ void write_translate_filter(const std::string& path, const std::string& title,
 
 } // namespace
 
-void SocTracer::write_core_group(std::ostream& g, const std::string& title, const std::string& type,
-                                 const std::string& filter_path) const {
+void AscendTracer::write_core_group(std::ostream& g, const std::string& title,
+                                    const std::string& type, const std::string& filter_path) const {
     g << "@800200\n-" << title << "\n";
     // Only cores that ran something: an idle core's trace says nothing.
     for (std::size_t id = 0; id < m_core_scope.size(); ++id) {
@@ -152,8 +152,8 @@ void SocTracer::write_core_group(std::ostream& g, const std::string& title, cons
     g << "@1000200\n-" << title << "\n";
 }
 
-void SocTracer::finish(std::uint64_t end_time_ps,
-                       const std::vector<std::uint64_t>& round_last_arrivals) {
+void AscendTracer::finish(std::uint64_t end_time_ps,
+                          const std::vector<std::uint64_t>& round_last_arrivals) {
     for (std::size_t r = 0; r < round_last_arrivals.size(); ++r)
         m_vcd.change(m_round_marker, round_last_arrivals[r], r + 1);
     m_vcd.close(end_time_ps);

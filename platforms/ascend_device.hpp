@@ -22,9 +22,9 @@ struct SimOptions {
     bool fast_poll = true; // sleep through polls that cannot see a change
 };
 
-class Soc {
+class AscendDevice {
   public:
-    explicit Soc(const Platform& platform, const SimOptions& options = {});
+    explicit AscendDevice(const Platform& platform, const SimOptions& options = {});
 
     const Platform& platform() const { return m_platform; }
     const Clock& clock() const { return m_clock; }

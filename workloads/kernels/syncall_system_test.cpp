@@ -36,7 +36,7 @@ enum Arg {
     kParticipants
 };
 
-struct St {
+struct SystemTest {
     KernelContext& k;
     SyncCoreType type;
     bool soft;
@@ -53,36 +53,36 @@ SyncCoreType core_type_of(const std::string& s) {
 }
 
 template <SyncCoreType T>
-void barrier_of(St& st) {
-    if (st.soft)
-        lib::SYNCALL<SyncAllMode::Soft, T>(st.k, st.workspace, st.used_cores);
+void barrier_of(SystemTest& test) {
+    if (test.soft)
+        lib::SYNCALL<SyncAllMode::Soft, T>(test.k, test.workspace, test.used_cores);
     else
-        lib::SYNCALL<SyncAllMode::Hard, T>(st.k, st.workspace, st.used_cores);
+        lib::SYNCALL<SyncAllMode::Hard, T>(test.k, test.workspace, test.used_cores);
 }
 
-void barrier(St& st) {
-    switch (st.type) {
+void barrier(SystemTest& test) {
+    switch (test.type) {
     case SyncCoreType::AIVOnly:
-        return barrier_of<SyncCoreType::AIVOnly>(st);
+        return barrier_of<SyncCoreType::AIVOnly>(test);
     case SyncCoreType::AICOnly:
-        return barrier_of<SyncCoreType::AICOnly>(st);
+        return barrier_of<SyncCoreType::AICOnly>(test);
     case SyncCoreType::Mix:
-        return barrier_of<SyncCoreType::Mix>(st);
+        return barrier_of<SyncCoreType::Mix>(test);
     }
 }
 
-GmAddr slot(const St& st, GmAddr base, std::int64_t i) {
-    return base + i * st.stride * 4;
+GmAddr slot(const SystemTest& test, GmAddr base, std::int64_t i) {
+    return base + i * test.stride * 4;
 }
 
 // AIV: value into UB, UB -> GM by DMA once the scalar store is visible to MTE3.
-void aiv_dma_write(St& st, GmAddr dst, std::int32_t value) {
-    KernelContext& k = st.k;
+void aiv_dma_write(SystemTest& test, GmAddr dst, std::int32_t value) {
+    KernelContext& k = test.k;
     k.ub_st<std::int32_t>(kWriteUb, value);
     k.set_flag(Pipe::S, Pipe::MTE3, 0);
     k.wait_flag(Pipe::S, Pipe::MTE3, 0);
     k.copy_ubuf_to_gm(dst, kWriteUb, 0, 1, 1, 0, 0);
-    if (st.type == SyncCoreType::Mix) {
+    if (test.type == SyncCoreType::Mix) {
         k.pipe_barrier(Pipe::MTE3);
         k.dcci(dst, SINGLE_CACHE_LINE);
         k.dsb(DSB_DDR);
@@ -91,8 +91,8 @@ void aiv_dma_write(St& st, GmAddr dst, std::int32_t value) {
 
 // AIV0 of an A5 paired Mix block writes for its cube: the cube has put the
 // value in this AIV's UB and raised intra-block flag 7.
-void serve_cube_write(St& st, GmAddr dst) {
-    KernelContext& k = st.k;
+void serve_cube_write(SystemTest& test, GmAddr dst) {
+    KernelContext& k = test.k;
     k.wait_intra_block(Pipe::S, kProxyRequest);
     k.copy_ubuf_to_gm(dst, kProxyUb, 0, 1, 1, 0, 0);
     k.pipe_barrier(Pipe::MTE3);
@@ -101,22 +101,22 @@ void serve_cube_write(St& st, GmAddr dst) {
     k.set_intra_block(Pipe::MTE3, kProxyDone);
 }
 
-void write_slot(St& st, GmAddr base, std::int64_t idx, std::int32_t value) {
-    KernelContext& k = st.k;
-    const GmAddr dst = slot(st, base, idx);
-    if (st.vec) {
-        if (st.a5 && st.paired && k.get_subblockid() == 0)
-            serve_cube_write(st, slot(st, base, k.get_block_idx()));
-        return aiv_dma_write(st, dst, value);
+void write_slot(SystemTest& test, GmAddr base, std::int64_t idx, std::int32_t value) {
+    KernelContext& k = test.k;
+    const GmAddr dst = slot(test, base, idx);
+    if (test.vec) {
+        if (test.a5 && test.paired && k.get_subblockid() == 0)
+            serve_cube_write(test, slot(test, base, k.get_block_idx()));
+        return aiv_dma_write(test, dst, value);
     }
-    if (st.a5 && !st.paired) { // A5 cube on its own: scalar store + dcci + dsb
+    if (test.a5 && !test.paired) { // A5 cube on its own: scalar store + dcci + dsb
         k.st<std::int32_t>(dst, value);
         k.dcci(dst, SINGLE_CACHE_LINE);
         k.dsb(DSB_DDR);
         return;
     }
     k.create_cbuf_matrix(0, 1, static_cast<std::uint32_t>(value));
-    if (st.a5) { // paired Mix: L1 -> AIV0's UB, then AIV0 writes it out
+    if (test.a5) { // paired Mix: L1 -> AIV0's UB, then AIV0 writes it out
         k.set_flag(Pipe::MTE2, Pipe::MTE1, 0);
         k.wait_flag(Pipe::MTE2, Pipe::MTE1, 0);
         k.copy_cbuf_to_ubuf(kProxyUb, 0, 0, 1, 1, 0, 0);
@@ -134,8 +134,8 @@ void write_slot(St& st, GmAddr base, std::int64_t idx, std::int32_t value) {
 }
 
 // Checks every slot == factor * (j + 1); records the first mismatch in diag.
-bool check_slots(St& st, std::int32_t factor) {
-    KernelContext& k = st.k;
+bool check_slots(SystemTest& test, std::int32_t factor) {
+    KernelContext& k = test.k;
     std::int64_t bad = -1;
     std::int32_t bad_value = 0;
     auto judge = [&](std::int64_t j, std::int32_t v) {
@@ -144,71 +144,72 @@ bool check_slots(St& st, std::int32_t factor) {
             bad_value = v;
         }
     };
-    const bool invalidate_first = st.type == SyncCoreType::Mix || (st.soft && st.vec);
-    if (invalidate_first && (st.vec || st.a5)) {
-        for (std::int64_t j = 0; j < st.n; ++j) k.dcci(slot(st, st.flags, j), SINGLE_CACHE_LINE);
+    const bool invalidate_first = test.type == SyncCoreType::Mix || (test.soft && test.vec);
+    if (invalidate_first && (test.vec || test.a5)) {
+        for (std::int64_t j = 0; j < test.n; ++j)
+            k.dcci(slot(test, test.flags, j), SINGLE_CACHE_LINE);
         k.dsb(DSB_DDR);
     }
-    if (st.vec) {
-        const int bursts = static_cast<int>(st.n * st.stride * 4 / 32);
-        k.copy_gm_to_ubuf(kReadUb, st.flags, 0, 1, bursts, 0, 0);
+    if (test.vec) {
+        const int bursts = static_cast<int>(test.n * test.stride * 4 / 32);
+        k.copy_gm_to_ubuf(kReadUb, test.flags, 0, 1, bursts, 0, 0);
         k.set_flag(Pipe::MTE2, Pipe::S, 0);
         k.wait_flag(Pipe::MTE2, Pipe::S, 0);
-        for (std::int64_t j = 0; j < st.n; ++j)
-            judge(j, k.ub_ld<std::int32_t>(kReadUb + j * st.stride * 4));
+        for (std::int64_t j = 0; j < test.n; ++j)
+            judge(j, k.ub_ld<std::int32_t>(kReadUb + j * test.stride * 4));
     } else {
-        const bool dev_reads = st.a5 && st.type == SyncCoreType::AICOnly;
-        for (std::int64_t j = 0; j < st.n; ++j) {
-            const GmAddr a = slot(st, st.flags, j);
+        const bool dev_reads = test.a5 && test.type == SyncCoreType::AICOnly;
+        for (std::int64_t j = 0; j < test.n; ++j) {
+            const GmAddr a = slot(test, test.flags, j);
             if (dev_reads) {
                 judge(j, k.ld_dev<std::int32_t>(a));
                 continue;
             }
-            if (!st.a5) {
+            if (!test.a5) {
                 k.dcci(a, SINGLE_CACHE_LINE);
                 k.dsb(DSB_DDR);
             }
             judge(j, k.ld<std::int32_t>(a));
         }
     }
-    if (bad >= 0 && st.diag) { // first mismatch of this core: slot, value seen, factor
-        k.st_dev<std::int32_t>(static_cast<std::int32_t>(bad + 1), slot(st, st.diag, st.idx));
-        k.st_dev<std::int32_t>(bad_value, slot(st, st.diag, st.idx) + 4);
-        k.st_dev<std::int32_t>(factor, slot(st, st.diag, st.idx) + 8);
+    if (bad >= 0 && test.diag) { // first mismatch of this core: slot, value seen, factor
+        k.st_dev<std::int32_t>(static_cast<std::int32_t>(bad + 1), slot(test, test.diag, test.idx));
+        k.st_dev<std::int32_t>(bad_value, slot(test, test.diag, test.idx) + 4);
+        k.st_dev<std::int32_t>(factor, slot(test, test.diag, test.idx) + 8);
         k.dsb(DSB_DDR);
     }
     return bad < 0;
 }
 
-void syncall_st(KernelContext& k) {
+void syncall_system_test(KernelContext& k) {
     const bool soft = std::get<std::string>(k.param("mode")) == "soft";
-    St st{k,
-          core_type_of(std::get<std::string>(k.param("core_type"))),
-          soft,
-          k.arg(kFlags),
-          k.arg(kOut),
-          k.arg(kWorkspace),
-          k.arg(kDiag),
-          static_cast<std::int64_t>(k.arg(kParticipants)),
-          static_cast<std::int64_t>(k.arg(kStride)),
-          static_cast<std::int64_t>(k.arg(kAicBlocks)),
-          0,
-          static_cast<std::int32_t>(k.arg(kUsedCores)),
-          k.has(Feature::IntraBlockFlags), // the vendor test's A5 variant
-          k.core_type() == CoreType::AIV,
-          k.build().side == BuildSide::Mix};
+    SystemTest test{k,
+                    core_type_of(std::get<std::string>(k.param("core_type"))),
+                    soft,
+                    k.arg(kFlags),
+                    k.arg(kOut),
+                    k.arg(kWorkspace),
+                    k.arg(kDiag),
+                    static_cast<std::int64_t>(k.arg(kParticipants)),
+                    static_cast<std::int64_t>(k.arg(kStride)),
+                    static_cast<std::int64_t>(k.arg(kAicBlocks)),
+                    0,
+                    static_cast<std::int32_t>(k.arg(kUsedCores)),
+                    k.has(Feature::IntraBlockFlags), // the vendor test's A5 variant
+                    k.core_type() == CoreType::AIV,
+                    k.build().side == BuildSide::Mix};
     // The a2a3 bodies set the FFTS base on both sides, even for soft.
     if (k.has(Feature::FftsBaseAddr) && k.arg(kFftsAddr) != 0)
         k.set_ffts_base_addr(k.arg(kFftsAddr));
     const bool my_side =
-        st.type == SyncCoreType::Mix || (st.type == SyncCoreType::AIVOnly) == st.vec;
+        test.type == SyncCoreType::Mix || (test.type == SyncCoreType::AIVOnly) == test.vec;
     if (!my_side) return; // the other side's body is empty
-    st.idx = st.vec && st.type == SyncCoreType::Mix
-                 ? st.aic_blocks + k.get_block_idx() * k.get_subblockdim() + k.get_subblockid()
-                 : k.get_block_idx();
-    if (st.idx >= st.n) {                                 // launched, not taking part
-        if (k.param_bool("idle_cores_call")) barrier(st); // the documented misuse
-        write_slot(st, st.out, st.idx, kIdleCoreMark);
+    test.idx = test.vec && test.type == SyncCoreType::Mix
+                   ? test.aic_blocks + k.get_block_idx() * k.get_subblockdim() + k.get_subblockid()
+                   : k.get_block_idx();
+    if (test.idx >= test.n) {                               // launched, not taking part
+        if (k.param_bool("idle_cores_call")) barrier(test); // the documented misuse
+        write_slot(test, test.out, test.idx, kIdleCoreMark);
         return;
     }
     const std::int64_t body = k.param_int("body");
@@ -217,24 +218,24 @@ void syncall_st(KernelContext& k) {
     int barriers_done = 0;
     auto meet = [&] {
         ++barriers_done;
-        if (!(st.idx == skip_core && barriers_done == skip_barrier)) barrier(st);
-        if (st.idx == k.param_int("extra_barrier_core") && barriers_done == 1) barrier(st);
+        if (!(test.idx == skip_core && barriers_done == skip_barrier)) barrier(test);
+        if (test.idx == k.param_int("extra_barrier_core") && barriers_done == 1) barrier(test);
     };
     if (body == 0) { // barriers only: for latency measurement
         for (std::int64_t r = 0; r < k.param_int("rounds"); ++r) meet();
         return;
     }
-    const std::int32_t id1 = static_cast<std::int32_t>(st.idx + 1);
-    write_slot(st, st.flags, st.idx, id1);
+    const std::int32_t id1 = static_cast<std::int32_t>(test.idx + 1);
+    write_slot(test, test.flags, test.idx, id1);
     meet();
-    bool ok = check_slots(st, 1);
+    bool ok = check_slots(test, 1);
     if (body == 3) {
         meet();
-        write_slot(st, st.flags, st.idx, 2 * id1);
+        write_slot(test, test.flags, test.idx, 2 * id1);
         meet();
-        ok = check_slots(st, 2) && ok;
+        ok = check_slots(test, 2) && ok;
     }
-    write_slot(st, st.out, st.idx, ok ? 1 : 0);
+    write_slot(test, test.out, test.idx, ok ? 1 : 0);
 }
 
 struct HostPlan {
@@ -274,7 +275,7 @@ HostPlan plan(HostApi& host) {
     return p;
 }
 
-void syncall_st_host(HostApi& host) {
+void syncall_system_test_host(HostApi& host) {
     const HostPlan p = plan(host);
     const bool soft = std::get<std::string>(host.param("mode")) == "soft";
     std::uint64_t ffts_addr = 0;
@@ -306,7 +307,7 @@ void syncall_st_host(HostApi& host) {
     std::int64_t used = host.param_int("used_cores");
     if (used < 0) used = soft ? p.participants : 0; // the vendor passes N explicitly
     KernelLaunch l;
-    l.kernel = "syncall_st";
+    l.kernel = "syncall_system_test";
     l.target = p.target;
     l.block_dim = p.blocks;
     l.meta = kernel_meta_from_string(p.meta);
@@ -389,7 +390,7 @@ static std::vector<std::string> target_choices() {
             "dav-c310", "dav-c310-vec", "dav-c310-cube"};
 }
 
-void register_syncall_st(WorkloadRegistry& r) {
+void register_syncall_system_test(WorkloadRegistry& r) {
     const std::vector<WorkloadParam> params = {
         choice_param("mode", "hard", "SYNCALL mode: hard (FFTS) or soft (GM atomic counter)",
                      {"hard", "soft"}),
@@ -436,8 +437,11 @@ void register_syncall_st(WorkloadRegistry& r) {
          "logical index of a core that enters one barrier too many (after the first); -1 = none",
          -1, 1 << 20},
     };
-    r.add(
-        KernelEntry{"syncall_st", "SYNCALL Body1/Body3 system test body", syncall_st, params, {}});
+    r.add(KernelEntry{"syncall_system_test",
+                      "SYNCALL Body1/Body3 system test body",
+                      syncall_system_test,
+                      params,
+                      {}});
     // A barrier needs every block resident at once: more blocks than the
     // device holds wait for cores that never free.
     auto feasible = [](const DeviceInfo& d, const ParamMap& p) -> std::string {
@@ -450,9 +454,9 @@ void register_syncall_st(WorkloadRegistry& r) {
                    std::to_string(limit) + (type == "aiv_only" ? " AIV" : " AIC") + " cores)";
         return "";
     };
-    r.add(HostEntry{"syncall_st",
+    r.add(HostEntry{"syncall_system_test",
                     "the vendor's SYNCALL system test: launch, barrier bodies, check out[i*S]",
-                    syncall_st_host,
+                    syncall_system_test_host,
                     params,
                     feasible,
                     {"rtGetC2cCtrlAddr returns the FFTS base", "stream synchronises",

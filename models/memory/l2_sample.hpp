@@ -1,8 +1,8 @@
-// Polling a GM word as an observation: a read (or a returning add of 0)
+// Polling a GM word as a sample taken at the L2: a read (or a returning add of 0)
 // that has the latency of a hit but does not queue at, occupy or reorder the
 // L2. It samples the word at a known instant, after every write the L2 serves
-// at that instant. Because an observation changes nothing, a core may sleep
-// through a run of observations that would all have seen the same value,
+// at that instant. Because a sample changes nothing, a core may sleep
+// through a run of samples that would all have seen the same value,
 // and come out with the same timing and counts as if it had spun.
 #pragma once
 
@@ -12,7 +12,7 @@
 
 namespace syncsim {
 
-struct ObservationExtension : tlm::tlm_extension<ObservationExtension> {
+struct L2SampleExtension : tlm::tlm_extension<L2SampleExtension> {
     bool atomic_path = false; // atomicAdd(c, 0): latency of the atomic unit
     bool has_sample_at = false;
     sc_core::sc_time sample_at; // absolute; otherwise arrival = now + hop
@@ -20,9 +20,9 @@ struct ObservationExtension : tlm::tlm_extension<ObservationExtension> {
     sc_core::sc_time sampled_at;
     std::uint64_t write_seq = 0; // writes to the word served so far
 
-    tlm::tlm_extension_base* clone() const override { return new ObservationExtension(*this); }
+    tlm::tlm_extension_base* clone() const override { return new L2SampleExtension(*this); }
     void copy_from(const tlm::tlm_extension_base& other) override {
-        *this = static_cast<const ObservationExtension&>(other);
+        *this = static_cast<const L2SampleExtension&>(other);
     }
 };
 
