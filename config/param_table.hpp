@@ -29,9 +29,10 @@ template <typename P>
 struct ParamSpecOf {
     using Field = std::variant<std::int64_t P::*, double P::*, bool P::*, std::string P::*>;
     ParamSpecOf(const char* name_, const char* unit_, const char* meaning_, Field field_,
-                double min_ = 0, double max_ = 0, std::vector<std::string> choices_ = {})
+                double min_ = 0, double max_ = 0, std::vector<std::string> choices_ = {},
+                std::function<void(P&)> derive_ = nullptr, const char* derived_from_ = "")
         : name(name_), unit(unit_), meaning(meaning_), field(field_), min(min_), max(max_),
-          choices(std::move(choices_)) {}
+          choices(std::move(choices_)), derive(std::move(derive_)), derived_from(derived_from_) {}
 
     const char* name;
     const char* unit;
@@ -39,7 +40,21 @@ struct ParamSpecOf {
     Field field;
     double min, max;                  // numbers
     std::vector<std::string> choices; // text; empty = free text
+    // A derived value is computed from others, never given: `derive` sets it
+    // and `derived_from` says how (it becomes the value's provenance).
+    std::function<void(P&)> derive = nullptr;
+    const char* derived_from = "";
 };
+
+// Computes every derived value of `p` (after loading and after overrides).
+template <typename P>
+void derive_params(P& p, const std::vector<ParamSpecOf<P>>& specs) {
+    for (const auto& spec : specs)
+        if (spec.derive) {
+            spec.derive(p);
+            p.origins[spec.name] = {"derived", spec.derived_from, "", "derived"};
+        }
+}
 
 template <typename P>
 std::vector<std::string> param_names(const std::vector<ParamSpecOf<P>>& specs) {
@@ -69,6 +84,9 @@ void set_param(P& p, const std::vector<ParamSpecOf<P>>& specs, const std::string
         throw ConfigError(message + " (syncsim describe platform NAME lists them)");
     }
     const std::string what = where + ": platform parameter '" + name + "'";
+    if (spec->derive)
+        throw ConfigError(what + " is derived (" + spec->derived_from +
+                          "), never given: set what it is derived from");
     std::visit(
         [&](auto field) {
             using T = std::decay_t<decltype(p.*field)>;
@@ -186,8 +204,9 @@ void load_param_file(const std::string& dir, const std::string& name, P& p,
     p.name = name;
     p.file = platform_display_path(dir, name);
     read(name);
+    derive_params(p, specs);
     for (const auto& spec : specs)
-        if (!given.count(spec.name))
+        if (!spec.derive && !given.count(spec.name))
             throw ConfigError(p.file + ": platform parameter '" + spec.name +
                               "' is given neither here nor in a base file");
 }

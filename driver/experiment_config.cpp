@@ -299,6 +299,7 @@ ExperimentConfig load_experiment_text(const std::string& text, const std::string
     overrides.allow_only(platform_param_names());
     for (const std::string& key : overrides.keys())
         override_platform_param(cfg.platform, key, overrides.node(key), overrides.where(key));
+    derive_params(cfg.platform, platform_params());
     validate_platform(cfg.platform);
 
     const MapView workload = doc.map("workload");

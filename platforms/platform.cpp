@@ -25,7 +25,8 @@ const std::vector<ParamSpec>& platform_params() {
         {"arch", "", "core architecture: kernels are built for ARCH, ARCH-vec or ARCH-cube; the file's launch_rules say how they run", &P::arch},
         {"soc_version", "", "SoC name in the CANN platform ini", &P::soc_version},
         {"aic_cores", "cores", "AI cube cores on the device", &P::aic_cores, 1, 1024},
-        {"aiv_cores", "cores", "AI vector cores on the device", &P::aiv_cores, 1, 2048},
+        {"aiv_cores", "cores", "AI vector cores on the device", &P::aiv_cores, 1, 2048, {},
+         [](P& p) { p.aiv_cores = p.aic_cores * p.aiv_per_aic; }, "aic_cores x aiv_per_aic"},
         {"aiv_per_aic", "cores", "vector cores paired with each cube core in a cluster", &P::aiv_per_aic, 1, 2},
         {"clock_mhz", "MHz", "core clock; every cycle count below is in this clock", &P::clock_mhz, 1, 10000},
         {"hbm_bytes", "bytes", "global memory capacity", &P::hbm_bytes, 1 << 20, kBig},
@@ -217,13 +218,6 @@ void validate_platform(const Platform& p) {
                               p.origins.at(w.size_key).set_at + ") must be a whole number of " +
                               w.line_key + " (" + std::to_string(p.*w.line) + ", set at " +
                               p.origins.at(w.line_key).set_at + ")");
-    // Cores come in clusters of one AIC and its AIVs.
-    if (p.aiv_cores != p.aic_cores * p.aiv_per_aic)
-        throw ConfigError("platform " + p.name + ": aiv_cores (" + std::to_string(p.aiv_cores) +
-                          ", set at " + p.origins.at("aiv_cores").set_at +
-                          ") must equal aic_cores x aiv_per_aic (" +
-                          std::to_string(p.aic_cores * p.aiv_per_aic) + ", aic_cores set at " +
-                          p.origins.at("aic_cores").set_at + ")");
     if ((p.scalar_cache_line_bytes & (p.scalar_cache_line_bytes - 1)) != 0)
         throw ConfigError("platform " + p.name + ": scalar_cache_line_bytes (set at " +
                           p.origins.at("scalar_cache_line_bytes").set_at +

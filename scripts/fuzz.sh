@@ -26,7 +26,7 @@ corpus="build-fuzz/corpus"
 mkdir -p "$corpus" fuzz/findings
 # Seeds: every shipped config, and a few with --set arguments after a NUL.
 for f in $(find configs -name '*.yaml'); do cp "$f" "$corpus/seed-$(echo "$f" | tr / _)"; done
-printf '%s\0%s\0%s' "$(cat configs/quickstart.yaml)" 'platform.aiv_cores=36' \
+printf '%s\0%s\0%s' "$(cat configs/quickstart.yaml)" 'platform.aic_cores=18' \
     'workload.params.block_dim=4' >"$corpus/seed-sets-1"
 printf '%s\0%s' "$(cat configs/a5/hard_aiv_all_blocks.yaml)" 'workload.params.mode=soft' \
     >"$corpus/seed-sets-2"

@@ -93,11 +93,13 @@ TEST_CASE("command-line overrides set any key, and their errors name the --set",
     CHECK_THAT(error_of(kGood, {"nonsense"}), Contains("expected KEY=VALUE"));
 }
 
-TEST_CASE("core counts must stay whole clusters after overrides", "[config]") {
+TEST_CASE("a derived value is derived after overrides and never given", "[config]") {
     CHECK_THAT(error_of(kGood, {"platform.aiv_cores=70"}),
-               Contains("must equal aic_cores x aiv_per_aic"));
-    const ExperimentConfig c = load(kGood, {"platform.aic_cores=9", "platform.aiv_cores=18"});
+               Contains("platform parameter 'aiv_cores' is derived (aic_cores x aiv_per_aic)"));
+    const ExperimentConfig c = load(kGood, {"platform.aic_cores=9"});
     CHECK(c.platform.aiv_cores == 18);
+    CHECK(c.platform.origins.at("aiv_cores").source == "derived");
+    CHECK(c.platform.origins.at("aiv_cores").ref == "aic_cores x aiv_per_aic");
 }
 
 TEST_CASE("nearest_name suggests only close names", "[config]") {
