@@ -2,6 +2,7 @@
 
 #include "config/yaml_view.hpp"
 #include "driver/capacity.hpp"
+#include "driver/platform_kinds.hpp"
 #include "workloads/registry.hpp"
 #include "workloads/vortex/vortex_kernels.hpp"
 
@@ -233,8 +234,10 @@ void read_common(const MapView& doc, ExperimentConfig& cfg,
     cfg.expect = read_expect(doc.map("expect"), declared_checks);
 }
 
+} // namespace
+
 // A vortex experiment: platform overrides, a warp program and its parameters.
-void read_vortex(const MapView& doc, ExperimentConfig& cfg) {
+void read_vortex_config(const MapView& doc, ExperimentConfig& cfg) {
     const MapView overrides = doc.map("overrides");
     overrides.allow_only(param_names(vortex_params()));
     for (const std::string& key : overrides.keys())
@@ -249,8 +252,6 @@ void read_vortex(const MapView& doc, ExperimentConfig& cfg) {
     read_params(workload.map("params"), kernel.params, cfg);
     read_common(doc, cfg, kernel.checks);
 }
-
-} // namespace
 
 const std::vector<std::string>& outcome_kinds() {
     static const std::vector<std::string> kinds = {"completed",   "deadlock", "time_limit",
@@ -280,21 +281,21 @@ ExperimentConfig load_experiment_text(const std::string& text, const std::string
                     "simulator", "expect"});
     cfg.description = doc.opt_text("description").value_or("");
     const std::string platform_name = doc.text("platform");
-    std::string kind;
+    const PlatformKind* kind = nullptr;
     try {
-        kind = platform_kind(platforms_dir, platform_name);
-        if (kind == "vortex")
-            cfg.vortex = load_vortex_platform(platforms_dir, platform_name);
-        else
-            cfg.platform = load_platform(platforms_dir, platform_name);
+        kind = &platform_kind_of(platforms_dir, platform_name);
+        kind->load(cfg, platforms_dir, platform_name);
     } catch (const ConfigError& e) {
         throw ConfigError(doc.where("platform") + ": key 'platform': " + e.what());
     }
-    if (cfg.vortex) {
-        read_vortex(doc, cfg);
-        check_capacity(cfg, MachineLimits::of_this_machine());
-        return cfg;
-    }
+    kind->read(doc, cfg);
+    check_capacity(cfg, MachineLimits::of_this_machine());
+    return cfg;
+}
+
+// An Ascend experiment: platform overrides, a host program or a kernel with
+// its launch, and their parameters.
+void read_ascend_config(const MapView& doc, ExperimentConfig& cfg) {
     const MapView overrides = doc.map("overrides");
     overrides.allow_only(platform_param_names());
     for (const std::string& key : overrides.keys())
@@ -330,8 +331,6 @@ ExperimentConfig load_experiment_text(const std::string& text, const std::string
     }
 
     read_common(doc, cfg, declared_checks);
-    check_capacity(cfg, MachineLimits::of_this_machine());
-    return cfg;
 }
 
 } // namespace syncsim

@@ -3,6 +3,7 @@
 // input, 3 internal error.
 #include "config/yaml_view.hpp"
 #include "driver/experiment_config.hpp"
+#include "driver/platform_kinds.hpp"
 #include "driver/run.hpp"
 #include "driver/sweep.hpp"
 #include "models/trace/output_file.hpp"
@@ -154,9 +155,7 @@ int cmd_list(const std::vector<std::string>& args, const std::string& pdir) {
     if (what == "platforms") {
         for (const auto& name : list_platforms(platforms_dir(pdir))) {
             const std::string dir = platforms_dir(pdir);
-            const std::string description = platform_kind(dir, name) == "vortex"
-                                                ? load_vortex_platform(dir, name).description
-                                                : load_platform(dir, name).description;
+            const std::string description = platform_kind_of(dir, name).description(dir, name);
             std::cout << std::left << std::setw(12) << name << "  " << description << "\n";
         }
         return 0;
@@ -192,38 +191,7 @@ int cmd_describe(const std::vector<std::string>& args, const std::string& pdir) 
     if (args.size() != 2 || args[0] != "platform")
         throw ConfigError("usage: syncsim describe platform NAME");
     const std::string dir = platforms_dir(pdir);
-    auto print = [](const auto& p, const auto& specs) {
-        std::cout << "platform " << p.name << ": " << p.description << "\n\n";
-        std::cout << std::left << std::setw(32) << "parameter" << std::setw(14) << "value"
-                  << std::setw(9) << "unit" << std::setw(10) << "source"
-                  << "meaning / reference\n";
-        for (const auto& spec : specs) {
-            const auto& o = p.origins.at(spec.name);
-            std::cout << std::left << std::setw(32) << spec.name << std::setw(14)
-                      << format_param(p, spec) << std::setw(9) << spec.unit << std::setw(10)
-                      << o.source << spec.meaning << "\n";
-            std::cout << std::setw(65) << ""
-                      << "set at " << o.set_at;
-            if (!o.ref.empty()) std::cout << "; ref " << o.ref;
-            if (!o.note.empty()) std::cout << "; " << o.note;
-            std::cout << "\n";
-        }
-    };
-    if (platform_kind(dir, args[1]) == "vortex") {
-        print(load_vortex_platform(dir, args[1]), vortex_params());
-        return 0;
-    }
-    const Platform p = load_platform(dir, args[1]);
-    print(p, platform_params());
-    std::cout << "\nlaunch rules (" << p.launch_rules_from << "): build side, kernel meta -> "
-              << "task type, cores per block, FFTS context\n";
-    for (const LaunchRule& r : p.launch_rules)
-        std::cout << "  " << std::left << std::setw(5) << to_string(r.side) << std::setw(13)
-                  << to_string(r.meta)
-                  << (r.meta == KernelMeta::MixAicMain ? "1:" + std::to_string(r.meta_aiv) : "   ")
-                  << " -> " << std::setw(12) << r.kernel_type << r.aic_per_block << " AIC + "
-                  << r.aiv_per_block << " AIV, "
-                  << (r.ffts_context ? "FFTS context" : "no FFTS context") << "; " << r.why << "\n";
+    platform_kind_of(dir, args[1]).describe(std::cout, dir, args[1]);
     return 0;
 }
 

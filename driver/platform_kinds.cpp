@@ -1,0 +1,77 @@
+#include "driver/platform_kinds.hpp"
+
+#include "platforms/platform.hpp"
+#include "platforms/vortex_platform.hpp"
+
+#include <iomanip>
+
+namespace syncsim {
+
+namespace {
+
+// Every parameter with its value, unit, provenance and meaning.
+template <typename P>
+void describe_params(std::ostream& out, const P& p, const std::vector<ParamSpecOf<P>>& specs) {
+    out << "platform " << p.name << ": " << p.description << "\n\n";
+    out << std::left << std::setw(32) << "parameter" << std::setw(14) << "value" << std::setw(9)
+        << "unit" << std::setw(10) << "source"
+        << "meaning / reference\n";
+    for (const auto& spec : specs) {
+        const auto& o = p.origins.at(spec.name);
+        out << std::left << std::setw(32) << spec.name << std::setw(14) << format_param(p, spec)
+            << std::setw(9) << spec.unit << std::setw(10) << o.source << spec.meaning << "\n";
+        out << std::setw(65) << ""
+            << "set at " << o.set_at;
+        if (!o.ref.empty()) out << "; ref " << o.ref;
+        if (!o.note.empty()) out << "; " << o.note;
+        out << "\n";
+    }
+}
+
+void describe_ascend(std::ostream& out, const std::string& dir, const std::string& name) {
+    const Platform p = load_platform(dir, name);
+    describe_params(out, p, platform_params());
+    out << "\nlaunch rules (" << p.launch_rules_from << "): build side, kernel meta -> "
+        << "task type, cores per block, FFTS context\n";
+    for (const LaunchRule& r : p.launch_rules)
+        out << "  " << std::left << std::setw(5) << to_string(r.side) << std::setw(13)
+            << to_string(r.meta)
+            << (r.meta == KernelMeta::MixAicMain ? "1:" + std::to_string(r.meta_aiv) : "   ")
+            << " -> " << std::setw(12) << r.kernel_type << r.aic_per_block << " AIC + "
+            << r.aiv_per_block << " AIV, " << (r.ffts_context ? "FFTS context" : "no FFTS context")
+            << "; " << r.why << "\n";
+}
+
+const PlatformKind kKinds[] = {
+    {"ascend",
+     [](ExperimentConfig& cfg, const std::string& dir, const std::string& name) {
+         cfg.platform = load_platform(dir, name);
+     },
+     read_ascend_config,
+     [](const std::string& dir, const std::string& name) {
+         return load_platform(dir, name).description;
+     },
+     describe_ascend},
+    {"vortex",
+     [](ExperimentConfig& cfg, const std::string& dir, const std::string& name) {
+         cfg.vortex = load_vortex_platform(dir, name);
+     },
+     read_vortex_config,
+     [](const std::string& dir, const std::string& name) {
+         return load_vortex_platform(dir, name).description;
+     },
+     [](std::ostream& out, const std::string& dir, const std::string& name) {
+         describe_params(out, load_vortex_platform(dir, name), vortex_params());
+     }},
+};
+
+} // namespace
+
+const PlatformKind& platform_kind_of(const std::string& dir, const std::string& platform) {
+    const std::string kind = platform_kind(dir, platform);
+    for (const PlatformKind& k : kKinds)
+        if (kind == k.name) return k;
+    throw std::logic_error("platform kind '" + kind + "' has no entry in the kind table");
+}
+
+} // namespace syncsim
