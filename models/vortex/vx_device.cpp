@@ -267,8 +267,10 @@ void VortexDevice::check_watchdog(Core& c) {
 }
 
 void VortexDevice::progress() {
+    // Re-armed only while warps remain: a timer left pending after the last
+    // warp exits would keep the run going to wake a detector with nothing to see.
     m_no_progress.cancel();
-    m_no_progress.notify(cyc(static_cast<double>(m_p.no_progress_cycles)));
+    if (!finished()) m_no_progress.notify(cyc(static_cast<double>(m_p.no_progress_cycles)));
 }
 
 void VortexDevice::release(Warp& w, const sc_core::sc_time& ready) {

@@ -167,3 +167,16 @@ TEST_CASE("vortex: asking for a timeline is refused, not ignored", "[vortex]") {
     // The output check before the run must not leave an empty file behind.
     CHECK_FALSE(std::filesystem::exists(timeline));
 }
+
+TEST_CASE("a vortex run that completes ends when the last warp exits", "[vortex]") {
+    // Before, the no-progress timer stayed armed after the last exit and the
+    // run went on to wake it at 1 ms (no_progress_cycles) with nothing to see.
+    const RunReport r = test::run_config("configs/vortex/hang_h7_multicluster_rtl.yaml");
+    CHECK(r.outcome == "completed");
+    const std::uint64_t end = r.result["time"]["end_ps"];
+    std::uint64_t last_ready = 0;
+    for (const json& rel : r.result["releases"])
+        last_ready = std::max<std::uint64_t>(last_ready, rel["ready_ps"]);
+    CHECK(end > last_ready);
+    CHECK(end < last_ready + 1000000); // within a microsecond of the last release, not 1 ms
+}
