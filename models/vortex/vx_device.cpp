@@ -185,6 +185,7 @@ void VortexDevice::start(WarpProgram kernel) {
 void VortexDevice::spawn(Core& core, int warp, WarpProgram program) {
     Warp& w = *core.warps[static_cast<std::size_t>(warp)];
     w.spawned = true;
+    ++m_live_warps;
     set_state(w, "running");
     core.active |= 1ull << warp;
     sc_core::sc_spawn_options opts;
@@ -209,6 +210,7 @@ void VortexDevice::spawn(Core& core, int warp, WarpProgram program) {
 void VortexDevice::exit_warp(Warp& w) {
     Core& core = *w.core;
     w.exited = true;
+    --m_live_warps;
     set_state(w, "exited");
     core.active &= ~(1ull << w.id);
     check_watchdog(core);
@@ -340,10 +342,7 @@ void VortexDevice::store_due() {
 }
 
 bool VortexDevice::finished() const {
-    for (const auto& c : m_cores)
-        for (const auto& w : c->warps)
-            if (w->spawned && !w->exited) return false;
-    return true;
+    return m_live_warps == 0;
 }
 
 std::vector<WarpReport> VortexDevice::report() const {

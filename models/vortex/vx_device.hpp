@@ -114,6 +114,7 @@ class VortexDevice : public sc_core::sc_module {
     std::vector<std::string> m_faults, m_lost;
     std::string m_watchdog, m_livelock;
     std::uint64_t m_issued = 0;
+    std::uint64_t m_live_warps = 0; // spawned and not exited: progress() reads it on every release
     WarpTraceSink* m_tracer = nullptr;
 };
 
