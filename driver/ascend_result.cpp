@@ -15,6 +15,7 @@ using nlohmann::json;
 json core_json(const CoreReport& r) {
     json j = {{"core", r.name},
               {"type", to_string(r.type)},
+              {"die", r.die},
               {"state", to_string(r.state)},
               {"kernel", r.kernel},
               {"block", r.block_idx},
@@ -194,7 +195,26 @@ void device_sections(AscendDevice& device, json& out) {
                 {{"time_ps", list[i].time_ps}, {"core", list[i].core}, {"what", list[i].what}});
         return records;
     };
-    const L2Stats& l2 = device.l2().stats();
+    auto l2_json = [](const L2Stats& l2) {
+        return json{{"reads", l2.reads},
+                    {"writes", l2.writes},
+                    {"atomics", l2.atomics},
+                    {"misses", l2.misses},
+                    {"queue_cycles", l2.queue_cycles},
+                    {"max_queue_cycles", l2.max_queue_cycles}};
+    };
+    L2Stats l2; // every die's L2 together
+    json by_die = json::array();
+    for (const auto& die_l2 : device.l2s()) {
+        const L2Stats& s = die_l2->stats();
+        l2.reads += s.reads;
+        l2.writes += s.writes;
+        l2.atomics += s.atomics;
+        l2.misses += s.misses;
+        l2.queue_cycles += s.queue_cycles;
+        l2.max_queue_cycles = std::max(l2.max_queue_cycles, s.max_queue_cycles);
+        by_die.push_back(l2_json(s));
+    }
     out["cnt_notify_waits"] = cnt_waits;
     out["launches_unfinished"] = launches;
     out["ffts"] = {{"messages", ffts.messages()},
@@ -202,12 +222,8 @@ void device_sections(AscendDevice& device, json& out) {
                    {"dropped", records(ffts.dropped())},
                    {"hardware_error_count", ffts.hardware_errors().size()},
                    {"hardware_errors", records(ffts.hardware_errors())}};
-    out["l2"] = {{"reads", l2.reads},
-                 {"writes", l2.writes},
-                 {"atomics", l2.atomics},
-                 {"misses", l2.misses},
-                 {"queue_cycles", l2.queue_cycles},
-                 {"max_queue_cycles", l2.max_queue_cycles}};
+    out["l2"] = l2_json(l2);
+    if (by_die.size() > 1) out["l2"]["by_die"] = by_die;
     out["events"]["delta_cycles"] = sc_core::sc_delta_count();
 }
 
@@ -216,7 +232,7 @@ void device_sections(AscendDevice& device, json& out) {
 json ascend_sections(const Platform& platform, AscendDevice& device, const HostRuntime& host,
                      const std::vector<CoreReport>& reports, const std::vector<RoundRow>& rounds) {
     json out = json::object();
-    out["platform"] = platform_json(platform, platform_params());
+    out["platform"] = platform_json(platform);
     core_sections(reports, out);
     host_sections(host, out);
     device_sections(device, out);

@@ -154,7 +154,9 @@ void summarize_ascend_setup(std::ostream& s, const json& result) {
     const json& config = result["config"];
     s << "platform   " << text(result["platform"]["name"]) << " (" << param(result, "soc_version")
       << ", " << param(result, "arch") << ", " << param(result, "aic_cores") << " AIC + "
-      << param(result, "aiv_cores") << " AIV @ " << param(result, "clock_mhz") << " MHz)\n";
+      << param(result, "aiv_cores") << " AIV";
+    if (param(result, "die.count") != "1") s << " on " << param(result, "die.count") << " dies";
+    s << " @ " << param(result, "clock_mhz") << " MHz)\n";
     const json& workload = config["workload"];
     s << "workload   "
       << (workload.contains("host") ? "host " + text(workload["host"])

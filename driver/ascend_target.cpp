@@ -65,8 +65,9 @@ void AscendTarget::elaborate(const ExperimentConfig& cfg, const RunOptions& opti
     m_host = std::make_unique<HostRuntime>(
         "host", host_program(cfg), lookup, std::make_shared<const ParamMap>(cfg.params),
         device_info(p), m_device->gm(), kGmBase, static_cast<std::uint64_t>(p.hbm_bytes),
-        m_device->scheduler(), m_device->notifies(), m_device->clock(), p.launch_overhead_cycles);
-    if (p.ffts_base_addr_required) m_host->set_c2c_ctrl_addr(FftsHub::kBaseAddress);
+        m_device->scheduler(), m_device->notifies(), m_device->clock(),
+        p.scheduler.launch_overhead_cycles);
+    if (p.ffts.needs_base_address) m_host->set_c2c_ctrl_addr(FftsHub::kBaseAddress);
     m_host->set_launch_rules(p.launch_rules);
     attach_tracers(cfg, options);
 }
@@ -79,8 +80,9 @@ void AscendTarget::attach_tracers(const ExperimentConfig& cfg, const RunOptions&
         m_device->ffts().set_tracer(m_tracer.get());
         m_device->notifies().set_tracer(m_tracer.get());
         AscendTracer* t = m_tracer.get();
-        m_device->l2().set_write_observer(
-            [t](std::uint64_t a, std::uint64_t n) { t->memory_written(a, n); });
+        for (const auto& l2 : m_device->l2s())
+            l2->set_write_observer(
+                [t](std::uint64_t a, std::uint64_t n) { t->memory_written(a, n); });
         m_fanout.add(m_tracer.get(), m_tracer.get());
     }
     if (!options.timeline_path.empty()) {

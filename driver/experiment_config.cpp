@@ -27,7 +27,7 @@ YAML::Node detached(const YAML::Node& n) {
 void apply_set(YAML::Node& root, const std::string& arg) {
     const auto eq = arg.find('=');
     if (eq == std::string::npos || eq == 0)
-        throw ConfigError("--set " + arg + ": expected KEY=VALUE, e.g. platform.aiv_cores=32");
+        throw ConfigError("--set " + arg + ": expected KEY=VALUE, e.g. platform.die.l2.slices=8");
     std::vector<std::string> path;
     std::string part;
     for (char c : arg.substr(0, eq)) {
@@ -238,11 +238,7 @@ void read_common(const MapView& doc, ExperimentConfig& cfg,
 
 // A vortex experiment: platform overrides, a warp program and its parameters.
 void read_vortex_config(const MapView& doc, ExperimentConfig& cfg) {
-    const MapView overrides = doc.map("overrides");
-    overrides.allow_only(param_names(vortex_params()));
-    for (const std::string& key : overrides.keys())
-        set_param(*cfg.vortex, vortex_params(), key, overrides.node(key), overrides.where(key));
-    validate_vortex_platform(*cfg.vortex);
+    override_vortex_platform(*cfg.vortex, doc.map("overrides"));
     const MapView workload = doc.map("workload");
     if (!doc.has("workload")) throw ConfigError(doc.where() + ": missing key 'workload'");
     workload.allow_only({"vortex", "params"});
@@ -296,12 +292,7 @@ ExperimentConfig load_experiment_text(const std::string& text, const std::string
 // An Ascend experiment: platform overrides, a host program or a kernel with
 // its launch, and their parameters.
 void read_ascend_config(const MapView& doc, ExperimentConfig& cfg) {
-    const MapView overrides = doc.map("overrides");
-    overrides.allow_only(platform_param_names());
-    for (const std::string& key : overrides.keys())
-        override_platform_param(cfg.platform, key, overrides.node(key), overrides.where(key));
-    derive_params(cfg.platform, platform_params());
-    validate_platform(cfg.platform);
+    override_platform(cfg.platform, doc.map("overrides"));
 
     const MapView workload = doc.map("workload");
     if (!doc.has("workload")) throw ConfigError(doc.where() + ": missing key 'workload'");

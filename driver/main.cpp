@@ -37,8 +37,9 @@ usage:
   syncsim --help | --version
 
 options:
-  --set KEY=VALUE   override any config key; platform.NAME sets a platform
-                    parameter (e.g. --set platform.l2_access_cycles=20)
+  --set KEY=VALUE   override any config key; platform.PATH sets the platform
+                    parameter at PATH in its tree (e.g. --set
+                    platform.die.l2.access_cycles=20)
   --vcd FILE        trace core states, barrier rounds and marked GM words;
                     also writes FILE's .gtkw save file for GTKWave
   --json FILE       write the result (effective config with provenance,

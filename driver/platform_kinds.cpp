@@ -10,19 +10,24 @@ namespace syncsim {
 namespace {
 
 // Every parameter with its value, unit, provenance and meaning.
+// Every leaf of the tree, by path, with its value, unit, provenance,
+// meaning and range. Paths are what a config's `overrides:` and
+// `--set platform.PATH=V` take.
 template <typename P>
-void describe_params(std::ostream& out, const P& p, const std::vector<ParamSpecOf<P>>& specs) {
+void describe_params(std::ostream& out, const P& p) {
     out << "platform " << p.name << ": " << p.description << "\n\n";
-    out << std::left << std::setw(32) << "parameter" << std::setw(14) << "value" << std::setw(9)
-        << "unit" << std::setw(10) << "source"
+    out << std::left << std::setw(44) << "parameter (path under device:)" << std::setw(18)
+        << "value" << std::setw(9) << "unit" << std::setw(10) << "source"
         << "meaning / reference\n";
-    for (const auto& spec : specs) {
-        const auto& o = p.origins.at(spec.name);
-        out << std::left << std::setw(32) << spec.name << std::setw(14) << format_param(p, spec)
-            << std::setw(9) << spec.unit << std::setw(10) << o.source << spec.meaning << "\n";
-        out << std::setw(65) << ""
-            << "set at " << o.set_at;
-        if (!o.ref.empty()) out << "; ref " << o.ref;
+    for (const ParamRow& row : param_rows(p)) {
+        const ParamOrigin& o = row.origin;
+        out << std::left << std::setw(44) << row.path << std::setw(18) << row.value << std::setw(9)
+            << row.unit << std::setw(10) << o.source << row.meaning << "\n";
+        out << std::setw(81) << "" << (row.range.empty() ? "" : "range " + row.range + "; ");
+        if (!row.derived_from.empty())
+            out << "derived as " << row.derived_from;
+        else
+            out << "set at " << o.set_at << (o.ref.empty() ? "" : "; ref " + o.ref);
         if (!o.note.empty()) out << "; " << o.note;
         out << "\n";
     }
@@ -30,7 +35,7 @@ void describe_params(std::ostream& out, const P& p, const std::vector<ParamSpecO
 
 void describe_ascend(std::ostream& out, const std::string& dir, const std::string& name) {
     const Platform p = load_platform(dir, name);
-    describe_params(out, p, platform_params());
+    describe_params(out, p);
     out << "\nlaunch rules (" << p.launch_rules_from << "): build side, kernel meta -> "
         << "task type, cores per block, FFTS context\n";
     for (const LaunchRule& r : p.launch_rules)
@@ -61,7 +66,7 @@ const PlatformKind kKinds[] = {
          return load_vortex_platform(dir, name).description;
      },
      [](std::ostream& out, const std::string& dir, const std::string& name) {
-         describe_params(out, load_vortex_platform(dir, name), vortex_params());
+         describe_params(out, load_vortex_platform(dir, name));
      }},
 };
 

@@ -19,17 +19,16 @@ std::string format_time(std::uint64_t ps);
 nlohmann::json config_json(const ExperimentConfig& c);
 
 // Any kind of platform with its effective parameters and where each came from.
+// Parameters are keyed by their path in the platform tree.
 template <typename P>
-nlohmann::json platform_json(const P& p, const std::vector<ParamSpecOf<P>>& specs) {
+nlohmann::json platform_json(const P& p) {
     nlohmann::json params = nlohmann::json::object();
-    for (const auto& spec : specs) {
-        const auto& o = p.origins.at(spec.name);
-        params[spec.name] = {{"value", format_param(p, spec)},
-                             {"unit", spec.unit},
-                             {"source", o.source},
-                             {"ref", o.ref},
-                             {"set_at", o.set_at}};
-    }
+    for (const ParamRow& row : param_rows(p))
+        params[row.path] = {{"value", row.value},
+                            {"unit", row.unit},
+                            {"source", row.origin.source},
+                            {"ref", row.origin.ref},
+                            {"set_at", row.origin.set_at}};
     return {{"name", p.name}, {"description", p.description}, {"params", params}};
 }
 

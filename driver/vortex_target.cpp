@@ -107,7 +107,7 @@ Collected VortexTarget::collect(const ExperimentConfig& cfg, std::uint64_t end_p
     json checks = json::array();
     for (const auto& k : c.checks)
         checks.push_back({{"name", k.name}, {"ok", k.ok}, {"detail", k.detail}});
-    c.sections = {{"platform", platform_json(p, vortex_params())},
+    c.sections = {{"platform", platform_json(p)},
                   {"time", {{"end_cycles", end_ps / cycle_ps}}},
                   {"stuck", warps},
                   {"gbar", m_device->gbar_state()},
@@ -123,8 +123,9 @@ void VortexTarget::summarize_setup(std::ostream& s, const json& result) const {
     const json& params = result["platform"]["params"];
     auto value = [&params](const char* name) { return params[name]["value"].get<std::string>(); };
     s << "platform   " << result["platform"]["name"].get<std::string>() << " (vortex, "
-      << value("fidelity") << ", " << value("clusters") << " cluster(s) x " << value("cores")
-      << " cores x " << value("warps") << " warps x " << value("threads") << " threads)\n";
+      << value("fidelity") << ", " << value("cluster.count") << " cluster(s) x "
+      << value("cluster.cores") << " cores x " << value("core.warps") << " warps x "
+      << value("core.threads") << " threads)\n";
     s << "workload   vortex " << result["config"]["workload"]["vortex"].get<std::string>() << "\n";
 }
 

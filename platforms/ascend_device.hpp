@@ -1,9 +1,13 @@
-// Builds the device a platform describes: global memory, the L2, every AIC
-// and AIV core (clustered 1 AIC : aiv_per_aic AIV), and the task scheduler.
+// Builds the device a platform's tree describes: global memory, one L2 per
+// die behind the die interconnect, every AIC and AIV core (clustered 1 AIC :
+// aiv_per_aic AIV, clusters filling die 0 first), the FFTS hub (on die 0:
+// cores of other dies reach it over the die-to-die link), the notify banks
+// and the task scheduler.
 #pragma once
 
 #include "models/core/ai_core.hpp"
 #include "models/ffts/ffts_hub.hpp"
+#include "models/memory/die_interconnect.hpp"
 #include "models/memory/l2_cache.hpp"
 #include "models/memory/sparse_store.hpp"
 #include "models/notify/notify_table.hpp"
@@ -29,7 +33,8 @@ class AscendDevice {
     const Platform& platform() const { return m_platform; }
     const Clock& clock() const { return m_clock; }
     SparseStore& gm() { return m_gm; }
-    L2Cache& l2() { return *m_l2; }
+    const std::vector<std::unique_ptr<L2Cache>>& l2s() const { return m_l2s; }
+    DieInterconnect& interconnect() { return *m_interconnect; }
     TaskScheduler& scheduler() { return *m_scheduler; }
     FftsHub& ffts() { return *m_ffts; }
     NotifyTable& notifies() { return *m_notifies; }
@@ -41,7 +46,8 @@ class AscendDevice {
     Platform m_platform;
     Clock m_clock;
     SparseStore m_gm;
-    std::unique_ptr<L2Cache> m_l2;
+    std::vector<std::unique_ptr<L2Cache>> m_l2s; // by die
+    std::unique_ptr<DieInterconnect> m_interconnect;
     std::vector<std::unique_ptr<AiCore>> m_cores;
     std::vector<AiCore*> m_aic_ptrs, m_aiv_ptrs;
     std::unique_ptr<FftsHub> m_ffts;

@@ -3,136 +3,91 @@
 #include "config/yaml_view.hpp"
 
 #include <algorithm>
-#include <cctype>
-#include <cmath>
-#include <filesystem>
-#include <set>
-#include <sstream>
 
 namespace syncsim {
 
-namespace {
-
-using P = Platform;
-constexpr double kBig = 1e18;
-
-} // namespace
-
-const std::vector<ParamSpec>& platform_params() {
-    // name, unit, meaning, field, min, max, choices
-    // clang-format off
-    static const std::vector<ParamSpec> specs = {
-        {"arch", "", "core architecture: kernels are built for ARCH, ARCH-vec or ARCH-cube; the file's launch_rules say how they run", &P::arch},
-        {"soc_version", "", "SoC name in the CANN platform ini", &P::soc_version},
-        {"aic_cores", "cores", "AI cube cores on the device", &P::aic_cores, 1, 1024},
-        {"aiv_cores", "cores", "AI vector cores on the device", &P::aiv_cores, 1, 2048, {},
-         [](P& p) { p.aiv_cores = p.aic_cores * p.aiv_per_aic; }, "aic_cores x aiv_per_aic"},
-        {"aiv_per_aic", "cores", "vector cores paired with each cube core in a cluster", &P::aiv_per_aic, 1, 2},
-        {"clock_mhz", "MHz", "core clock; every cycle count below is in this clock", &P::clock_mhz, 1, 10000},
-        {"hbm_bytes", "bytes", "global memory capacity", &P::hbm_bytes, 1 << 20, kBig},
-        {"l2_bytes", "bytes", "L2 capacity (LRU tag store)", &P::l2_bytes, 4096, kBig},
-        {"l2_line_bytes", "bytes", "L2 line: unit of hit/miss and of slice interleaving", &P::l2_line_bytes, 32, 4096},
-        {"l2_slices", "slices", "independently busy L2 slices, interleaved by L2 line", &P::l2_slices, 1, 1024},
-        {"l2_access_cycles", "cycles", "L2 tag and data access on a hit", &P::l2_access_cycles, 0, 1e6},
-        {"l2_miss_extra_cycles", "cycles", "added to an access that misses the L2", &P::l2_miss_extra_cycles, 0, 1e6},
-        {"l2_bytes_per_cycle", "B/cycle", "bytes one slice serves per cycle (sets how long a request holds it)", &P::l2_bytes_per_cycle, 1, 1e6},
-        {"noc_hop_cycles", "cycles", "one-way interconnect latency between a core and the L2 (at least 1: the L2 arbitrates what arrives together)", &P::noc_hop_cycles, 1, 1e6},
-        {"atomic_cycles", "cycles", "time an atomic holds its L2 slice (atomics on one line serialise)", &P::atomic_cycles, 0, 1e6},
-        {"scalar_cache_line_bytes", "bytes", "scalar data-cache line; dcci and write-back act on whole lines", &P::scalar_cache_line_bytes, 4, 4096},
-        {"scalar_cache_bytes", "bytes", "scalar data-cache capacity per core (fully associative, LRU)", &P::scalar_cache_bytes, 64, 1 << 24},
-        {"scalar_cache_hit_cycles", "cycles", "scalar load or store that hits the data cache", &P::scalar_cache_hit_cycles, 0, 1e6},
-        {"scalar_op_cycles", "cycles", "a scalar instruction without memory access", &P::scalar_op_cycles, 0, 1e6},
-        {"dcci_cycles", "cycles", "issuing a dcci (write-backs it posts are timed by the interconnect)", &P::dcci_cycles, 0, 1e6},
-        {"dsb_cycles", "cycles", "a dsb once the posted writes have landed", &P::dsb_cycles, 0, 1e6},
-        {"flush_scalar_cache_at_block_end", "", "the runtime cleans and invalidates the scalar cache when a block ends", &P::flush_scalar_cache_at_block_end},
-        {"pipe_issue_cycles", "cycles", "scalar-unit cost of issuing work to another pipe", &P::pipe_issue_cycles, 0, 1e6},
-        {"dma_setup_cycles", "cycles", "start-up of one MTE instruction", &P::dma_setup_cycles, 0, 1e6},
-        {"local_bytes_per_cycle", "B/cycle", "bandwidth of L1->UB moves and L1 fills", &P::local_bytes_per_cycle, 1, 1e6},
-        {"intra_core_flag_ids", "ids", "event ids of set_flag/wait_flag between pipes of one core", &P::intra_core_flag_ids, 1, 64},
-        {"ub_bytes", "bytes", "unified buffer per AIV", &P::ub_bytes, 1024, 1 << 30},
-        {"l1_bytes", "bytes", "L1 (cbuf) per AIC", &P::l1_bytes, 1024, 1 << 30},
-        {"block_dispatch_cycles", "cycles", "task scheduler: assigning one block to a free core", &P::block_dispatch_cycles, 0, 1e9},
-        {"launch_overhead_cycles", "cycles", "task scheduler: from a launch task reaching the head of its stream to the first dispatch", &P::launch_overhead_cycles, 0, 1e9},
-        {"ffts_modes", "", "cross-core sync modes the FFTS supports (comma-separated; 4 is set_intra_block's per-subblock path)", &P::ffts_modes, 0, 0, {"0,1,2", "0,1,2,4"}},
-        {"ffts_intra_block", "", "set_intra_block/wait_intra_block flags exist (A5)", &P::ffts_intra_block},
-        {"ffts_flag_ids", "ids", "FFTS flag ids per core", &P::ffts_flag_ids, 1, 16},
-        {"ffts_counter_bits", "bits", "width of each FFTS flag counter", &P::ffts_counter_bits, 1, 16},
-        {"ffts_counter_overflow", "", "a flag set past the counter maximum wraps or saturates (and is reported as a hardware error)", &P::ffts_counter_overflow, 0, 0, {"wrap", "saturate"}},
-        {"ffts_base_count", "", "bits[3:0] of the message: the increment, or ignored (always +1)", &P::ffts_base_count, 0, 0, {"increment", "ignored"}},
-        {"ffts_base_addr_required", "", "messages count only after set_ffts_base_addr with the rtGetC2cCtrlAddr address (A2/A3); otherwise rtGetC2cCtrlAddr returns 207000", &P::ffts_base_addr_required},
-        {"ffts_reset_flags_per_launch", "", "a core's flag counters are cleared when a new launch starts on it", &P::ffts_reset_flags_per_launch},
-        {"ffts_signal_cycles", "cycles", "one-way signal path between a core and the FFTS hub", &P::ffts_signal_cycles, 0, 1e6},
-        {"ffts_process_cycles", "cycles", "FFTS hub time per incoming message (messages serialise)", &P::ffts_process_cycles, 0, 1e6},
-        {"ffts_deliver_cycles", "cycles", "FFTS hub time per outgoing flag set (a release to N cores takes N)", &P::ffts_deliver_cycles, 0, 1e6},
-        {"intra_block_cycles", "cycles", "set_intra_block to the paired core's flag (A5)", &P::intra_block_cycles, 0, 1e6},
-        {"atomic_kind", "", "scalar atomic of the soft barrier: st_atomic (no return) or atomic_add (returns old)", &P::atomic_kind, 0, 0, {"st_atomic", "atomic_add"}},
-        {"cntnotify_supported", "", "aclrtCntNotify* are available (otherwise 207000)", &P::cntnotify_supported},
-        {"cntnotify_bank_ids", "ids", "CntNotify ids per device, shared with one runtime id per stream that uses events", &P::cntnotify_bank_ids, 0, 1 << 20},
-        {"cntnotify_mode4", "", "record mode 4: and (cnt & value, as the ACL doc says) or clear_bits (cnt & ~value, as the register is named)", &P::cntnotify_mode4, 0, 0, {"and", "clear_bits"}},
-        {"notify_bank_ids", "ids", "ordinary notify ids per device", &P::notify_bank_ids, 1, 1 << 20},
-        {"notify_record_cycles", "cycles", "a notify or CntNotify record task, from its turn on the stream to the counter update", &P::notify_record_cycles, 0, 1e9},
-        {"notify_wake_cycles", "cycles", "from a counter update to the waiting stream going on", &P::notify_wake_cycles, 0, 1e9},
-    };
-    // clang-format on
-    return specs;
-}
-
-std::vector<std::string> platform_param_names() {
-    return param_names(platform_params());
-}
-
-const ParamSpec* find_platform_param(const std::string& name) {
-    return find_param(platform_params(), name);
-}
-
-void override_platform_param(Platform& p, const std::string& name, const YAML::Node& value,
-                             const std::string& where) {
-    set_param(p, platform_params(), name, value, where);
-}
-
-std::string platform_display_path(const std::string& dir, const std::string& name) {
-    const auto folder = std::filesystem::path(dir).lexically_normal().filename();
-    return (folder.empty() ? std::filesystem::path("platforms") : folder).string() + "/" + name +
-           ".yaml";
-}
-
-void check_platform_name(const std::string& name) {
-    const auto allowed = [](char c) {
-        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-';
-    };
-    const bool ok = !name.empty() && name.size() <= 64 && name[0] != '.' && name[0] != '-' &&
-                    std::all_of(name.begin(), name.end(), allowed);
-    if (!ok)
-        throw ConfigError("'" + name.substr(0, 80) + (name.size() > 80 ? "..." : "") +
-                          "' is not a platform name: letters, digits, '_', '.' and '-', at most "
-                          "64 characters (syncsim list platforms)");
+void Platform::declare(ParamTree& d) {
+    d(arch, "arch", "",
+      "core architecture: kernels are built for ARCH, ARCH-vec or ARCH-cube; the file's "
+      "launch_rules say how they run");
+    d(soc_version, "soc_version", "", "SoC name in the CANN platform ini");
+    d(clock_mhz, "clock_mhz", "MHz", "core clock; every cycle count below is in this clock", 1,
+      10000);
+    d(hbm_bytes, "hbm_bytes", "bytes", "global memory capacity of the device", 1 << 20, 1e18);
+    d.derived(aic_cores, "aic_cores", "cores", "AI cube cores on the device",
+              "die.count x die.cluster.count", [this] { aic_cores = dies * clusters_per_die; });
+    d.derived(aiv_cores, "aiv_cores", "cores", "AI vector cores on the device",
+              "aic_cores x die.cluster.aiv_per_aic",
+              [this] { aiv_cores = dies * clusters_per_die * aiv_per_aic; });
+    d.node("interconnect", interconnect);
+    d.node("scheduler", scheduler);
+    d.node("notify", notify);
+    d.group("ffts", [&] { ffts.declare(d); });
+    d.group("die", [&] {
+        d(dies, "count", "dies",
+          "dies of the device: each has its own L2 and clusters; a line's home die (lines "
+          "interleave across dies) serves it",
+          1, 16);
+        d.node("l2", l2);
+        d.group("cluster", [&] {
+            d(clusters_per_die, "count", "clusters",
+              "clusters per die, each one AIC and aiv_per_aic AIV", 1, 1024);
+            d(aiv_per_aic, "aiv_per_aic", "cores",
+              "vector cores paired with each cube core in a cluster", 1, 2);
+            d.node("core", core);
+        });
+    });
 }
 
 namespace {
-std::string read_platform_kind(const std::string& dir, const std::string& name);
-} // namespace
 
-std::string platform_kind(const std::string& dir, const std::string& name) {
-    check_platform_name(name);
-    // Only names with a file are remembered: a missing one is an error later.
-    if (!std::filesystem::exists(std::filesystem::path(dir) / (name + ".yaml"))) return "ascend";
-    return load_once<std::string>(dir, name, [&] { return read_platform_kind(dir, name); });
-}
+// Where each key of the old flat platform format went in the tree.
+const MovedKeyHint moved_key_hint = moved_keys_hint({
+    {"aiv_per_aic", "die.cluster.aiv_per_aic"},
+    {"l2_bytes", "die.l2.bytes"},
+    {"l2_line_bytes", "die.l2.line_bytes"},
+    {"l2_slices", "die.l2.slices"},
+    {"l2_access_cycles", "die.l2.access_cycles"},
+    {"l2_miss_extra_cycles", "die.l2.miss_extra_cycles"},
+    {"l2_bytes_per_cycle", "die.l2.bytes_per_cycle"},
+    {"noc_hop_cycles", "die.l2.hop_cycles"},
+    {"atomic_cycles", "die.l2.atomic_cycles"},
+    {"scalar_cache_line_bytes", "die.cluster.core.scalar_cache.line_bytes"},
+    {"scalar_cache_bytes", "die.cluster.core.scalar_cache.bytes"},
+    {"scalar_cache_hit_cycles", "die.cluster.core.scalar_cache.hit_cycles"},
+    {"flush_scalar_cache_at_block_end", "die.cluster.core.scalar_cache.flush_at_block_end"},
+    {"scalar_op_cycles", "die.cluster.core.scalar_op_cycles"},
+    {"dcci_cycles", "die.cluster.core.dcci_cycles"},
+    {"dsb_cycles", "die.cluster.core.dsb_cycles"},
+    {"pipe_issue_cycles", "die.cluster.core.pipe_issue_cycles"},
+    {"dma_setup_cycles", "die.cluster.core.dma_setup_cycles"},
+    {"local_bytes_per_cycle", "die.cluster.core.local_bytes_per_cycle"},
+    {"intra_core_flag_ids", "die.cluster.core.intra_core_flag_ids"},
+    {"ub_bytes", "die.cluster.core.ub_bytes"},
+    {"l1_bytes", "die.cluster.core.l1_bytes"},
+    {"atomic_kind", "die.cluster.core.atomic_kind"},
+    {"block_dispatch_cycles", "scheduler.block_dispatch_cycles"},
+    {"launch_overhead_cycles", "scheduler.launch_overhead_cycles"},
+    {"ffts_modes", "ffts.modes"},
+    {"ffts_intra_block", "ffts.intra_block"},
+    {"ffts_flag_ids", "ffts.flag_ids"},
+    {"ffts_counter_bits", "ffts.counter_bits"},
+    {"ffts_counter_overflow", "ffts.counter_overflow"},
+    {"ffts_base_count", "ffts.base_count"},
+    {"ffts_base_addr_required", "ffts.base_addr_required"},
+    {"ffts_reset_flags_per_launch", "ffts.reset_flags_per_launch"},
+    {"ffts_signal_cycles", "ffts.signal_cycles"},
+    {"ffts_process_cycles", "ffts.process_cycles"},
+    {"ffts_deliver_cycles", "ffts.deliver_cycles"},
+    {"intra_block_cycles", "ffts.intra_block_cycles"},
+    {"cntnotify_supported", "notify.cntnotify_supported"},
+    {"cntnotify_bank_ids", "notify.cntnotify_bank_ids"},
+    {"cntnotify_mode4", "notify.cntnotify_mode4"},
+    {"notify_bank_ids", "notify.notify_bank_ids"},
+    {"notify_record_cycles", "notify.record_cycles"},
+    {"notify_wake_cycles", "notify.wake_cycles"},
+});
 
-namespace {
-std::string read_platform_kind(const std::string& dir, const std::string& name) {
-    std::string file = name;
-    for (int depth = 0; depth < 16; ++depth) {
-        check_platform_name(file);
-        const auto path = std::filesystem::path(dir) / (file + ".yaml");
-        if (!std::filesystem::exists(path)) return "ascend"; // the loader names what is missing
-        const MapView doc(load_yaml_file(path.string()), platform_display_path(dir, file), "");
-        if (doc.has("kind")) return doc.choice("kind", {"ascend", "vortex"});
-        if (!doc.has("base")) return "ascend";
-        file = doc.text("base");
-    }
-    return "ascend";
-}
 } // namespace
 
 namespace {
@@ -172,12 +127,14 @@ LaunchRules read_launch_rules(const MapView& doc) {
 Platform load_platform(const std::string& dir, const std::string& name) {
     return load_once<Platform>(dir, name, [&] {
         Platform p;
-        load_param_file(dir, name, p, platform_params(), {"launch_rules"},
-                        [&p](const MapView& doc) {
-                            if (!doc.has("launch_rules")) return;
-                            p.launch_rules = read_launch_rules(doc);
-                            p.launch_rules_from = doc.where("launch_rules");
-                        });
+        load_param_tree(
+            dir, name, p, {"launch_rules"},
+            [&p](const MapView& doc) {
+                if (!doc.has("launch_rules")) return;
+                p.launch_rules = read_launch_rules(doc);
+                p.launch_rules_from = doc.where("launch_rules");
+            },
+            moved_key_hint);
         if (p.launch_rules.empty())
             throw ConfigError(p.file + ": no launch_rules in the platform or its base files: "
                                        "the arch's launches cannot be placed on cores");
@@ -186,11 +143,21 @@ Platform load_platform(const std::string& dir, const std::string& name) {
     });
 }
 
+void override_platform(Platform& p, const MapView& overrides) {
+    override_param_tree(p, overrides, moved_key_hint);
+    validate_platform(p);
+}
+
+int die_of(const Platform& p, CoreType type, int index) {
+    const std::int64_t cluster = type == CoreType::AIC ? index : index / p.aiv_per_aic;
+    return static_cast<int>(cluster / p.clusters_per_die);
+}
+
 FeatureSet platform_features(const Platform& p) {
     return FeatureSet{}
-        .add(Feature::ReturningAtomicAdd, p.atomic_kind == "atomic_add")
-        .add(Feature::IntraBlockFlags, p.ffts_intra_block)
-        .add(Feature::FftsBaseAddr, p.ffts_base_addr_required);
+        .add(Feature::ReturningAtomicAdd, p.core.returning_atomic_add)
+        .add(Feature::IntraBlockFlags, p.ffts.intra_block)
+        .add(Feature::FftsBaseAddr, p.ffts.needs_base_address);
 }
 
 DeviceInfo device_info(const Platform& p) {
@@ -202,45 +169,26 @@ void validate_platform(const Platform& p) {
         throw ConfigError(p.file + ": platform parameter 'arch': '" + p.arch +
                           "' is not an arch name (lower-case letters, digits and '-', starting "
                           "with a letter)");
+    auto set_at = [&](const char* path) { return p.origins.at(path).set_at; };
     // Capacities are whole lines: a remainder would be dropped without a word.
     struct WholeLines {
-        const char *size_key, *line_key;
-        std::int64_t Platform::*size;
-        std::int64_t Platform::*line;
+        const char *size_path, *line_path;
+        std::uint64_t size, line;
     };
     for (const WholeLines& w :
-         {WholeLines{"scalar_cache_bytes", "scalar_cache_line_bytes", &P::scalar_cache_bytes,
-                     &P::scalar_cache_line_bytes},
-          WholeLines{"l2_bytes", "l2_line_bytes", &P::l2_bytes, &P::l2_line_bytes}})
-        if (p.*w.size < p.*w.line || p.*w.size % (p.*w.line) != 0)
-            throw ConfigError("platform " + p.name + ": " + w.size_key + " (" +
-                              std::to_string(p.*w.size) + ", set at " +
-                              p.origins.at(w.size_key).set_at + ") must be a whole number of " +
-                              w.line_key + " (" + std::to_string(p.*w.line) + ", set at " +
-                              p.origins.at(w.line_key).set_at + ")");
-    if ((p.scalar_cache_line_bytes & (p.scalar_cache_line_bytes - 1)) != 0)
-        throw ConfigError("platform " + p.name + ": scalar_cache_line_bytes (set at " +
-                          p.origins.at("scalar_cache_line_bytes").set_at +
-                          ") must be a power of two");
-    if ((p.l2_line_bytes & (p.l2_line_bytes - 1)) != 0)
-        throw ConfigError("platform " + p.name + ": l2_line_bytes (set at " +
-                          p.origins.at("l2_line_bytes").set_at + ") must be a power of two");
-}
-
-std::vector<std::string> list_platforms(const std::string& dir) {
-    std::vector<std::string> names;
-    std::error_code ec;
-    for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
-        const auto path = entry.path();
-        if (path.extension() == ".yaml" && path.stem().string()[0] != '_')
-            names.push_back(path.stem().string());
+         {WholeLines{"die.cluster.core.scalar_cache.bytes",
+                     "die.cluster.core.scalar_cache.line_bytes", p.core.cache_bytes,
+                     p.core.cache_line_bytes},
+          WholeLines{"die.l2.bytes", "die.l2.line_bytes", p.l2.size_bytes, p.l2.line_bytes}}) {
+        if (w.size < w.line || w.size % w.line != 0)
+            throw ConfigError("platform " + p.name + ": " + w.size_path + " (" +
+                              std::to_string(w.size) + ", set at " + set_at(w.size_path) +
+                              ") must be a whole number of " + w.line_path + " (" +
+                              std::to_string(w.line) + ", set at " + set_at(w.line_path) + ")");
+        if ((w.line & (w.line - 1)) != 0)
+            throw ConfigError("platform " + p.name + ": " + w.line_path + " (set at " +
+                              set_at(w.line_path) + ") must be a power of two");
     }
-    std::sort(names.begin(), names.end());
-    return names;
-}
-
-std::string format_param_value(const Platform& p, const ParamSpec& spec) {
-    return format_param(p, spec);
 }
 
 } // namespace syncsim

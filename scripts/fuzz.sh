@@ -26,11 +26,11 @@ corpus="build-fuzz/corpus"
 mkdir -p "$corpus" fuzz/findings
 # Seeds: every shipped config, and a few with --set arguments after a NUL.
 for f in $(find configs -name '*.yaml'); do cp "$f" "$corpus/seed-$(echo "$f" | tr / _)"; done
-printf '%s\0%s\0%s' "$(cat configs/quickstart.yaml)" 'platform.aic_cores=18' \
+printf '%s\0%s\0%s' "$(cat configs/quickstart.yaml)" 'platform.die.cluster.count=9' \
     'workload.params.block_dim=4' >"$corpus/seed-sets-1"
 printf '%s\0%s' "$(cat configs/a5/hard_aiv_all_blocks.yaml)" 'workload.params.mode=soft' \
     >"$corpus/seed-sets-2"
-printf '%s\0%s' "$(cat configs/vortex/dogfood_gbar.yaml)" 'platform.cores=8' >"$corpus/seed-sets-3"
+printf '%s\0%s' "$(cat configs/vortex/dogfood_gbar.yaml)" 'platform.cluster.cores=8' >"$corpus/seed-sets-3"
 
 [ $# -gt 0 ] || set -- -max_total_time=60
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}"

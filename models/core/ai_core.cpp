@@ -14,7 +14,7 @@ constexpr double kLagQuantumCycles = 1000;
 
 AiCore::AiCore(sc_core::sc_module_name name, const CoreConfig& config, const Clock& clock)
     : sc_module(name), m_config(config), m_clock(clock),
-      m_cache(config.cache_line_bytes, config.cache_lines),
+      m_cache(config.cache_line_bytes, config.cache_bytes / config.cache_line_bytes),
       m_intra_flags(config.intra_core_flag_ids), m_quantum(clock.cycles(kLagQuantumCycles)) {
     if (config.type == CoreType::AIV)
         m_ub.size = config.ub_bytes;
@@ -142,6 +142,7 @@ CoreReport AiCore::report(const sc_core::sc_time& at) const {
     CoreReport r;
     r.name = name();
     r.type = m_config.type;
+    r.die = m_config.die;
     r.index = m_config.index;
     r.state = m_state;
     r.has_block = m_work.has_value();

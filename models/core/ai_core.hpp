@@ -40,18 +40,59 @@ struct CoreTiming { // cycles
     double local_bytes_per_cycle = 64; // L1 -> UB and L1 fill
 };
 
-struct CoreConfig {
+// What every core of a platform shares, bound from the platform tree (node
+// die.cluster.core).
+struct CoreParams {
+    std::uint32_t ub_bytes = 0, l1_bytes = 0;
+    std::uint32_t cache_line_bytes = 64;
+    std::uint64_t cache_bytes = 16384;
+    int intra_core_flag_ids = 8;
+    bool flush_cache_at_block_end = true;
+    bool returning_atomic_add = false; // A5 atomicAdd; A2/A3 have st_atomic only
+    CoreTiming timing;
+
+    template <typename Declare>
+    void declare(Declare& d) {
+        d.choice(
+            returning_atomic_add, "atomic_kind",
+            "scalar atomic of the soft barrier: st_atomic (no return) or atomic_add (returns old)",
+            {{"st_atomic", false}, {"atomic_add", true}});
+        d(ub_bytes, "ub_bytes", "bytes", "unified buffer per AIV", 1024, 1 << 30);
+        d(l1_bytes, "l1_bytes", "bytes", "L1 (cbuf) per AIC", 1024, 1 << 30);
+        d(intra_core_flag_ids, "intra_core_flag_ids", "ids",
+          "event ids of set_flag/wait_flag between pipes of one core", 1, 64);
+        d(timing.scalar_op, "scalar_op_cycles", "cycles",
+          "a scalar instruction without memory access", 0, 1e6);
+        d(timing.dcci, "dcci_cycles", "cycles",
+          "issuing a dcci (write-backs it posts are timed by the interconnect)", 0, 1e6);
+        d(timing.dsb, "dsb_cycles", "cycles", "a dsb once the posted writes have landed", 0, 1e6);
+        d(timing.pipe_issue, "pipe_issue_cycles", "cycles",
+          "scalar-unit cost of issuing work to another pipe", 0, 1e6);
+        d(timing.dma_setup, "dma_setup_cycles", "cycles", "start-up of one MTE instruction", 0,
+          1e6);
+        d(timing.local_bytes_per_cycle, "local_bytes_per_cycle", "B/cycle",
+          "bandwidth of L1->UB moves and L1 fills", 1, 1e6);
+        d.group("scalar_cache", [&] {
+            d(cache_line_bytes, "line_bytes", "bytes",
+              "scalar data-cache line; dcci and write-back act on whole lines", 4, 4096);
+            d(cache_bytes, "bytes", "bytes",
+              "scalar data-cache capacity per core (fully associative, LRU)", 64, 1 << 24);
+            d(timing.cache_hit, "hit_cycles", "cycles",
+              "scalar load or store that hits the data cache", 0, 1e6);
+            d(flush_cache_at_block_end, "flush_at_block_end", "",
+              "the runtime cleans and invalidates the scalar cache when a block ends");
+        });
+    }
+};
+
+// One core: the shared parameters and where this core sits.
+struct CoreConfig : CoreParams {
     CoreType type = CoreType::AIV;
     int index = 0;       // among cores of its type
     int soc_core_id = 0; // unique across the SoC: what FFTS, tracers and peers address it by
-    std::uint32_t ub_bytes = 0, l1_bytes = 0;
-    std::uint32_t cache_line_bytes = 64;
-    std::size_t cache_lines = 256;
-    int intra_core_flag_ids = 8;
+    int die = 0;
     bool fast_poll = true; // sleep through polls that cannot see a change
-    bool flush_cache_at_block_end = true;
-    FeatureSet features; // intrinsics the arch lacks fault
-    CoreTiming timing;
+    FeatureSet features;   // intrinsics the arch lacks fault
 };
 
 class CoreTraceSink {

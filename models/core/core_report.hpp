@@ -77,6 +77,7 @@ struct CoreReport {
     std::string name;
     CoreType type;
     int index;
+    int die;
     CoreState state;
     bool has_block;
     std::string kernel;

@@ -21,10 +21,14 @@ const char* type_name(int group) {
 } // namespace
 
 FftsHub::FftsHub(sc_core::sc_module_name name, const FftsParams& params, const Clock& clock,
-                 std::vector<std::string> core_names, std::vector<CoreType> core_types)
+                 std::vector<std::string> core_names, std::vector<CoreType> core_types,
+                 const std::vector<double>& core_hop_cycles)
     : sc_module(name), m_params(params), m_clock(clock), m_core_names(std::move(core_names)),
       m_core_types(std::move(core_types)), m_ffts_cells(m_core_names.size()),
       m_intra_cells(m_core_names.size()), m_last_launch(m_core_names.size(), 0) {
+    for (std::size_t c = 0; c < m_core_names.size(); ++c)
+        m_core_path.push_back(m_clock.cycles(
+            params.signal_cycles + (c < core_hop_cycles.size() ? core_hop_cycles[c] : 0)));
     for (auto& cells : m_ffts_cells) cells.resize(params.flag_ids);
     for (std::size_t c = 0; c < m_core_names.size(); ++c)
         m_intra_cells[c].resize(m_core_types[c] == CoreType::AIC ? 32 : 16);
@@ -93,8 +97,7 @@ void FftsHub::send(const FftsSender& from, std::uint64_t msg) {
     const int count = m_params.base_count_increments ? m.base_count : 1;
 
     // The message reaches the hub and waits its turn there.
-    const sc_core::sc_time arrival =
-        sc_core::sc_time_stamp() + m_clock.cycles(m_params.signal_cycles);
+    const sc_core::sc_time arrival = sc_core::sc_time_stamp() + m_core_path[from.core];
     const sc_core::sc_time processed =
         m_in.reserve(arrival, m_clock.cycles(m_params.process_cycles)) +
         m_clock.cycles(m_params.process_cycles);
@@ -149,9 +152,8 @@ void FftsHub::set_intra_block(const FftsSender& from, int id) {
 void FftsHub::deliver_all(const std::vector<int>& targets, FlagSpace space, int id, int count,
                           const sc_core::sc_time& ready) {
     const sc_core::sc_time each = m_clock.cycles(m_params.deliver_cycles);
-    const sc_core::sc_time hop = m_clock.cycles(m_params.signal_cycles);
     for (int core : targets)
-        schedule(m_out.reserve(ready, each) + each + hop, core, space, id, count);
+        schedule(m_out.reserve(ready, each) + each + m_core_path[core], core, space, id, count);
 }
 
 void FftsHub::schedule(const sc_core::sc_time& at, int core, FlagSpace space, int id, int count) {

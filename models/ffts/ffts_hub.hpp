@@ -40,15 +40,48 @@ struct FftsParams {
     int flag_ids = 16;
     int counter_bits = 4;
     OverflowPolicy overflow = OverflowPolicy::Wrap;
-    std::vector<int> modes{0, 1, 2};
+    std::vector<int> modes{0, 1, 2}; // 4 is set_intra_block's path; messages carry 0-3
     bool intra_block = false;
     bool needs_base_address = true;    // A2/A3: set_ffts_base_addr before any message
     bool base_count_increments = true; // bits[3:0] are the increment (else always 1)
     bool reset_flags_per_launch = false;
-    double signal_cycles = 0;  // core <-> hub, one way
+    double signal_cycles = 0;  // core <-> hub, one way, on the hub's die
     double process_cycles = 0; // hub, per incoming message
     double deliver_cycles = 0; // hub, per outgoing flag set
     double intra_block_cycles = 0;
+
+    template <typename Declare>
+    void declare(Declare& d) {
+        d.choice(
+            modes, "modes",
+            "cross-core sync modes the FFTS supports (4 is set_intra_block's per-subblock path)",
+            {{"0,1,2", {0, 1, 2}}, {"0,1,2,4", {0, 1, 2, 4}}});
+        d(intra_block, "intra_block", "", "set_intra_block/wait_intra_block flags exist (A5)");
+        d(flag_ids, "flag_ids", "ids", "FFTS flag ids per core", 1, 16);
+        d(counter_bits, "counter_bits", "bits", "width of each FFTS flag counter", 1, 16);
+        d.choice(overflow, "counter_overflow",
+                 "a flag set past the counter maximum wraps or saturates (and is reported as a "
+                 "hardware error)",
+                 {{"wrap", OverflowPolicy::Wrap}, {"saturate", OverflowPolicy::Saturate}});
+        d.choice(base_count_increments, "base_count",
+                 "bits[3:0] of the message: the increment, or ignored (always +1)",
+                 {{"increment", true}, {"ignored", false}});
+        d(needs_base_address, "base_addr_required", "",
+          "messages count only after set_ffts_base_addr with the rtGetC2cCtrlAddr address (A2/A3); "
+          "otherwise rtGetC2cCtrlAddr returns 207000");
+        d(reset_flags_per_launch, "reset_flags_per_launch", "",
+          "a core's flag counters are cleared when a new launch starts on it");
+        d(signal_cycles, "signal_cycles", "cycles",
+          "one-way signal path between a core on the hub's die and the FFTS hub (a core on another "
+          "die adds interconnect.die_hop_cycles)",
+          0, 1e6);
+        d(process_cycles, "process_cycles", "cycles",
+          "FFTS hub time per incoming message (messages serialise)", 0, 1e6);
+        d(deliver_cycles, "deliver_cycles", "cycles",
+          "FFTS hub time per outgoing flag set (a release to N cores takes N)", 0, 1e6);
+        d(intra_block_cycles, "intra_block_cycles", "cycles",
+          "set_intra_block to the paired core's flag (A5)", 0, 1e6);
+    }
 };
 
 class FlagTraceSink {
@@ -68,8 +101,11 @@ class FftsHub : public sc_core::sc_module {
     // The address rtGetC2cCtrlAddr returns on platforms that need it.
     static constexpr GmAddr kBaseAddress = 0x80000000ull;
 
+    // `core_hop_cycles[c]`: what core c adds to the one-way signal path
+    // (the die-to-die hop for a core on another die than the hub; empty: none).
     FftsHub(sc_core::sc_module_name name, const FftsParams& params, const Clock& clock,
-            std::vector<std::string> core_names, std::vector<CoreType> core_types);
+            std::vector<std::string> core_names, std::vector<CoreType> core_types,
+            const std::vector<double>& core_hop_cycles = {});
 
     struct Cell {
         explicit Cell(FlagCounter c) : counter(c) {}
@@ -111,6 +147,7 @@ class FftsHub : public sc_core::sc_module {
     Clock m_clock;
     std::vector<std::string> m_core_names;
     std::vector<CoreType> m_core_types;
+    std::vector<sc_core::sc_time> m_core_path; // one way, core <-> hub
     std::vector<std::vector<std::unique_ptr<Cell>>> m_ffts_cells, m_intra_cells;
     std::vector<std::uint64_t> m_last_launch;
     std::map<AggKey, Aggregation> m_aggregations;

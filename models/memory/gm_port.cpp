@@ -1,35 +1,13 @@
 #include "models/memory/gm_port.hpp"
 
+#include "models/memory/extensions.hpp"
+
 #include "models/systemc/simulation_time.hpp"
 #include "syncsim/fault.hpp"
 
 #include <sstream>
 
 namespace syncsim {
-
-namespace {
-
-// An extension that lives on the caller's stack, attached for one transport.
-// The payload's destructor would free() any extension still attached, so it
-// is detached on every path out, a thrown KernelFault or a killed process's
-// unwinding included.
-template <typename Extension>
-class AttachedExtension {
-  public:
-    AttachedExtension(tlm::tlm_generic_payload& trans, Extension& ext)
-        : m_trans(trans), m_ext(ext) {
-        m_trans.set_extension(&m_ext);
-    }
-    ~AttachedExtension() { m_trans.clear_extension(&m_ext); }
-    AttachedExtension(const AttachedExtension&) = delete;
-    AttachedExtension& operator=(const AttachedExtension&) = delete;
-
-  private:
-    tlm::tlm_generic_payload& m_trans;
-    Extension& m_ext;
-};
-
-} // namespace
 
 void GmPort::transport(tlm::tlm_generic_payload& trans, const char* what) {
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;

@@ -1,6 +1,7 @@
 #include "models/memory/l2_cache.hpp"
 
 #include "models/memory/atomic.hpp"
+#include "models/memory/extensions.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -101,6 +102,9 @@ void L2Cache::b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc
         trans.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
         return;
     }
+    RequesterExtension* requester = nullptr;
+    trans.get_extension(requester);
+    if (requester) port = requester->port;
     L2SampleExtension* sampled = nullptr;
     trans.get_extension(sampled);
     if (sampled) return sample(trans, *sampled, delay);
@@ -117,10 +121,11 @@ void L2Cache::b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc
     // their slices one delta later. The access takes effect when its slice
     // serves it: that instant orders it for every core.
     wait_until(arrival);
-    Request request{port,
-                    static_cast<std::size_t>((addr / m_params.line_bytes) % m_slices.size()),
-                    m_clock.cycles(occupancy_cycles),
-                    {}};
+    Request request{
+        port,
+        static_cast<std::size_t>((addr / m_params.line_bytes / m_params.dies) % m_slices.size()),
+        m_clock.cycles(occupancy_cycles),
+        {}};
     m_arriving.push_back(&request);
     m_arbitrate.notify(sc_core::SC_ZERO_TIME);
     wait_on(request.granted);

@@ -21,17 +21,42 @@
 
 namespace syncsim {
 
+// One die's L2. gm_base and gm_bytes come from the device; the rest is
+// declared here and bound from the platform tree (node die.l2).
 struct L2Params {
     std::uint64_t gm_base = 0;
     std::uint64_t gm_bytes = 0;
-    std::uint32_t line_bytes = 512;
     std::uint64_t size_bytes = 0;
+    std::uint32_t line_bytes = 512;
     std::uint32_t slices = 1;
-    double hop_cycles = 0;        // core <-> L2, one way
+    double hop_cycles = 0;        // core <-> the L2 of its die, one way
     double access_cycles = 0;     // tag + data access on a hit
     double miss_extra_cycles = 0; // added on a miss (HBM)
     double bytes_per_cycle = 64;  // slice occupancy per request
     double atomic_cycles = 0;     // slice occupancy of one atomic
+    // Lines interleave across the dies first (this L2 sees every dies-th
+    // line), then across this die's slices.
+    std::uint32_t dies = 1;
+
+    template <typename Declare>
+    void declare(Declare& d) {
+        d(size_bytes, "bytes", "bytes", "L2 capacity of one die (LRU tag store)", 4096, 1e18);
+        d(line_bytes, "line_bytes", "bytes", "L2 line: unit of hit/miss and of slice interleaving",
+          32, 4096);
+        d(slices, "slices", "slices",
+          "independently busy L2 slices of one die, interleaved by L2 line", 1, 1024);
+        d(hop_cycles, "hop_cycles", "cycles",
+          "one-way interconnect latency between a core and the L2 of its die (at least 1: the L2 "
+          "arbitrates what arrives together)",
+          1, 1e6);
+        d(access_cycles, "access_cycles", "cycles", "L2 tag and data access on a hit", 0, 1e6);
+        d(miss_extra_cycles, "miss_extra_cycles", "cycles", "added to an access that misses the L2",
+          0, 1e6);
+        d(bytes_per_cycle, "bytes_per_cycle", "B/cycle",
+          "bytes one slice serves per cycle (sets how long a request holds it)", 1, 1e6);
+        d(atomic_cycles, "atomic_cycles", "cycles",
+          "time an atomic holds its L2 slice (atomics on one line serialise)", 0, 1e6);
+    }
 };
 
 struct L2Stats {

@@ -3,7 +3,7 @@
 namespace syncsim {
 
 NotifyTable::NotifyTable(const NotifyParams& params, const Clock& clock)
-    : m_params(params), m_clock(clock), m_cnt_bank(params.cnt_bank_ids),
+    : m_params(params), m_clock(clock), m_cnt_bank(params.cnt_supported ? params.cnt_bank_ids : 0),
       m_notify_bank(params.notify_bank_ids) {}
 
 std::uint32_t NotifyTable::cnt_count(std::uint32_t id) const {

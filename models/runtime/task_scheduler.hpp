@@ -37,6 +37,21 @@ struct LaunchReport {
     std::string waiting_for; // why undispatched blocks are not placed
 };
 
+// The runtime's task scheduler: what a launch costs before and while its
+// blocks reach cores (the host runtime takes the launch overhead).
+struct SchedulerParams {
+    double block_dispatch_cycles = 0;
+    double launch_overhead_cycles = 0;
+
+    template <typename Declare>
+    void declare(Declare& d) {
+        d(block_dispatch_cycles, "block_dispatch_cycles", "cycles",
+          "assigning one block to a free core", 0, 1e9);
+        d(launch_overhead_cycles, "launch_overhead_cycles", "cycles",
+          "from a launch task reaching the head of its stream to the first dispatch", 0, 1e9);
+    }
+};
+
 class TaskScheduler : public sc_core::sc_module {
   public:
     TaskScheduler(sc_core::sc_module_name name, std::vector<AiCore*> aic, std::vector<AiCore*> aiv,

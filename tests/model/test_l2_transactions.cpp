@@ -3,6 +3,7 @@
 #include "models/memory/gm_port.hpp"
 #include "models/memory/l2_cache.hpp"
 #include "syncsim/fault.hpp"
+#include "tests/support/l2_params.hpp"
 
 #include <catch2/catch.hpp>
 #include <memory>
@@ -57,18 +58,7 @@ struct Initiator : sc_core::sc_module {
 };
 
 L2Params params() {
-    L2Params p;
-    p.gm_base = 0x1000;
-    p.gm_bytes = 1 << 20;
-    p.line_bytes = 128;
-    p.size_bytes = 1 << 16;
-    p.slices = 2;
-    p.hop_cycles = 10;
-    p.access_cycles = 5;
-    p.miss_extra_cycles = 100;
-    p.bytes_per_cycle = 64;
-    p.atomic_cycles = 20;
-    return p;
+    return test::l2_params();
 }
 
 } // namespace

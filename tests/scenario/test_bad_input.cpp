@@ -62,12 +62,12 @@ TEST_CASE("bad input: what crashed or ran away is refused or bounded", "[bad_inp
             many_checks);
     check_cases({
         {"a Vortex chip with more warps than the machine has thread stacks",
-         "run configs/vortex/dogfood_bar.yaml --set platform.clusters=64 --set platform.cores=64 "
-         "--set platform.warps=64",
+         "run configs/vortex/dogfood_bar.yaml --set platform.cluster.count=64 "
+         "--set platform.cluster.cores=64 --set platform.core.warps=64",
          2, "SystemC threads (64 clusters x 64 cores x (64 warps + 1))"},
         {"an alias bomb in --set", kQuick + "--set '" + bomb + "'", 2, "anchors"},
         {"a 1 GiB unified buffer per core (in range): allocated as used",
-         kQuick + "--set platform.ub_bytes=1073741824", 0, "outcome    completed"},
+         kQuick + "--set platform.die.cluster.core.ub_bytes=1073741824", 0, "outcome    completed"},
         {"a million blocks of zeroed buffers: nothing is filled up front",
          "run configs/foundation/pipe_deadlock.yaml --set workload.launch.block_dim=1000000 "
          "--set limits.max_events=20000",
@@ -107,10 +107,12 @@ TEST_CASE("bad input: a user's mistake is exit 2 naming file, line and key, neve
         {"an unknown kernel meta", kSyncall + "--set workload.params.meta=foo", 2,
          "'foo' is not one of: 'none' 'mix_aiv_main' 'aic_only' 'mix_aic_main'"},
         {"a scalar cache smaller than its line",
-         kQuick + "--set platform.scalar_cache_line_bytes=128 --set platform.scalar_cache_bytes=64",
+         kQuick + "--set platform.die.cluster.core.scalar_cache.line_bytes=128 "
+                  "--set platform.die.cluster.core.scalar_cache.bytes=64",
          2,
-         "scalar_cache_bytes (64, set at --set overrides.scalar_cache_bytes) must be a whole "
-         "number of scalar_cache_line_bytes"},
+         "die.cluster.core.scalar_cache.bytes (64, set at --set "
+         "overrides.die.cluster.core.scalar_cache.bytes) must be a whole number of "
+         "die.cluster.core.scalar_cache.line_bytes"},
         {"an unwritable --vcd", kQuick + "--vcd /nonexistent/dir/t.vcd", 2,
          "cannot write VCD file '/nonexistent/dir/t.vcd'"},
         {"a platform name over 255 characters", kQuick + "--set platform=" + long_name, 2,
@@ -185,9 +187,9 @@ TEST_CASE("bad input: nothing is accepted without a word", "[bad_input]") {
         {"a hex duration", kQuick + "--set 'limits.sim_time=0x10 ms'", 2, "is not a duration"},
         {"a duration below the resolution", kQuick + "--set 'limits.sim_time=0.4 ps'", 2,
          "is not a whole number of picoseconds"},
-        {"an L2 that is not whole lines", kQuick + "--set platform.l2_bytes=100000", 2,
-         "l2_bytes (100000, set at --set overrides.l2_bytes) must be a whole number of "
-         "l2_line_bytes"},
+        {"an L2 that is not whole lines", kQuick + "--set platform.die.l2.bytes=100000", 2,
+         "die.l2.bytes (100000, set at --set overrides.die.l2.bytes) must be a whole number of "
+         "die.l2.line_bytes"},
         {"a misspelt check name in expect", kQuick + "--set 'expect.checks={launch succeds: pass}'",
          2, "did you mean 'launch succeeds'?"},
     });

@@ -112,7 +112,7 @@ TEST_CASE("record mode 4 follows the platform's choice of semantics", "[cntnotif
         INFO(semantics);
         REQUIRE(test::run_syncsim(
                     "run configs/cntnotify/bitmask.yaml --set workload.params.finish_with_mode4=6"
-                    " --set platform.cntnotify_mode4=" +
+                    " --set platform.notify.cntnotify_mode4=" +
                     semantics + " --json " + out)
                     .exit_code == 0);
         CHECK(json::parse(test::read_text(out))["cnt_notifies"][0]["count"] == expected);

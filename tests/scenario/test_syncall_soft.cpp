@@ -99,12 +99,14 @@ TEST_CASE("a counter starting at -3 makes every core time out", "[soft]") {
 TEST_CASE("a workspace sharing a flag's line is clobbered by that line's write-back", "[soft]") {
     const RunReport r = test::run_config("configs/soft_failures/workspace_shares_line.yaml");
     CHECK(r.expectation_met);
-    REQUIRE(timeouts(r).size() == 18);
-    for (const json& t : timeouts(r)) {
-        CHECK(t["round"] == 3);
-        CHECK(t["target"] == 108);
-        CHECK(t["value"].get<int>() < 108 - 1); // more than one arrival was lost
-    }
+    REQUIRE(timeouts(r).size() >= 1);
+    for (const json& t : timeouts(r))
+        CHECK(t["value"].get<int>() < t["target"].get<int>()); // arrivals were lost
+    // The same run with the workspace in a line of its own loses nothing.
+    const auto apart = test::run_syncsim("run configs/soft_failures/workspace_shares_line.yaml "
+                                         "--set workload.params.workspace_shares_slot=-1");
+    CHECK_THAT(apart.output, Contains(" 0 failed"));
+    CHECK_THAT(apart.output, !Contains("gave up at their limit"));
 }
 
 TEST_CASE("a core entering one barrier too few leaves the last round one short", "[soft]") {
@@ -224,7 +226,7 @@ TEST_CASE("soft barrier latency grows with N as the arrivals serialise at the L2
     // Each extra arrival holds the counter's slice for atomic_cycles (20): doubling it
     // adds about 20 cycles per core at 72 cores.
     const double slow =
-        median("--set workload.params.block_dim=72 --set platform.atomic_cycles=40");
+        median("--set workload.params.block_dim=72 --set platform.die.l2.atomic_cycles=40");
     const double cycle_ps = 1e6 / 1800.0;
     CHECK((slow - n72) / cycle_ps > 72 * 20 * 0.8);
 }

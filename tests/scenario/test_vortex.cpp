@@ -139,8 +139,9 @@ TEST_CASE("vortex release latencies match the RTL derivation and SimX's zero", "
     };
     for (const Row& row : {Row{2, 2, 6}, Row{8, 4, 6}, Row{16, 4, 7}}) {
         INFO(row.cores << " cores");
-        const std::string sets = " --set platform.cores=" + std::to_string(row.cores) +
-                                 " --set platform.socket_size=" + std::to_string(row.socket_size);
+        const std::string sets =
+            " --set platform.cluster.cores=" + std::to_string(row.cores) +
+            " --set platform.cluster.socket_size=" + std::to_string(row.socket_size);
         CHECK(last_latency("configs/vortex/dogfood_gbar.yaml" + sets, true) == Approx(row.rtl));
         CHECK(last_latency("configs/vortex/dogfood_gbar.yaml --set platform=vortex_simx" + sets,
                            true) == Approx(0));

@@ -70,10 +70,21 @@ TEST_CASE("wrong types, out-of-range values and unknown names are errors", "[con
                Contains("did you mean 'gm_roundtrip'?"));
     CHECK_THAT(error_of(replace(kGood, "1 ms", "1 parsec")),
                Contains("a decimal number and a unit"));
-    CHECK_THAT(error_of(std::string(kGood) + "overrides:\n  aic_cores: 0\n"),
+    CHECK_THAT(error_of(std::string(kGood) + "overrides:\n  die: {cluster: {count: 0}}\n"),
                Contains("cfg.yaml:10"));
-    CHECK_THAT(error_of(std::string(kGood) + "overrides:\n  l2_acess_cycles: 3\n"),
-               Contains("did you mean 'overrides.l2_access_cycles'?"));
+    CHECK_THAT(error_of(std::string(kGood) + "overrides:\n  die: {l2: {acess_cycles: 3}}\n"),
+               Contains("did you mean 'overrides.die.l2.access_cycles'?"));
+    CHECK_THAT(error_of(std::string(kGood) + "overrides:\n  die: {l3: {access_cycles: 3}}\n"),
+               Contains("key 'overrides.die.l3': unknown platform parameter"));
+}
+
+TEST_CASE("a key of the old flat platform format names its path in the tree", "[config]") {
+    CHECK_THAT(error_of(std::string(kGood) + "overrides:\n  l2_access_cycles: 3\n"),
+               Contains("cfg.yaml:10") &&
+                   Contains("its path in the tree is 'die.l2.access_cycles'"));
+    CHECK_THAT(error_of(kGood, {"platform.noc_hop_cycles=5"}),
+               Contains("--set overrides.noc_hop_cycles") &&
+                   Contains("its path in the tree is 'die.l2.hop_cycles'"));
 }
 
 TEST_CASE("a missing config file is a clear error", "[config]") {
@@ -83,11 +94,13 @@ TEST_CASE("a missing config file is a clear error", "[config]") {
 
 TEST_CASE("command-line overrides set any key, and their errors name the --set", "[config]") {
     const ExperimentConfig c =
-        load(kGood, {"platform.l2_access_cycles=33", "workload.params.iterations=7"});
-    CHECK(c.platform.l2_access_cycles == 33);
-    CHECK(c.platform.origins.at("l2_access_cycles").set_at == "--set overrides.l2_access_cycles");
+        load(kGood, {"platform.die.l2.access_cycles=33", "workload.params.iterations=7"});
+    CHECK(c.platform.l2.access_cycles == 33);
+    CHECK(c.platform.origins.at("die.l2.access_cycles").set_at ==
+          "--set overrides.die.l2.access_cycles");
     CHECK(std::get<std::int64_t>(c.params.at("iterations")) == 7);
-    CHECK_THAT(error_of(kGood, {"platform.aic_cores=-1"}), Contains("--set overrides.aic_cores"));
+    CHECK_THAT(error_of(kGood, {"platform.die.cluster.count=-1"}),
+               Contains("--set overrides.die.cluster.count"));
     CHECK_THAT(error_of(kGood, {"workload.params.iteratons=3"}),
                Contains("did you mean 'workload.params.iterations'?"));
     CHECK_THAT(error_of(kGood, {"nonsense"}), Contains("expected KEY=VALUE"));
@@ -95,11 +108,14 @@ TEST_CASE("command-line overrides set any key, and their errors name the --set",
 
 TEST_CASE("a derived value is derived after overrides and never given", "[config]") {
     CHECK_THAT(error_of(kGood, {"platform.aiv_cores=70"}),
-               Contains("platform parameter 'aiv_cores' is derived (aic_cores x aiv_per_aic)"));
-    const ExperimentConfig c = load(kGood, {"platform.aic_cores=9"});
-    CHECK(c.platform.aiv_cores == 18);
+               Contains("'overrides.aiv_cores': derived (aic_cores x die.cluster.aiv_per_aic)"));
+    CHECK_THAT(error_of(kGood, {"platform.aic_cores=9"}),
+               Contains("derived (die.count x die.cluster.count)"));
+    const ExperimentConfig c = load(kGood, {"platform.die.cluster.count=9"});
+    CHECK(c.platform.aic_cores == 18); // two dies of 9 clusters
+    CHECK(c.platform.aiv_cores == 36);
     CHECK(c.platform.origins.at("aiv_cores").source == "derived");
-    CHECK(c.platform.origins.at("aiv_cores").ref == "aic_cores x aiv_per_aic");
+    CHECK(c.platform.origins.at("aiv_cores").ref == "aic_cores x die.cluster.aiv_per_aic");
 }
 
 TEST_CASE("nearest_name suggests only close names", "[config]") {

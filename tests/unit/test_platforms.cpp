@@ -15,11 +15,13 @@ TEST_CASE("every shipped platform loads and every value says where it comes from
     names.resize(5); // the Ascend ones; the vortex files have their own table
     for (const auto& name : names) {
         const Platform p = load_platform(test::platforms_dir(), name);
-        for (const auto& spec : platform_params()) {
-            INFO(name << " " << spec.name);
-            const auto& o = p.origins.at(spec.name);
+        const auto rows = param_rows(p);
+        CHECK(rows.size() > 50);
+        for (const ParamRow& row : rows) {
+            INFO(name << " " << row.path);
+            const ParamOrigin& o = row.origin;
             CHECK((o.source == "sourced" || o.source == "derived" || o.source == "estimate"));
-            if (spec.derive)
+            if (!row.derived_from.empty())
                 CHECK((o.source == "derived" && o.set_at == "derived"));
             else
                 CHECK_THAT(o.set_at, Contains(".yaml:"));
@@ -34,8 +36,10 @@ TEST_CASE("910B4 has 20 AIC and 40 AIV, sourced", "[platform]") {
     CHECK(p.aiv_cores == 40); // derived: 20 clusters of 1 AIC + 2 AIV, as the reference says
     CHECK(p.arch == "dav-c220");
     CHECK(p.clock_mhz == 1500);
-    CHECK(p.origins.at("aic_cores").source == "sourced");
-    CHECK_THAT(p.origins.at("aic_cores").ref, Contains("B.2"));
+    CHECK(p.dies == 1);
+    CHECK(p.origins.at("die.cluster.count").source == "sourced");
+    CHECK_THAT(p.origins.at("die.cluster.count").ref, Contains("B.2"));
+    CHECK(p.origins.at("aic_cores").source == "derived");
     CHECK_THAT(p.origins.at("arch").set_at, Contains("_dav-c220.yaml"));
 }
 
@@ -51,10 +55,19 @@ TEST_CASE("A5 platforms differ from A2/A3 by data", "[platform]") {
     CHECK_FALSE(platform_features(a2).has(Feature::IntraBlockFlags));
     CHECK(platform_features(a2).has(Feature::FftsBaseAddr));
     CHECK_FALSE(platform_features(a5).has(Feature::FftsBaseAddr));
-    CHECK(a5.cntnotify_bank_ids == 2048);
-    CHECK_FALSE(a2.cntnotify_supported);
-    CHECK(a5.ffts_modes == "0,1,2,4");
-    CHECK(a5.scalar_cache_line_bytes == 64);
+    CHECK(a5.notify.cnt_bank_ids == 2048);
+    CHECK_FALSE(a2.notify.cnt_supported);
+    CHECK(a5.ffts.modes == std::vector<int>{0, 1, 2, 4});
+    CHECK(a5.core.cache_line_bytes == 64);
+    // 950: two dies of 18 clusters (RT_DAVID_DIE_MAX_NUM = 2); a 910B is one die.
+    CHECK(a5.dies == 2);
+    CHECK(a5.clusters_per_die == 18);
+    CHECK(a5.aic_cores == 36);
+    CHECK(a2.dies == 1);
+    CHECK(die_of(a5, CoreType::AIC, 17) == 0);
+    CHECK(die_of(a5, CoreType::AIC, 18) == 1);
+    CHECK(die_of(a5, CoreType::AIV, 35) == 0);
+    CHECK(die_of(a5, CoreType::AIV, 36) == 1);
 }
 
 TEST_CASE("a platform file with an unknown parameter or no provenance is rejected", "[platform]") {
@@ -63,16 +76,34 @@ TEST_CASE("a platform file with an unknown parameter or no provenance is rejecte
     std::filesystem::copy_file(test::platforms_dir() + "/_dav-c220.yaml", dir / "_dav-c220.yaml",
                                std::filesystem::copy_options::overwrite_existing);
     std::ofstream(dir / "bad.yaml")
-        << "base: _dav-c220\nparams:\n  aic_core: {value: 1, source: sourced, ref: x}\n";
+        << "base: _dav-c220\ndevice:\n  die:\n    cluster:\n      cuont: {value: 1, source: "
+           "sourced, ref: x}\n";
     CHECK_THROWS_WITH(load_platform(dir.string(), "bad"),
-                      Contains("bad.yaml:3") && Contains("did you mean 'params.aic_cores'?"));
+                      Contains("bad.yaml:5") &&
+                          Contains("did you mean 'device.die.cluster.count'?"));
     std::ofstream(dir / "noref.yaml")
-        << "base: _dav-c220\nparams:\n  aic_cores: {value: 1, source: sourced}\n";
+        << "base: _dav-c220\ndevice:\n  die: {cluster: {count: {value: 1, source: sourced}}}\n";
     CHECK_THROWS_WITH(load_platform(dir.string(), "noref"), Contains("must point into reference/"));
     std::ofstream(dir / "partial.yaml")
-        << "base: _dav-c220\nparams:\n  aic_cores: {value: 1, source: estimate}\n";
+        << "base: _dav-c220\ndevice:\n  die: {cluster: {count: {value: 1, source: estimate}}}\n";
     CHECK_THROWS_WITH(load_platform(dir.string(), "partial"),
-                      Contains("is given neither here nor in a base file"));
+                      Contains("platform parameter 'device.soc_version' is given neither here nor "
+                               "in a base file"));
+    std::ofstream(dir / "derived.yaml")
+        << "base: _dav-c220\ndevice:\n  aic_cores: {value: 24, source: estimate}\n";
+    CHECK_THROWS_WITH(load_platform(dir.string(), "derived"),
+                      Contains("derived.yaml:3") &&
+                          Contains("derived (die.count x die.cluster.count)"));
+    // The old flat format: `params:` is refused, and a flat key names its path.
+    std::ofstream(dir / "flat.yaml")
+        << "base: _dav-c220\nparams:\n  aic_cores: {value: 1, source: estimate}\n";
+    CHECK_THROWS_WITH(load_platform(dir.string(), "flat"),
+                      Contains("flat.yaml:3") && Contains("'params:' is the old flat format"));
+    std::ofstream(dir / "flatkey.yaml")
+        << "base: _dav-c220\ndevice:\n  l2_slices: {value: 8, source: estimate}\n";
+    CHECK_THROWS_WITH(load_platform(dir.string(), "flatkey"),
+                      Contains("flatkey.yaml:3") &&
+                          Contains("its path in the tree is 'die.l2.slices'"));
 }
 
 TEST_CASE("launch rules and the arch name are checked like any other platform value",

@@ -1,0 +1,247 @@
+#include "config/param_tree.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+
+namespace syncsim {
+
+namespace param_tree_detail {
+std::string range_text(double min, double max) {
+    if (min == 0 && max == 0) return "";
+    auto number = [](double v) {
+        if (v >= 1e15) return std::string("any");
+        std::ostringstream os;
+        if (v == static_cast<double>(static_cast<std::int64_t>(v)))
+            os << static_cast<std::int64_t>(v);
+        else
+            os << v;
+        return os.str();
+    };
+    return number(min) + ".." + number(max);
+}
+} // namespace param_tree_detail
+
+ParamTree::Leaf& ParamTree::add(const char* name, const char* unit, const char* meaning) {
+    Leaf leaf;
+    leaf.path = m_prefix.empty() ? name : m_prefix + "." + name;
+    leaf.unit = unit;
+    leaf.meaning = meaning;
+    m_leaves.push_back(std::move(leaf));
+    return m_leaves.back();
+}
+
+void ParamTree::group(const char* name, const std::function<void()>& declare_children) {
+    const std::string saved = m_prefix;
+    m_prefix = m_prefix.empty() ? name : m_prefix + "." + name;
+    declare_children();
+    m_prefix = saved;
+}
+
+ParamTree::Leaf* ParamTree::find(const std::string& path) {
+    for (Leaf& leaf : m_leaves)
+        if (leaf.path == path) return &leaf;
+    return nullptr;
+}
+
+bool ParamTree::is_node(const std::string& path) const {
+    if (path.empty()) return true;
+    for (const Leaf& leaf : m_leaves)
+        if (leaf.path.size() > path.size() && leaf.path.compare(0, path.size(), path) == 0 &&
+            leaf.path[path.size()] == '.')
+            return true;
+    return false;
+}
+
+std::vector<std::string> ParamTree::children(const std::string& node_path) const {
+    std::vector<std::string> names;
+    const std::string prefix = node_path.empty() ? "" : node_path + ".";
+    for (const Leaf& leaf : m_leaves) {
+        if (leaf.path.compare(0, prefix.size(), prefix) != 0) continue;
+        const std::string rest = leaf.path.substr(prefix.size());
+        const std::string child = rest.substr(0, rest.find('.'));
+        if (std::find(names.begin(), names.end(), child) == names.end()) names.push_back(child);
+    }
+    return names;
+}
+
+void ParamTree::derive_all(ParamOrigins& origins) {
+    for (Leaf& leaf : m_leaves)
+        if (leaf.derive) {
+            leaf.derive();
+            origins[leaf.path] = {"derived", leaf.derived_from, "", "derived"};
+        }
+}
+
+namespace {
+
+std::string join_path(const std::string& prefix, const std::string& key) {
+    return prefix.empty() ? key : prefix + "." + key;
+}
+
+// Walks the keys of `node`: leaves go to `on_leaf`, nodes are walked in turn.
+void walk(
+    ParamTree& tree, const MapView& node, const std::string& prefix, const MovedKeyHint& moved,
+    const std::function<void(ParamTree::Leaf&, const MapView&, const std::string&)>& on_leaf) {
+    for (const std::string& key : node.keys()) {
+        const std::string path = join_path(prefix, key);
+        if (ParamTree::Leaf* leaf = tree.find(path)) {
+            if (leaf->derive)
+                node.fail(key, "derived (" + leaf->derived_from +
+                                   "), never given: set what it is derived from");
+            on_leaf(*leaf, node, key);
+        } else if (tree.is_node(path)) {
+            walk(tree, node.map(key), path, moved, on_leaf);
+        } else {
+            std::string message = "unknown platform parameter";
+            const std::string hint = moved ? moved(path) : "";
+            const std::string near = nearest_name(key, tree.children(prefix));
+            if (!hint.empty())
+                message += "; " + hint;
+            else if (!near.empty())
+                message += "; did you mean '" + node.path_of(near) + "'?";
+            std::string known;
+            for (const auto& c : tree.children(prefix)) known += (known.empty() ? "" : ", ") + c;
+            node.fail(key, message + " (known here: " + known +
+                               "; syncsim describe platform NAME lists every path)");
+        }
+    }
+}
+
+} // namespace
+
+MovedKeyHint moved_keys_hint(std::vector<std::pair<std::string, std::string>> old_to_path) {
+    return [table = std::move(old_to_path)](const std::string& path) {
+        for (const auto& [old_key, new_path] : table)
+            if (path == old_key)
+                return "'" + old_key +
+                       "' is a key of the old flat platform format; its path in the tree is '" +
+                       new_path + "'";
+        return std::string();
+    };
+}
+
+void read_param_entries(ParamTree& tree, const MapView& node, const std::string& prefix,
+                        ParamOrigins& origins, std::set<std::string>& given,
+                        const MovedKeyHint& moved) {
+    static const std::vector<std::string> sources = {"sourced", "derived", "estimate"};
+    walk(tree, node, prefix, moved,
+         [&](ParamTree::Leaf& leaf, const MapView& parent, const std::string& key) {
+             const MapView entry = parent.map(key);
+             entry.allow_only({"value", "source", "ref", "note"});
+             if (!entry.has("value")) entry.fail("value", "every parameter needs a value");
+             leaf.set(entry.node("value"),
+                      parent.where(key) + ": platform parameter '" + leaf.path + "'");
+             ParamOrigin& origin = origins[leaf.path];
+             origin.set_at = parent.where(key);
+             origin.source = entry.choice("source", sources);
+             origin.ref = entry.has("ref") ? entry.text("ref") : "";
+             origin.note = entry.has("note") ? entry.text("note") : "";
+             if (origin.source != "estimate" && origin.ref.empty())
+                 entry.fail("ref",
+                            "a " + origin.source + " value must point into reference/ with 'ref'");
+             given.insert(leaf.path);
+         });
+}
+
+void read_param_overrides(ParamTree& tree, const MapView& node, const std::string& prefix,
+                          ParamOrigins& origins, const MovedKeyHint& moved) {
+    walk(tree, node, prefix, moved,
+         [&](ParamTree::Leaf& leaf, const MapView& parent, const std::string& key) {
+             const std::string where = parent.where(key);
+             leaf.set(parent.node(key), where + ": platform parameter '" + leaf.path + "'");
+             origins[leaf.path].set_at = where;
+         });
+}
+
+std::string platform_display_path(const std::string& dir, const std::string& name) {
+    const auto folder = std::filesystem::path(dir).lexically_normal().filename();
+    return (folder.empty() ? std::filesystem::path("platforms") : folder).string() + "/" + name +
+           ".yaml";
+}
+
+void check_platform_name(const std::string& name) {
+    const auto allowed = [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-';
+    };
+    const bool ok = !name.empty() && name.size() <= 64 && name[0] != '.' && name[0] != '-' &&
+                    std::all_of(name.begin(), name.end(), allowed);
+    if (!ok)
+        throw ConfigError("'" + name.substr(0, 80) + (name.size() > 80 ? "..." : "") +
+                          "' is not a platform name: letters, digits, '_', '.' and '-', at most "
+                          "64 characters (syncsim list platforms)");
+}
+
+std::vector<std::string> list_platforms(const std::string& dir) {
+    std::vector<std::string> names;
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+        const auto path = entry.path();
+        if (path.extension() == ".yaml" && path.stem().string()[0] != '_')
+            names.push_back(path.stem().string());
+    }
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+namespace {
+std::string read_platform_kind(const std::string& dir, const std::string& name) {
+    std::string file = name;
+    for (int depth = 0; depth < 16; ++depth) {
+        check_platform_name(file);
+        const auto path = std::filesystem::path(dir) / (file + ".yaml");
+        if (!std::filesystem::exists(path)) return "ascend"; // the loader names what is missing
+        const MapView doc(load_yaml_file(path.string()), platform_display_path(dir, file), "");
+        if (doc.has("kind")) return doc.choice("kind", {"ascend", "vortex"});
+        if (!doc.has("base")) return "ascend";
+        file = doc.text("base");
+    }
+    return "ascend";
+}
+} // namespace
+
+std::string platform_kind(const std::string& dir, const std::string& name) {
+    check_platform_name(name);
+    // Only names with a file are remembered: a missing one is an error later.
+    if (!std::filesystem::exists(std::filesystem::path(dir) / (name + ".yaml"))) return "ascend";
+    return load_once<std::string>(dir, name, [&] { return read_platform_kind(dir, name); });
+}
+
+void read_platform_chain(const std::string& dir, const std::string& name,
+                         const std::vector<std::string>& allowed,
+                         const std::function<void(const PlatformFileView&)>& read) {
+    std::set<std::string> seen;
+    std::function<void(const std::string&)> read_file = [&](const std::string& file_name) {
+        check_platform_name(file_name);
+        const std::string path = (std::filesystem::path(dir) / (file_name + ".yaml")).string();
+        const std::string file = platform_display_path(dir, file_name);
+        if (!seen.insert(file_name).second)
+            throw ConfigError(file + ": 'base' chain loops back to itself");
+        if (!std::filesystem::exists(path)) {
+            std::string message = "no platform '" + file_name + "' (looked for " + file + ")";
+            const std::string hint = nearest_name(file_name, list_platforms(dir));
+            if (!hint.empty()) message += "; did you mean '" + hint + "'?";
+            throw ConfigError(message);
+        }
+        YAML::Node root;
+        try {
+            root = load_yaml_file(path);
+        } catch (const ConfigError& e) {
+            throw ConfigError(std::string(e.what()).replace(0, path.size(), file));
+        }
+        const MapView doc(root, file, "");
+        if (doc.has("params"))
+            doc.fail("params", "platform files describe a tree under 'device:' (device -> die "
+                               "-> cluster -> core, with l2, ffts, scheduler, notify and "
+                               "interconnect nodes); 'params:' is the old flat format "
+                               "(syncsim describe platform NAME shows every path)");
+        std::vector<std::string> keys = {"base", "kind", "description"};
+        keys.insert(keys.end(), allowed.begin(), allowed.end());
+        doc.allow_only(keys);
+        if (auto base = doc.opt_text("base")) read_file(*base);
+        read({doc, file});
+    };
+    read_file(name);
+}
+
+} // namespace syncsim

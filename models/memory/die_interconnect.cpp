@@ -1,0 +1,30 @@
+#include "models/memory/die_interconnect.hpp"
+
+#include "models/memory/extensions.hpp"
+
+namespace syncsim {
+
+DieInterconnect::DieInterconnect(sc_core::sc_module_name name, const InterconnectParams& params,
+                                 const Clock& clock, std::vector<L2Cache*> l2s,
+                                 std::uint32_t line_bytes)
+    : sc_module(name), target("target"), to_l2("to_l2"), m_params(params), m_clock(clock),
+      m_l2s(std::move(l2s)), m_line_bytes(line_bytes) {
+    target.register_b_transport(this, &DieInterconnect::b_transport);
+    for (L2Cache* l2 : m_l2s) to_l2.bind(l2->target);
+}
+
+void DieInterconnect::b_transport(int port, tlm::tlm_generic_payload& trans,
+                                  sc_core::sc_time& delay) {
+    const int home = home_die(trans.get_address());
+    const bool crosses = m_requester_die.at(static_cast<std::size_t>(port)) != home;
+    const sc_core::sc_time hop =
+        crosses ? m_clock.cycles(m_params.die_hop_cycles) : sc_core::SC_ZERO_TIME;
+    RequesterExtension requester;
+    requester.port = port;
+    const AttachedExtension<RequesterExtension> attached(trans, requester);
+    delay += hop;
+    to_l2[home]->b_transport(trans, delay);
+    delay += hop;
+}
+
+} // namespace syncsim

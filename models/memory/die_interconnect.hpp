@@ -1,0 +1,66 @@
+// Between the cores and the L2s of a device with one or more dies. Every
+// global-memory line has a home die (lines interleave across the dies), and
+// only that die's L2 serves it. An access from a core on another die crosses
+// the die-to-die link both ways and pays its hop each way. Cores bind their
+// GM ports here in port order; the L2 still orders simultaneous arrivals by
+// the requester's port.
+#pragma once
+
+#include "models/memory/l2_cache.hpp"
+#include "models/memory/l2_sample.hpp"
+#include "models/systemc/simulation_time.hpp"
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/multi_passthrough_initiator_socket.h>
+#include <tlm_utils/multi_passthrough_target_socket.h>
+#include <vector>
+
+namespace syncsim {
+
+struct InterconnectParams {
+    double die_hop_cycles = 0; // one way, between two dies
+
+    template <typename Declare>
+    void declare(Declare& d) {
+        d(die_hop_cycles, "die_hop_cycles", "cycles",
+          "one-way latency of the die-to-die link, added to an access whose line another die "
+          "homes and to an FFTS message or flag set that crosses dies",
+          0, 1e6);
+    }
+};
+
+class DieInterconnect : public sc_core::sc_module, public GmWatch {
+  public:
+    tlm_utils::multi_passthrough_target_socket<DieInterconnect> target;
+    tlm_utils::multi_passthrough_initiator_socket<DieInterconnect> to_l2; // one binding per die
+
+    // `l2s[d]` is die d's L2; a line is homed on die (line / line_bytes) % dies.
+    DieInterconnect(sc_core::sc_module_name name, const InterconnectParams& params,
+                    const Clock& clock, std::vector<L2Cache*> l2s, std::uint32_t line_bytes);
+
+    // The die of the requester that binds next to `target` (call in bind order).
+    void add_requester(int die) { m_requester_die.push_back(die); }
+    int home_die(std::uint64_t addr) const {
+        return static_cast<int>((addr / m_line_bytes) % m_l2s.size());
+    }
+
+    // GmWatch: a word is written only at its home L2.
+    const sc_core::sc_event& write_event(std::uint64_t word) override {
+        return m_l2s[home_die(word)]->write_event(word);
+    }
+    std::uint64_t write_seq(std::uint64_t word) override {
+        return m_l2s[home_die(word)]->write_seq(word);
+    }
+
+  private:
+    void b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
+
+    InterconnectParams m_params;
+    Clock m_clock;
+    std::vector<L2Cache*> m_l2s;
+    std::uint32_t m_line_bytes;
+    std::vector<int> m_requester_die;
+};
+
+} // namespace syncsim

@@ -1,0 +1,41 @@
+// TLM extensions that ride on a core's payload for one transport, and the
+// guard that attaches one for exactly that long.
+#pragma once
+
+#include <tlm>
+
+namespace syncsim {
+
+// Which requester an access comes from, when it reaches the L2 through the
+// die interconnect: the L2 orders simultaneous arrivals by it, as it orders
+// requesters bound to it directly by their port.
+struct RequesterExtension : tlm::tlm_extension<RequesterExtension> {
+    int port = 0;
+
+    tlm::tlm_extension_base* clone() const override { return new RequesterExtension(*this); }
+    void copy_from(const tlm::tlm_extension_base& other) override {
+        port = static_cast<const RequesterExtension&>(other).port;
+    }
+};
+
+// An extension that lives on the caller's stack, attached for one transport.
+// The payload's destructor would free() any extension still attached, so it
+// is detached on every path out, a thrown KernelFault or a killed process's
+// unwinding included.
+template <typename Extension>
+class AttachedExtension {
+  public:
+    AttachedExtension(tlm::tlm_generic_payload& trans, Extension& ext)
+        : m_trans(trans), m_ext(ext) {
+        m_trans.set_extension(&m_ext);
+    }
+    ~AttachedExtension() { m_trans.clear_extension(&m_ext); }
+    AttachedExtension(const AttachedExtension&) = delete;
+    AttachedExtension& operator=(const AttachedExtension&) = delete;
+
+  private:
+    tlm::tlm_generic_payload& m_trans;
+    Extension& m_ext;
+};
+
+} // namespace syncsim

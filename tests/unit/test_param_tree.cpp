@@ -1,0 +1,123 @@
+// The parameter tree without any model or platform: a made-up device whose
+// parts declare their own leaves, bound to YAML by path.
+#include "config/param_tree.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace syncsim;
+using Catch::Contains;
+
+namespace {
+
+enum class Policy { Fast, Safe };
+
+struct CacheParams {
+    std::uint32_t line_bytes = 0;
+    double hit_cycles = 0;
+    Policy policy = Policy::Fast;
+    template <typename Declare>
+    void declare(Declare& d) {
+        d(line_bytes, "line_bytes", "bytes", "a line", 4, 4096);
+        d(hit_cycles, "hit_cycles", "cycles", "a hit", 0, 100);
+        d.choice(policy, "policy", "how it writes",
+                 {{"fast", Policy::Fast}, {"safe", Policy::Safe}});
+    }
+};
+
+struct Toy {
+    std::string name, description, file;
+    ParamOrigins origins;
+    std::int64_t parts = 0, total = 0;
+    bool fancy = false;
+    CacheParams cache;
+    void declare(ParamTree& d) {
+        d(fancy, "fancy", "", "a flag");
+        d.derived(total, "total", "parts", "parts x 2", "part.count x 2",
+                  [this] { total = parts * 2; });
+        d.group("part", [&] {
+            d(parts, "count", "parts", "how many", 1, 8);
+            d.node("cache", cache);
+        });
+    }
+};
+
+MapView view(const std::string& text) {
+    return MapView(parse_yaml_text(text, "toy.yaml"), "toy.yaml", "");
+}
+
+} // namespace
+
+TEST_CASE("param tree: leaves by path, nodes, and the names below a node", "[param_tree]") {
+    Toy toy;
+    ParamTree tree;
+    toy.declare(tree);
+    std::vector<std::string> paths;
+    for (const auto& leaf : tree.leaves()) paths.push_back(leaf.path);
+    CHECK(paths == std::vector<std::string>{"fancy", "total", "part.count", "part.cache.line_bytes",
+                                            "part.cache.hit_cycles", "part.cache.policy"});
+    CHECK(tree.is_node("part"));
+    CHECK(tree.is_node("part.cache"));
+    CHECK_FALSE(tree.is_node("part.count"));
+    CHECK_FALSE(tree.is_node("par"));
+    CHECK(tree.children("part") == std::vector<std::string>{"count", "cache"});
+    CHECK(tree.find("part.cache.policy")->range == "fast | safe");
+    CHECK(tree.find("part.count")->range == "1..8");
+}
+
+TEST_CASE("param tree: entries carry provenance, then overrides and derived values", "[param_tree]") {
+    Toy toy;
+    ParamTree tree;
+    toy.declare(tree);
+    std::set<std::string> given;
+    read_param_entries(tree,
+                       view("fancy: {value: true, source: estimate}\n"
+                            "part:\n"
+                            "  count: {value: 3, source: sourced, ref: r.md 1}\n"
+                            "  cache: {line_bytes: {value: 64, source: estimate, note: n},\n"
+                            "          hit_cycles: {value: 2.5, source: estimate},\n"
+                            "          policy: {value: safe, source: estimate}}\n"),
+                       "", toy.origins, given);
+    tree.derive_all(toy.origins);
+    CHECK(toy.fancy);
+    CHECK(toy.parts == 3);
+    CHECK(toy.total == 6);
+    CHECK(toy.cache.line_bytes == 64);
+    CHECK(toy.cache.policy == Policy::Safe);
+    CHECK(toy.origins.at("part.count").set_at == "toy.yaml:3");
+    CHECK(toy.origins.at("part.count").ref == "r.md 1");
+    CHECK(toy.origins.at("total").source == "derived");
+    CHECK(given.size() == 5);
+
+    override_param_tree(toy, view("part: {count: 4, cache: {policy: fast}}\n"));
+    CHECK(toy.total == 8); // derived again
+    CHECK(toy.cache.policy == Policy::Fast);
+    const auto rows = param_rows(toy);
+    REQUIRE(rows.size() == 6);
+    CHECK(rows[5].path == "part.cache.policy");
+    CHECK(rows[5].value == "fast");
+    CHECK(rows[1].value == "8");
+    CHECK(rows[1].derived_from == "part.count x 2");
+}
+
+TEST_CASE("param tree: unknown keys, derived keys and bad values are errors with the path",
+          "[param_tree]") {
+    Toy toy;
+    auto error_of = [&](const std::string& overrides, const MovedKeyHint& moved = nullptr) {
+        try {
+            override_param_tree(toy, view(overrides), moved);
+        } catch (const ConfigError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    CHECK_THAT(error_of("part: {cache: {line_byte: 8}}\n"),
+               Contains("toy.yaml:1") && Contains("did you mean 'part.cache.line_bytes'?"));
+    CHECK_THAT(error_of("part: {cache: {line_bytes: 2}}\n"), Contains("outside [4, 4096]"));
+    CHECK_THAT(error_of("part: {cache: {policy: lazy}}\n"),
+               Contains("'lazy' is not one of fast | safe"));
+    CHECK_THAT(error_of("total: 3\n"), Contains("derived (part.count x 2), never given"));
+    CHECK_THAT(error_of("part: {cache: 3}\n"), Contains("must be a mapping"));
+    CHECK_THAT(
+        error_of("line_bytes: 64\n", moved_keys_hint({{"line_bytes", "part.cache.line_bytes"}})),
+        Contains("its path in the tree is 'part.cache.line_bytes'"));
+}
