@@ -97,10 +97,17 @@ void read_param_entries(ParamTree& tree, const MapView& node, const std::string&
 void read_param_overrides(ParamTree& tree, const MapView& node, const std::string& prefix,
                           ParamOrigins& origins, const MovedKeyHint& moved = nullptr);
 
+// Every function below takes a platform search path: one folder, or several
+// separated by ':' (searched in order; a config that names its platform by
+// file puts that file's folder first).
+std::vector<std::string> platform_dirs(const std::string& search_path);
+// The folder of the search path that holds NAME.yaml, or "" if none does.
+std::string platform_folder(const std::string& search_path, const std::string& name);
+
 // "platforms/NAME.yaml", shown relative to the platforms folder's parent so
 // results do not depend on where the tree is checked out.
 std::string platform_display_path(const std::string& dir, const std::string& name);
-std::vector<std::string> list_platforms(const std::string& platforms_dir);
+std::vector<std::string> list_platforms(const std::string& search_path);
 // The `kind:` of a platform file or of its base chain ("ascend" when none says).
 std::string platform_kind(const std::string& dir, const std::string& name);
 // Throws unless `name` is a plain platform name (no path, at most 64 characters).
@@ -145,7 +152,7 @@ void load_param_tree(const std::string& dir, const std::string& name, P& p,
     std::vector<std::string> allowed = {"device"};
     allowed.insert(allowed.end(), sections.begin(), sections.end());
     p.name = name;
-    p.file = platform_display_path(dir, name);
+    p.file = platform_display_path(platform_folder(dir, name), name);
     read_platform_chain(dir, name, allowed, [&](const PlatformFileView& f) {
         if (auto d = f.doc.opt_text("description")) p.description = *d;
         read_param_entries(tree, f.doc.map("device"), "", p.origins, given, moved);

@@ -2,6 +2,7 @@
 // runtime running the config's host program (or the default one that
 // launches its kernel), and the tracers the options ask for.
 #include "driver/ascend_result.hpp"
+#include "driver/plugin_loader.hpp"
 #include "driver/run_target.hpp"
 
 #include "models/runtime/host_runtime.hpp"
@@ -48,7 +49,7 @@ class AscendTarget : public RunTarget {
 };
 
 HostProgram AscendTarget::host_program(const ExperimentConfig& cfg) const {
-    const auto& registry = WorkloadRegistry::builtin();
+    const auto& registry = workloads();
     if (!cfg.host.empty()) return registry.host(cfg.host)->fn;
     return default_host_program(*registry.kernel(cfg.kernel), *cfg.launch, cfg.params);
 }
@@ -58,7 +59,7 @@ void AscendTarget::elaborate(const ExperimentConfig& cfg, const RunOptions& opti
     sim_options.fast_poll = cfg.fast_poll;
     m_device = std::make_unique<AscendDevice>(cfg.platform, sim_options);
     KernelLookup lookup = [](const std::string& name) -> KernelFn {
-        const KernelEntry* k = WorkloadRegistry::builtin().kernel(name);
+        const KernelEntry* k = workloads().kernel(name);
         return k ? k->fn : nullptr;
     };
     const Platform& p = cfg.platform;
@@ -142,8 +143,8 @@ Collected AscendTarget::collect(const ExperimentConfig& cfg, std::uint64_t end_p
     Collected c;
     c.sections = ascend_sections(cfg.platform, *m_device, *m_host, reports, rounds);
     c.checks = m_host->checks();
-    c.declared_checks = cfg.host.empty() ? default_host_checks()
-                                         : WorkloadRegistry::builtin().host(cfg.host)->checks;
+    c.declared_checks =
+        cfg.host.empty() ? default_host_checks() : workloads().host(cfg.host)->checks;
     c.workload = cfg.host.empty() ? cfg.kernel : cfg.host;
     for (const auto& r : reports)
         if (r.has_block) c.stuck.push_back(r.name);

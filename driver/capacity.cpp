@@ -1,6 +1,7 @@
 #include "driver/capacity.hpp"
 
 #include "config/yaml_view.hpp"
+#include "driver/plugin_loader.hpp"
 #include "models/core/ai_core.hpp"
 #include "workloads/registry.hpp"
 
@@ -54,7 +55,7 @@ CapacityDemand estimate_demand(const ExperimentConfig& cfg) {
                     " (the scalar unit, " + std::to_string(kPipeCount - 1) +
                     " pipes, the write buffer)";
     if (!cfg.host.empty()) {
-        const HostEntry* host = WorkloadRegistry::builtin().host(cfg.host);
+        const HostEntry* host = workloads().host(cfg.host);
         if (host && host->touched_bytes) {
             d.touched_bytes = host->touched_bytes(device_info(p), cfg.params);
             d.touched_why = "the data host program '" + cfg.host + "' writes";

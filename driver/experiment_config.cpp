@@ -3,10 +3,12 @@
 #include "config/yaml_view.hpp"
 #include "driver/capacity.hpp"
 #include "driver/platform_kinds.hpp"
+#include "driver/plugin_loader.hpp"
 #include "workloads/registry.hpp"
 #include "workloads/vortex/vortex_kernels.hpp"
 
 #include <algorithm>
+#include <filesystem>
 
 namespace syncsim {
 
@@ -276,11 +278,26 @@ ExperimentConfig load_experiment_text(const std::string& text, const std::string
     doc.allow_only({"description", "platform", "overrides", "workload", "limits", "trace",
                     "simulator", "expect"});
     cfg.description = doc.opt_text("description").value_or("");
-    const std::string platform_name = doc.text("platform");
+    // A platform is a name in the platforms folder, or a file named by path
+    // (relative to this config's folder), whose `base:` files are looked for
+    // beside it first, then in the platforms folder.
+    std::string platform_name = doc.text("platform");
+    std::string search_path = platforms_dir;
+    if (platform_name.find('/') != std::string::npos ||
+        std::filesystem::path(platform_name).extension() == ".yaml") {
+        const std::filesystem::path path =
+            std::filesystem::path(file).parent_path() / platform_name;
+        if (!std::filesystem::is_regular_file(path))
+            doc.fail("platform", "no platform file " + path.string());
+        if (path.extension() != ".yaml") doc.fail("platform", "a platform file ends in .yaml");
+        search_path = path.parent_path().string() + ":" + platforms_dir;
+        if (path.parent_path().empty()) search_path = ".:" + platforms_dir;
+        platform_name = path.stem().string();
+    }
     const PlatformKind* kind = nullptr;
     try {
-        kind = &platform_kind_of(platforms_dir, platform_name);
-        kind->load(cfg, platforms_dir, platform_name);
+        kind = &platform_kind_of(search_path, platform_name);
+        kind->load(cfg, search_path, platform_name);
     } catch (const ConfigError& e) {
         throw ConfigError(doc.where("platform") + ": key 'platform': " + e.what());
     }
@@ -296,9 +313,24 @@ void read_ascend_config(const MapView& doc, ExperimentConfig& cfg) {
 
     const MapView workload = doc.map("workload");
     if (!doc.has("workload")) throw ConfigError(doc.where() + ": missing key 'workload'");
-    workload.allow_only({"host", "kernel", "params", "launch"});
+    workload.allow_only({"plugin", "host", "kernel", "params", "launch"});
     std::vector<std::string> declared_checks = default_host_checks();
-    const auto& registry = WorkloadRegistry::builtin();
+    if (workload.has("plugin")) {
+        // Relative to the config's folder, so a config and its plugin travel
+        // together; given with --set, relative to where syncsim runs.
+        const std::filesystem::path given = workload.text("plugin");
+        const bool from_command_line = workload.where("plugin").rfind("--set", 0) == 0;
+        const std::filesystem::path path =
+            given.is_absolute() || from_command_line
+                ? given
+                : std::filesystem::path(cfg.file).parent_path() / given;
+        try {
+            cfg.plugin = load_plugin(path.string()).path;
+        } catch (const ConfigError& e) {
+            workload.fail("plugin", e.what());
+        }
+    }
+    const auto& registry = workloads();
     if (workload.has("host") == workload.has("kernel"))
         throw ConfigError(workload.where() +
                           ": 'workload' needs exactly one of 'host' (a host program) or "

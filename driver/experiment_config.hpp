@@ -35,6 +35,7 @@ struct ExperimentConfig {
     std::string file, description;
     Platform platform;
     std::string host, kernel;             // exactly one is set (ascend platforms)
+    std::string plugin;                   // the plugin that holds them (absolute), or ""
     std::optional<VortexPlatform> vortex; // a vortex platform; then vortex_kernel is set
     std::string vortex_kernel;
     ParamMap params;

@@ -4,6 +4,7 @@
 #include "config/yaml_view.hpp"
 #include "driver/experiment_config.hpp"
 #include "driver/platform_kinds.hpp"
+#include "driver/plugin_loader.hpp"
 #include "driver/run.hpp"
 #include "driver/sweep.hpp"
 #include "models/trace/output_file.hpp"
@@ -32,7 +33,7 @@ usage:
   syncsim run CONFIG [--set KEY=VALUE]... [--vcd FILE] [--json FILE]
                      [--timeline FILE] [--perf FILE]
   syncsim sweep SWEEP [-j N] [--out DIR] [--resume] [--slurm] [--sshlogin HOSTS]
-  syncsim list platforms|workloads
+  syncsim list platforms | workloads [--plugin FILE]...
   syncsim describe platform NAME
   syncsim --help | --version
 
@@ -66,8 +67,19 @@ exit codes: 0 outcome as the config expects, 1 it differs, 2 bad input,
             3 internal error
 )";
 
+// Where the platform files are: --platforms, else $SYNCSIM_PLATFORMS, else
+// beside an installed binary (PREFIX/share/syncsim/platforms), else the
+// source tree this binary was built from. Each may be a ':'-separated list.
 std::string platforms_dir(const std::string& given) {
-    std::string dir = std::string(SYNCSIM_SOURCE_DIR) + "/platforms", from = "the default";
+    std::string dir = std::string(SYNCSIM_SOURCE_DIR) + "/platforms", from = "the source tree";
+    std::error_code ec;
+    const auto installed =
+        std::filesystem::canonical("/proc/self/exe", ec).parent_path().parent_path() / "share" /
+        "syncsim" / "platforms";
+    if (!ec && std::filesystem::is_directory(installed, ec)) {
+        dir = installed.string();
+        from = "the installed platforms";
+    }
     if (!given.empty()) {
         dir = given;
         from = "--platforms";
@@ -75,9 +87,11 @@ std::string platforms_dir(const std::string& given) {
         dir = env;
         from = "SYNCSIM_PLATFORMS";
     }
-    std::error_code ec;
-    if (!std::filesystem::is_directory(dir, ec))
-        throw ConfigError("platforms folder '" + dir + "' (" + from + ") is not a directory");
+    for (const std::string& folder : platform_dirs(dir))
+        if (!std::filesystem::is_directory(folder, ec))
+            throw ConfigError("platforms folder '" + folder + "' (" + from +
+                              ") is not a directory");
+    if (platform_dirs(dir).empty()) throw ConfigError("no platforms folder given (" + from + ")");
     return dir;
 }
 
@@ -151,6 +165,45 @@ int cmd_sweep(const std::vector<std::string>& args, const std::string& pdir) {
     return run_sweep(o);
 }
 
+// `list workloads [--plugin FILE]...`: every built-in, or only what the
+// plugins hold, each with its parameters.
+int list_workloads(const std::vector<std::string>& args) {
+    std::vector<const LoadedPlugin*> plugins;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        if (args[i] != "--plugin" || i + 1 == args.size())
+            throw ConfigError("usage: syncsim list workloads [--plugin FILE]...");
+        plugins.push_back(&load_plugin(args[++i]));
+    }
+    const auto& r = workloads();
+    auto entry = [](const std::string& name, const std::string& summary,
+                    const std::vector<WorkloadParam>& ps) {
+        std::cout << "  " << name << ": " << summary << "\n";
+        for (const auto& p : ps) {
+            std::cout << "      " << p.name << " = " << describe(p.default_value) << "  ("
+                      << p.meaning;
+            for (std::size_t c = 0; c < p.choices.size(); ++c)
+                std::cout << (c ? " | " : "; one of ") << p.choices[c];
+            std::cout << ")\n";
+        }
+    };
+    for (const LoadedPlugin* p : plugins) {
+        std::cout << "plugin " << p->name << " (" << p->path << ")\n";
+        std::cout << "host programs (workload.host):\n";
+        for (const auto& name : p->hosts) entry(name, r.host(name)->summary, r.host(name)->params);
+        std::cout << "kernels (workload.kernel, launched from workload.launch):\n";
+        for (const auto& name : p->kernels)
+            entry(name, r.kernel(name)->summary, r.kernel(name)->params);
+    }
+    if (!plugins.empty()) return 0;
+    std::cout << "host programs (workload.host):\n";
+    for (const auto& [name, h] : r.hosts()) entry(name, h.summary, h.params);
+    std::cout << "vortex warp programs (workload.vortex, on a vortex platform):\n";
+    for (const auto& [name, k] : vortex_kernels()) entry(name, k.summary, k.params);
+    std::cout << "kernels (workload.kernel, launched from workload.launch):\n";
+    for (const auto& [name, k] : r.kernels()) entry(name, k.summary, k.params);
+    return 0;
+}
+
 int cmd_list(const std::vector<std::string>& args, const std::string& pdir) {
     const std::string what = args.empty() ? "" : args[0];
     if (what == "platforms") {
@@ -161,30 +214,7 @@ int cmd_list(const std::vector<std::string>& args, const std::string& pdir) {
         }
         return 0;
     }
-    if (what == "workloads") {
-        const auto& r = WorkloadRegistry::builtin();
-        auto params = [](const std::vector<WorkloadParam>& ps) {
-            for (const auto& p : ps)
-                std::cout << "      " << p.name << " = " << describe(p.default_value) << "  ("
-                          << p.meaning << ")\n";
-        };
-        std::cout << "host programs (workload.host):\n";
-        for (const auto& [name, h] : r.hosts()) {
-            std::cout << "  " << name << ": " << h.summary << "\n";
-            params(h.params);
-        }
-        std::cout << "vortex warp programs (workload.vortex, on a vortex platform):\n";
-        for (const auto& [name, k] : vortex_kernels()) {
-            std::cout << "  " << name << ": " << k.summary << "\n";
-            params(k.params);
-        }
-        std::cout << "kernels (workload.kernel, launched from workload.launch):\n";
-        for (const auto& [name, k] : r.kernels()) {
-            std::cout << "  " << name << ": " << k.summary << "\n";
-            params(k.params);
-        }
-        return 0;
-    }
+    if (what == "workloads") return list_workloads(args);
     throw ConfigError("list takes 'platforms' or 'workloads'");
 }
 

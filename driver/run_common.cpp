@@ -47,6 +47,7 @@ json config_json(const ExperimentConfig& c) {
                 {"max_events", c.max_events},
                 {"wall_time_s", c.wall_time_s}}},
               {"simulator", {{"poll", c.fast_poll ? "fast_forward" : "spin"}}}};
+    if (!c.plugin.empty()) j["workload"]["plugin"] = c.plugin;
     if (c.launch) {
         json defines = json::object();
         for (const auto& [k, v] : c.launch->defines) defines[k] = v;

@@ -2,6 +2,7 @@
 
 #include "config/yaml_view.hpp"
 #include "driver/experiment_config.hpp"
+#include "driver/plugin_loader.hpp"
 #include "driver/sweep_point.hpp"
 #include "driver/utf8.hpp"
 #include "models/trace/output_file.hpp"
@@ -100,7 +101,7 @@ std::vector<Point> expand(const SweepSpec& s) {
     std::vector<Point> points;
     if (s.zip) {
         for (std::size_t i = 0; i < s.axes.front().values.size(); ++i) {
-            Point p{static_cast<int>(i), {}, "", "", ""};
+            Point p{static_cast<int>(i), {}, "", "", "", ""};
             for (const Axis& a : s.axes) p.values.push_back({a.key, a.values[i]});
             points.push_back(p);
         }
@@ -108,7 +109,7 @@ std::vector<Point> expand(const SweepSpec& s) {
     }
     std::vector<std::size_t> at(s.axes.size(), 0);
     for (int index = 0;; ++index) {
-        Point p{index, {}, "", "", ""};
+        Point p{index, {}, "", "", "", ""};
         for (std::size_t a = 0; a < s.axes.size(); ++a)
             p.values.push_back({s.axes[a].key, s.axes[a].values[at[a]]});
         points.push_back(p);
@@ -143,11 +144,12 @@ std::string slug(const Point& p) {
 
 // Why a point cannot run, or empty: its config must load and its workload
 // must fit the device.
-std::string check_point(const SweepSpec& s, const Point& p, const std::string& platforms_dir) {
+std::string check_point(const SweepSpec& s, Point& p, const std::string& platforms_dir) {
     try {
         const ExperimentConfig cfg = load_experiment(s.base, sets_of(p), platforms_dir);
+        p.plugin = cfg.plugin;
         if (cfg.host.empty()) return "";
-        const HostEntry* host = WorkloadRegistry::builtin().host(cfg.host);
+        const HostEntry* host = workloads().host(cfg.host);
         if (!host->feasible) return "";
         return host->feasible(device_info(cfg.platform), cfg.params);
     } catch (const ConfigError& e) {
@@ -172,6 +174,8 @@ void write_point(const SweepOptions& o, const SweepSpec& s, const Point& p) {
        << " --platforms " << shell_quote(o.platforms_dir) << " run "
        << shell_quote(fs::absolute(s.base).string());
     for (const std::string& set : sets_of(p)) sh << " --set " << shell_quote(set);
+    // The plugin by its absolute path, so the point reruns from anywhere.
+    if (!p.plugin.empty()) sh << " --set " << shell_quote("workload.plugin=" + p.plugin);
     sh << " --json result.json.part --perf perf.json.part > summary.txt 2> stderr.txt\n";
     sh << "rc=$?\n";
     sh << "if [ \"$rc\" -eq 124 ]; then how=\"timeout\"\n"
@@ -274,12 +278,14 @@ int run_sweep(const SweepOptions& o) {
     int impossible = 0, to_run = 0, current = 0;
     for (Point& p : points) {
         p.dir = fs::absolute(fs::path(out) / "points" / slug(p)).string();
+        p.impossible = check_point(spec, p, o.platforms_dir);
+        // A rebuilt plugin makes every earlier result of its points stale.
         p.key = hex64(fnv1a(base_text + "\n" + [&] {
             std::string all;
             for (const auto& set : sets_of(p)) all += set + "\n";
+            if (!p.plugin.empty()) all += "plugin " + read_file(p.plugin) + "\n";
             return all;
         }()));
-        p.impossible = check_point(spec, p, o.platforms_dir);
         if (!p.impossible.empty()) {
             std::cout << "skip  point " << p.index << " (" << slug(p) << "): " << p.impossible
                       << "\n";

@@ -34,6 +34,7 @@ struct Point {
     int index;
     std::vector<std::pair<std::string, std::string>> values; // axis key -> value
     std::string dir, impossible, key;
+    std::string plugin; // the plugin its workload comes from (absolute), or ""
 };
 
 std::string read_file(const std::filesystem::path& path);

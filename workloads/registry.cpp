@@ -1,6 +1,7 @@
 #include "workloads/registry.hpp"
 
 #include <sstream>
+#include <stdexcept>
 
 namespace syncsim {
 
@@ -20,12 +21,18 @@ const WorkloadRegistry& WorkloadRegistry::builtin() {
 
 void WorkloadRegistry::add(KernelEntry kernel) {
     const std::string name = kernel.name;
-    m_kernels.emplace(name, std::move(kernel));
+    if (name.empty() || !kernel.fn)
+        throw std::invalid_argument("a kernel needs a name and a function");
+    if (!m_kernels.emplace(name, std::move(kernel)).second)
+        throw std::invalid_argument("a kernel named '" + name + "' is registered already");
 }
 
 void WorkloadRegistry::add(HostEntry host) {
     const std::string name = host.name;
-    m_hosts.emplace(name, std::move(host));
+    if (name.empty() || !host.fn)
+        throw std::invalid_argument("a host program needs a name and a function");
+    if (!m_hosts.emplace(name, std::move(host)).second)
+        throw std::invalid_argument("a host program named '" + name + "' is registered already");
 }
 
 const KernelEntry* WorkloadRegistry::kernel(const std::string& name) const {

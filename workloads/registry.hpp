@@ -4,8 +4,7 @@
 // and `syncsim list workloads` can show them.
 #pragma once
 
-#include "syncsim/host_api.hpp"
-#include "syncsim/kernel_api.hpp"
+#include "syncsim/workload.hpp"
 
 #include <functional>
 #include <map>
@@ -14,61 +13,16 @@
 
 namespace syncsim {
 
-struct WorkloadParam {
-    std::string name;
-    ParamValue default_value;
-    std::string meaning;
-    double min = -1e18, max = 1e18;        // for numbers
-    std::vector<std::string> choices = {}; // for text: the values it may take (empty: any)
-};
-
-// A text parameter with a fixed set of meanings: any other value is refused.
-inline WorkloadParam choice_param(std::string name, std::string default_value, std::string meaning,
-                                  std::vector<std::string> choices) {
-    return WorkloadParam{
-        std::move(name),   std::move(default_value), std::move(meaning), -1e18, 1e18,
-        std::move(choices)};
-}
-
-// A GM buffer the default host program allocates (zeroed) and passes as a
-// kernel argument, in declaration order.
-struct KernelBuffer {
-    std::string name;
-    std::function<std::uint64_t(std::int64_t block_dim, const ParamMap&)> bytes;
-};
-
-struct KernelEntry {
-    std::string name, summary;
-    KernelFn fn = nullptr;
-    std::vector<WorkloadParam> params;
-    std::vector<KernelBuffer> buffers; // for launching it straight from a config
-};
-
-struct HostEntry {
-    std::string name, summary;
-    std::function<void(HostApi&)> fn;
-    std::vector<WorkloadParam> params;
-    // Says why a point cannot run on a device (empty: it can), so a sweep
-    // skips it with that reason instead of running something meaningless.
-    std::function<std::string(const DeviceInfo&, const ParamMap&)> feasible = nullptr;
-    // The names of every check it may report, so an `expect.checks` name that
-    // matches none is refused before the run.
-    std::vector<std::string> checks = {};
-    // Bytes of data the program writes (host and device memory it fills with
-    // something other than zeros), for the capacity check before the run;
-    // null when it is small whatever the parameters.
-    std::function<std::uint64_t(const DeviceInfo&, const ParamMap&)> touched_bytes = nullptr;
-};
-
 // The checks the default host program (a `kernel` workload) reports.
 const std::vector<std::string>& default_host_checks();
 
-class WorkloadRegistry {
+class WorkloadRegistry : public WorkloadSink {
   public:
     static const WorkloadRegistry& builtin();
 
-    void add(KernelEntry kernel);
-    void add(HostEntry host);
+    // A name already taken (by a built-in or another plugin) is an error.
+    void add(KernelEntry kernel) override;
+    void add(HostEntry host) override;
     const KernelEntry* kernel(const std::string& name) const;
     const HostEntry* host(const std::string& name) const;
     const std::map<std::string, KernelEntry>& kernels() const { return m_kernels; }

@@ -4,7 +4,10 @@
 // ai_core_poll.cpp (poll loops and round marks), ai_core_ffts.cpp.
 #include "models/core/ai_core.hpp"
 
+#include "syncsim/current_kernel.hpp"
 #include "syncsim/fault.hpp"
+
+#include <unordered_map>
 
 namespace syncsim {
 
@@ -64,7 +67,32 @@ const ParamValue& AiCore::param(const std::string& name) const {
 
 // ---------------------------------------------------------------- lifecycle
 
+namespace {
+
+// The core whose scalar unit is the running SystemC process.
+std::unordered_map<const sc_core::sc_object*, AiCore*>& cores_by_process() {
+    static std::unordered_map<const sc_core::sc_object*, AiCore*> cores;
+    return cores;
+}
+
+} // namespace
+
+KernelContext* running_kernel() {
+    const sc_core::sc_process_handle process = sc_core::sc_get_current_process_handle();
+    if (!process.valid()) return nullptr;
+    const auto& cores = cores_by_process();
+    const auto it = cores.find(process.get_process_object());
+    return it == cores.end() ? nullptr : it->second;
+}
+
+AiCore::~AiCore() {
+    if (m_process) cores_by_process().erase(m_process);
+}
+
 void AiCore::run() {
+    m_process = sc_core::sc_get_current_process_handle().get_process_object();
+    cores_by_process()[m_process] = this;
+    current_kernel_resolver() = running_kernel;
     for (;;) {
         while (!m_pending) wait_on(m_block_ready);
         m_work = std::move(m_pending);
@@ -82,6 +110,11 @@ void AiCore::run() {
             finish_block();
         } catch (const KernelFault& fault) {
             if (!m_fault) m_fault = fault.what();
+        } catch (const sc_core::sc_unwind_exception&) {
+            throw; // the process is being killed: let SystemC unwind it
+        } catch (const std::exception& e) {
+            // A user's kernel (a plugin) may throw anything: it faults its core.
+            if (!m_fault) m_fault = std::string("the kernel threw: ") + e.what();
         }
         sync();
         ++m_counters.blocks_run;

@@ -106,6 +106,10 @@ class CoreTraceSink {
     }
 };
 
+// The kernel context of the core whose kernel the running SystemC process
+// is, or null (syncsim/current_kernel.hpp resolves free functions with it).
+KernelContext* running_kernel();
+
 class AiCore : public sc_core::sc_module, public KernelContext {
   public:
     // SystemC threads a core owns: the scalar unit, one per other pipe, the
@@ -113,6 +117,7 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     static constexpr int kThreadsPerCore = kPipeCount + 1;
 
     AiCore(sc_core::sc_module_name name, const CoreConfig& config, const Clock& clock);
+    ~AiCore() override;
 
     // One GM port per requester (the scalar unit, each pipe, the write
     // buffer), bound to the interconnect by the SoC builder: each has at most
@@ -281,6 +286,7 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     AtomicOp m_st_atomic_op = AtomicOp::Sum;
 
     AiCore* m_ub_peer = nullptr;
+    const sc_core::sc_object* m_process = nullptr; // the scalar unit's thread
     CoreTraceSink* m_tracer = nullptr;
     FftsPort m_ffts;
     GmWatch* m_watch = nullptr;

@@ -32,6 +32,11 @@ void HostRuntime::run() {
         m_error = e.what();
     } catch (const std::bad_variant_access&) {
         m_error = "host program read a parameter with the wrong type";
+    } catch (const sc_core::sc_unwind_exception&) {
+        throw; // the process is being killed: let SystemC unwind it
+    } catch (const std::exception& e) {
+        // A user's host program (a plugin) may throw anything: the run ends as a host error.
+        m_error = std::string("the host program threw: ") + e.what();
     }
     m_waiting_on.clear();
     m_finished = true;

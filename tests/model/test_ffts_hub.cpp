@@ -2,7 +2,7 @@
 // release after the last arrival, mode-2 broadcast and reduce, intra-block
 // routing, dropped messages and overflow errors.
 #include "models/ffts/ffts_hub.hpp"
-#include "workloads/lib/syncall.hpp"
+#include "syncsim/pto/syncall.hpp"
 
 #include <catch2/catch.hpp>
 #include <functional>

@@ -2,7 +2,7 @@
 #include "models/ffts/ffts_message.hpp"
 #include "models/ffts/flag_counter.hpp"
 #include "models/ffts/sync_group.hpp"
-#include "workloads/lib/syncall.hpp"
+#include "syncsim/pto/syncall.hpp"
 
 #include <catch2/catch.hpp>
 

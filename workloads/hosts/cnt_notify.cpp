@@ -1,7 +1,7 @@
 // Host programs for the runtime's CntNotify on 950 (cann-cntnotify-and-platforms.md
 // Part A): counting across streams, pipelines that reuse one CntNotify,
 // bitmask waits, timeouts, bank exhaustion, and every documented error code.
-#include "workloads/lib/gm_atomic.hpp"
+#include "syncsim/pto/gm_atomic.hpp"
 #include "workloads/registry.hpp"
 
 #include <string>

@@ -4,7 +4,8 @@
 // itself in a shared counter with the platform's atomic (or, to show what
 // A5 source does on A2/A3, always with a returning atomicAdd). Repeated
 // `iterations` times, it keeps the memory system busy (the benchmark uses it).
-#include "workloads/lib/gm_atomic.hpp"
+#include "syncsim/cce.hpp"
+#include "syncsim/pto/gm_atomic.hpp"
 #include "workloads/registry.hpp"
 
 namespace syncsim {
@@ -12,33 +13,41 @@ namespace syncsim {
 namespace {
 
 constexpr int kTileBytes = 1024;
+constexpr int kTileInts = kTileBytes / 4;
 constexpr int kTileBursts = kTileBytes / 32;
 constexpr int kFlagStrideWords = 16; // one 64-byte line per block
 
-void gm_roundtrip(KernelContext& k) {
-    const GmAddr in = k.arg(0), out = k.arg(1), flags = k.arg(2), counter = k.arg(3);
-    const std::int64_t block = k.get_block_idx();
-    const std::int64_t iterations = k.param_int("iterations");
+// Written as a CCE kernel is (syncsim/cce.hpp); only its parameters, which a
+// device kernel would get from its tiling, come from the simulator.
+void gm_roundtrip(GM_ADDR in_gm, GM_ADDR out_gm, GM_ADDR flags_gm, GM_ADDR counter_gm) {
+    KernelContext& sim = current_kernel();
+    const std::int64_t iterations = sim.param_int("iterations");
     // Source written for A5 calls atomicAdd whatever it runs on; an arch
     // without a returning add faults on it.
-    const bool returning_add = std::get<std::string>(k.param("counter_atomic")) == "atomic_add";
-    const GmAddr tile_in = in + block * kTileBytes, tile_out = out + block * kTileBytes;
+    const bool returning_add = std::get<std::string>(sim.param("counter_atomic")) == "atomic_add";
+    const std::int64_t block = get_block_idx();
+    const gm_ptr<std::int32_t> tile_in = (gm_ptr<std::int32_t>)in_gm + block * kTileInts;
+    const gm_ptr<std::int32_t> tile_out = (gm_ptr<std::int32_t>)out_gm + block * kTileInts;
+    const gm_ptr<std::int32_t> flag = (gm_ptr<std::int32_t>)flags_gm + block * kFlagStrideWords;
+    const gm_ptr<std::int32_t> counter = (gm_ptr<std::int32_t>)counter_gm;
+    const ub_ptr<std::int32_t> tile(0);
     for (std::int64_t it = 0; it < iterations; ++it) {
-        k.copy_gm_to_ubuf(0, tile_in, 0, 1, kTileBursts, 0, 0);
-        k.set_flag(Pipe::MTE2, Pipe::S, 0);
-        k.wait_flag(Pipe::MTE2, Pipe::S, 0);
-        k.ub_st<std::int32_t>(0, k.ub_ld<std::int32_t>(0) + 1);
-        k.compute(Pipe::V, 64);
-        k.set_flag(Pipe::S, Pipe::MTE3, 0);
-        k.wait_flag(Pipe::S, Pipe::MTE3, 0);
-        k.copy_ubuf_to_gm(tile_out, 0, 0, 1, kTileBursts, 0, 0);
-        k.pipe_barrier(Pipe::MTE3);
-        lib::publish<std::int32_t>(k, flags + block * kFlagStrideWords * 4,
-                                   static_cast<std::int32_t>(it + 1));
+        copy_gm_to_ubuf(tile, tile_in, 0, 1, kTileBursts, 0, 0);
+        set_flag(PIPE_MTE2, PIPE_S, EVENT_ID0);
+        wait_flag(PIPE_MTE2, PIPE_S, EVENT_ID0);
+        tile[0] = tile[0] + 1;
+        compute(PIPE_V, 64);
+        set_flag(PIPE_S, PIPE_MTE3, EVENT_ID0);
+        wait_flag(PIPE_S, PIPE_MTE3, EVENT_ID0);
+        copy_ubuf_to_gm(tile_out, tile, 0, 1, kTileBursts, 0, 0);
+        pipe_barrier(PIPE_MTE3);
+        flag[0] = static_cast<std::int32_t>(it + 1); // publish: store, write back, wait
+        dcci(flag, SINGLE_CACHE_LINE);
+        dsb(DSB_DDR);
         if (returning_add)
-            k.atomicAdd<std::int32_t>(counter, 1);
+            atomicAdd(counter, 1);
         else
-            lib::gm_atomic_add(k, counter, 1);
+            lib::gm_atomic_add(sim, counter.address(), 1);
     }
 }
 
@@ -99,7 +108,7 @@ void register_gm_roundtrip(WorkloadRegistry& r) {
     };
     r.add(KernelEntry{"gm_roundtrip",
                       "AIV blocks copy a tile through UB, publish a flag, count atomically",
-                      gm_roundtrip,
+                      &vendor_kernel<gm_roundtrip>,
                       params,
                       {{"in", per_block(kTileBytes)},
                        {"out", per_block(kTileBytes)},

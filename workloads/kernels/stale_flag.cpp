@@ -4,7 +4,7 @@
 // armed. Block 0 (the producer) stores the payload, writes it back with
 // dcci + dsb, and raises `ready`. The consumer waits for `ready` and reads the
 // payload again: without its own dcci it reads the line it still holds.
-#include "workloads/lib/gm_atomic.hpp"
+#include "syncsim/pto/gm_atomic.hpp"
 #include "workloads/registry.hpp"
 
 namespace syncsim {

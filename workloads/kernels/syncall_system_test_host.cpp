@@ -2,8 +2,8 @@
 // plans the launch from the parameters and the device (blocks, stride,
 // target, meta), prepares flags, workspace and `out`, launches, and checks
 // `out[i*S]` exactly as the vendor's main.cpp does. Registered here.
+#include "syncsim/pto/syncall.hpp"
 #include "workloads/kernels/syncall_system_test.hpp"
-#include "workloads/lib/syncall.hpp"
 #include "workloads/registry.hpp"
 
 #include <string>

@@ -7,8 +7,8 @@
 // vendor's kernels have it. Launched cores that do not take part write the
 // idle mark 2. Knobs reproduce the documented misuses (skipped or extra
 // barriers, a dirty workspace, ...).
+#include "syncsim/pto/syncall.hpp"
 #include "workloads/kernels/syncall_system_test.hpp"
-#include "workloads/lib/syncall.hpp"
 
 #include <string>
 

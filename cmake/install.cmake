@@ -1,0 +1,37 @@
+# The SDK: `cmake --install build --prefix P` installs the syncsim binary,
+# the platform files (P/share/syncsim/platforms, where the binary looks
+# first), the API headers (P/include/syncsim), a CMake package
+# (find_package(syncsim)) and a pkg-config file (syncsim.pc).
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+set(SYNCSIM_PLATFORMS_INSTALL_DIR ${CMAKE_INSTALL_DATADIR}/syncsim/platforms)
+set(SYNCSIM_CMAKE_INSTALL_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/syncsim)
+file(STRINGS ${CMAKE_SOURCE_DIR}/api/syncsim/plugin.hpp version_line
+     REGEX "^#define SYNCSIM_PLUGIN_API_VERSION ")
+string(REGEX REPLACE ".* ([0-9]+)$" "\\1" SYNCSIM_PLUGIN_API_VERSION "${version_line}")
+
+install(TARGETS syncsim RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/platforms/ DESTINATION ${SYNCSIM_PLATFORMS_INSTALL_DIR}
+        FILES_MATCHING PATTERN "*.yaml")
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/api/syncsim DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+        FILES_MATCHING PATTERN "*.hpp")
+install(TARGETS syncsim_api EXPORT syncsimTargets)
+install(EXPORT syncsimTargets NAMESPACE syncsim:: DESTINATION ${SYNCSIM_CMAKE_INSTALL_DIR})
+
+configure_package_config_file(${CMAKE_SOURCE_DIR}/cmake/syncsimConfig.cmake.in
+  ${CMAKE_BINARY_DIR}/syncsimConfig.cmake INSTALL_DESTINATION ${SYNCSIM_CMAKE_INSTALL_DIR}
+  PATH_VARS CMAKE_INSTALL_BINDIR SYNCSIM_PLATFORMS_INSTALL_DIR)
+write_basic_package_version_file(${CMAKE_BINARY_DIR}/syncsimConfigVersion.cmake
+  COMPATIBILITY ExactVersion)
+install(FILES ${CMAKE_BINARY_DIR}/syncsimConfig.cmake ${CMAKE_BINARY_DIR}/syncsimConfigVersion.cmake
+        DESTINATION ${SYNCSIM_CMAKE_INSTALL_DIR})
+
+# pkg-config substitutes at install time, when the prefix is known.
+configure_file(${CMAKE_SOURCE_DIR}/cmake/syncsim.pc.in ${CMAKE_BINARY_DIR}/syncsim.pc.in.configured @ONLY)
+install(CODE "
+  file(READ \"${CMAKE_BINARY_DIR}/syncsim.pc.in.configured\" pc)
+  string(REPLACE \"${CMAKE_INSTALL_PREFIX}\" \"\${CMAKE_INSTALL_PREFIX}\" pc \"\${pc}\")
+  file(WRITE \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_LIBDIR}/pkgconfig/syncsim.pc\" \"\${pc}\")
+  message(STATUS \"Installing: \$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_LIBDIR}/pkgconfig/syncsim.pc\")
+")

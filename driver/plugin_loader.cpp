@@ -1,0 +1,115 @@
+#include "driver/plugin_loader.hpp"
+
+#include "config/yaml_view.hpp"
+#include "models/core/ai_core.hpp"
+#include "syncsim/plugin.hpp"
+
+#include <dlfcn.h>
+#include <filesystem>
+#include <map>
+
+namespace syncsim {
+
+namespace {
+
+WorkloadRegistry& registry() {
+    static WorkloadRegistry r = WorkloadRegistry::builtin();
+    return r;
+}
+
+// "kernel NAME" / "host program NAME" -> who registered it.
+std::map<std::string, std::string>& owners() {
+    static std::map<std::string, std::string> o = [] {
+        std::map<std::string, std::string> built_in;
+        for (const auto& kv : WorkloadRegistry::builtin().kernels())
+            built_in["kernel '" + kv.first + "'"] = "syncsim's built-ins";
+        for (const auto& kv : WorkloadRegistry::builtin().hosts())
+            built_in["host program '" + kv.first + "'"] = "syncsim's built-ins";
+        return built_in;
+    }();
+    return o;
+}
+
+// Collects what a plugin registers, so nothing is added unless all of it is good.
+struct CollectingSink : WorkloadSink {
+    std::vector<KernelEntry> kernels;
+    std::vector<HostEntry> hosts;
+    void add(KernelEntry kernel) override { kernels.push_back(std::move(kernel)); }
+    void add(HostEntry host) override { hosts.push_back(std::move(host)); }
+};
+
+LoadedPlugin open_plugin(const std::string& given, const std::string& path) {
+    const std::string what = "plugin " + given;
+    if (!std::filesystem::is_regular_file(path))
+        throw ConfigError(what + ": no such file (build the plugin first; a relative path is "
+                                 "taken from the config file's folder)");
+    void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!handle)
+        throw ConfigError(what + ": cannot be loaded as a shared library: " + dlerror() +
+                          " (build it with syncsim_add_plugin from find_package(syncsim))");
+    using Entry = const PluginInfo* (*)();
+    const auto entry = reinterpret_cast<Entry>(dlsym(handle, SYNCSIM_PLUGIN_ENTRY_NAME));
+    if (!entry)
+        throw ConfigError(what + ": not a syncsim plugin: it has no '" + SYNCSIM_PLUGIN_ENTRY_NAME +
+                          "' entry point (define one with SYNCSIM_PLUGIN(name) from "
+                          "syncsim/plugin.hpp)");
+    const PluginInfo* info = entry();
+    if (!info || info->api_version != SYNCSIM_PLUGIN_API_VERSION)
+        throw ConfigError(what + ": built against plugin API version " +
+                          (info ? std::to_string(info->api_version) : "?") +
+                          "; this syncsim has version " +
+                          std::to_string(SYNCSIM_PLUGIN_API_VERSION) +
+                          ": rebuild the plugin against this syncsim's installed SDK");
+    LoadedPlugin plugin{path, info->name ? info->name : "", {}, {}};
+    info->set_kernel_resolver(&running_kernel);
+    CollectingSink sink;
+    try {
+        info->register_workloads(sink);
+    } catch (const std::exception& e) {
+        throw ConfigError(what + ": threw while registering its workloads: " + e.what());
+    } catch (...) {
+        throw ConfigError(what + ": threw a non-standard exception while registering its "
+                                 "workloads");
+    }
+    std::map<std::string, std::string> claimed; // nothing is taken unless all is good
+    auto claim = [&](const std::string& name, const std::string& kind, bool complete) {
+        const std::string key = kind + " '" + name + "'";
+        if (name.empty() || !complete)
+            throw ConfigError(what + ": registers a " + kind + " without a name or a function");
+        for (const auto* taken : {&owners(), &claimed}) {
+            const auto it = taken->find(key);
+            if (it != taken->end())
+                throw ConfigError(what + ": registers " + key + ", a name " + it->second +
+                                  " already took: give it another name");
+        }
+        claimed[key] = "plugin " + given;
+    };
+    for (const KernelEntry& k : sink.kernels) claim(k.name, "kernel", k.fn != nullptr);
+    for (const HostEntry& h : sink.hosts) claim(h.name, "host program", bool(h.fn));
+    owners().insert(claimed.begin(), claimed.end());
+    for (KernelEntry& k : sink.kernels) {
+        plugin.kernels.push_back(k.name);
+        registry().add(std::move(k));
+    }
+    for (HostEntry& h : sink.hosts) {
+        plugin.hosts.push_back(h.name);
+        registry().add(std::move(h));
+    }
+    return plugin;
+}
+
+} // namespace
+
+const LoadedPlugin& load_plugin(const std::string& path) {
+    static std::map<std::string, LoadedPlugin> loaded;
+    const std::string absolute = std::filesystem::absolute(path).lexically_normal().string();
+    auto it = loaded.find(absolute);
+    if (it == loaded.end()) it = loaded.emplace(absolute, open_plugin(path, absolute)).first;
+    return it->second;
+}
+
+const WorkloadRegistry& workloads() {
+    return registry();
+}
+
+} // namespace syncsim

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The out-of-tree example, as its README walks through it, against an SDK
+# installed from BUILD_DIR into a temporary prefix: install, copy the example
+# out of the source tree, build it with find_package(syncsim) (and once more
+# with pkg-config), run its configs with the installed binary, and check
+# what each run must show. Run by the suite (tests/CMakeLists.txt).
+#   scripts/test_example.sh BUILD_DIR
+set -euo pipefail
+build="$(cd "${1:?usage: scripts/test_example.sh BUILD_DIR}" && pwd)"
+src="$(cd "$(dirname "$0")/.." && pwd)"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+
+cmake --install "$build" --prefix "$tmp/prefix" >/dev/null
+cp -r "$src/examples/neighbour_exchange" "$tmp/example"
+cd "$tmp/example"
+generator=()
+command -v ninja >/dev/null && generator=(-G Ninja)
+cmake -S . -B build "${generator[@]}" -DCMAKE_PREFIX_PATH="$tmp/prefix" >/dev/null
+cmake --build build >/dev/null
+syncsim="$tmp/prefix/bin/syncsim"
+
+fail() { echo "test_example: $*" >&2; exit 1; }
+# run EXPECTED_EXIT PATTERN ARGS...: the run exits EXPECTED_EXIT and prints PATTERN
+run() {
+    local want="$1" pattern="$2" rc=0
+    shift 2
+    "$syncsim" run "$@" >out.txt 2>&1 || rc=$?
+    [ "$rc" -eq "$want" ] || { cat out.txt >&2; fail "syncsim run $* exited $rc, not $want"; }
+    grep -q -- "$pattern" out.txt || { cat out.txt >&2; fail "syncsim run $*: no '$pattern'"; }
+}
+
+run 0 "checks     2 passed, 0 failed" configs/a5.yaml
+run 1 "waiting on wait_flag_dev(PIPE_S, 14).*the launch owns no FFTS context" configs/a2.yaml
+run 0 "checks     2 passed, 0 failed" configs/a2.yaml --set workload.params.meta=mix_aiv_main
+run 1 "block 0 read 0 (want 101)" configs/a5.yaml --set workload.params.invalidate=false
+"$syncsim" list workloads --plugin build/libneighbour_exchange.so | grep -q "plugin neighbour_exchange" ||
+    fail "list workloads --plugin does not show the plugin"
+
+# Without CMake: the pkg-config file gives the flags.
+export PKG_CONFIG_PATH="$tmp/prefix/lib/pkgconfig"
+# shellcheck disable=SC2046
+g++ $(pkg-config --cflags syncsim) -shared -fPIC -fvisibility=hidden -O1 \
+    neighbour_exchange.cpp -o libby_pkgconfig.so
+run 0 "checks     2 passed, 0 failed" configs/a5.yaml --set workload.plugin=libby_pkgconfig.so
+echo "test_example: the example built against $tmp/prefix and ran as its README says"

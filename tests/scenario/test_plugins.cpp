@@ -1,0 +1,185 @@
+// Users' own kernels as plugins: a plugin built in this tree (the example's
+// neighbour_exchange) runs like a built-in (diagnosis, checks, rounds, VCD,
+// timeline, sweeps), and each way a plugin can be bad is an exit-2 error
+// that names the file and the problem.
+#include "tests/support/run_config.hpp"
+#include "tests/support/temp_file.hpp"
+
+#include <catch2/catch.hpp>
+#include <fstream>
+
+using namespace syncsim;
+using Catch::Contains;
+using nlohmann::json;
+
+namespace {
+
+std::string plugin(const std::string& name) {
+    return std::string(SYNCSIM_TEST_PLUGIN_DIR) + "/lib" + name + ".so";
+}
+
+// The example's config for PLATFORM, with the plugin built in this tree.
+test::CommandResult run_exchange(const std::string& platform, const std::string& sets = "",
+                                 const std::string& json_out = "") {
+    return test::run_syncsim("run examples/neighbour_exchange/configs/" + platform +
+                             ".yaml --set workload.plugin=" + plugin("neighbour_exchange") + " " +
+                             sets + (json_out.empty() ? "" : " --json " + json_out));
+}
+
+} // namespace
+
+TEST_CASE("plugins: each bad plugin is exit 2 naming the file and the problem", "[plugin]") {
+    const std::string not_a_library = test::write_file("not_a_library.so", "just text\n");
+    struct Row {
+        std::string path, message;
+    };
+    for (const Row& row :
+         {Row{plugin("no_such_plugin"), "no such file"},
+          Row{not_a_library, "cannot be loaded as a shared library"},
+          Row{plugin("bad_no_entry"),
+              "not a syncsim plugin: it has no 'syncsim_plugin' entry point"},
+          Row{plugin("bad_version"),
+              "built against plugin API version 999; this syncsim has version 1: rebuild"},
+          Row{plugin("bad_duplicate"),
+              "registers kernel 'gm_roundtrip', a name syncsim's built-ins already took"},
+          Row{plugin("bad_throws"),
+              "threw while registering its workloads: the plugin's own table is broken"}}) {
+        INFO(row.path);
+        const auto listed = test::run_syncsim("list workloads --plugin " + row.path);
+        CHECK(listed.exit_code == 2);
+        CHECK_THAT(listed.output, Contains(row.path) && Contains(row.message));
+        // From a config, the error also names the config's file, line and key.
+        const std::string config =
+            test::write_file("bad_plugin.yaml", "platform: 950pr\n"
+                                                "workload:\n"
+                                                "  plugin: " +
+                                                    row.path +
+                                                    "\n"
+                                                    "  host: neighbour_exchange\n"
+                                                    "limits: {sim_time: 1 ms}\n");
+        const auto run = test::run_syncsim("run " + config);
+        CHECK(run.exit_code == 2);
+        CHECK_THAT(run.output, Contains("bad_plugin.yaml:3") && Contains("workload.plugin") &&
+                                   Contains(row.message));
+    }
+}
+
+TEST_CASE("plugins: list shows a plugin's workloads with their parameters", "[plugin]") {
+    const auto r = test::run_syncsim("list workloads --plugin " + plugin("neighbour_exchange"));
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.output, Contains("plugin neighbour_exchange"));
+    CHECK_THAT(r.output, Contains("meta = none  (the kernel meta of the vector build; one of "
+                                  "none | mix_aiv_main)"));
+    CHECK_THAT(r.output, !Contains("gm_roundtrip")); // only the plugin's
+}
+
+TEST_CASE("plugins: a vendor-style kernel hangs on A2 with the diagnosis, and the meta fixes it",
+          "[plugin]") {
+    const auto hang = run_exchange("a2");
+    CHECK(hang.exit_code == 1);
+    CHECK_THAT(hang.output, Contains("outcome    deadlock"));
+    CHECK_THAT(hang.output,
+               Contains("aiv0 (neighbour_exchange block 0") &&
+                   Contains("waiting on wait_flag_dev(PIPE_S, 14)") &&
+                   Contains("was dropped: the launch owns no FFTS context (AIV_ONLY task)"));
+    const auto fixed = run_exchange("a2", "--set workload.params.meta=mix_aiv_main");
+    CHECK(fixed.exit_code == 0);
+    CHECK_THAT(fixed.output, Contains("checks     2 passed, 0 failed"));
+    CHECK_THAT(fixed.output, Contains("(MIX_AIV_1_0)"));
+}
+
+TEST_CASE("plugins: a __gm__ read without dcci sees the stale line, with dcci the fresh one",
+          "[plugin]") {
+    const std::string out = (test::temp_dir() / "exchange.json").string();
+    const auto fresh = run_exchange("a5", "", out);
+    CHECK(fresh.exit_code == 0);
+    const json with_dcci = json::parse(test::read_text(out));
+    const auto stale = run_exchange("a5", "--set workload.params.invalidate=false", out);
+    CHECK(stale.exit_code == 1);
+    CHECK_THAT(stale.output, Contains("block 0 read 0 (want 101)"));
+    const json without = json::parse(test::read_text(out));
+    // The same cache model as the built-ins: the stale reads are cache hits
+    // on the line each core fetched before the barrier.
+    auto hits = [](const json& r) {
+        std::uint64_t n = 0;
+        for (const json& c : r["cores"]) n += c["cache"]["hits"].get<std::uint64_t>();
+        return n;
+    };
+    CHECK(hits(without) > hits(with_dcci));
+}
+
+TEST_CASE("plugins: a plugin kernel gets rounds, VCD, timeline and sweeps", "[plugin]") {
+    const std::string dir = test::temp_dir().string();
+    const auto r = run_exchange("a5", "--vcd " + dir + "/x.vcd --timeline " + dir + "/x.trace",
+                                dir + "/x.json");
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.output, Contains("rounds     1 barrier round(s), 1 complete"));
+    CHECK_THAT(test::read_text(dir + "/x.vcd"), Contains("aiv7"));
+    CHECK_THAT(test::read_text(dir + "/x.trace"), Contains("arrive round 1"));
+    const json result = json::parse(test::read_text(dir + "/x.json"));
+    CHECK(result["config"]["workload"]["plugin"] == plugin("neighbour_exchange"));
+
+    // A sweep: every point carries the plugin's absolute path.
+    const std::string base = test::write_file(
+        "exchange_base.yaml", test::read_text("examples/neighbour_exchange/configs/a5.yaml"));
+    const std::string sweep =
+        test::write_file("exchange_sweep.yaml", "base: " + base +
+                                                    "\naxes:\n  workload.params.blocks: [2, 4]\n"
+                                                    "  workload.plugin: [" +
+                                                    plugin("neighbour_exchange") + "]\n");
+    const auto s = test::run_syncsim("sweep " + sweep + " --out " + dir + "/sw --no-plot");
+    CHECK(s.exit_code == 0);
+    CHECK_THAT(s.output, Contains("2 ran"));
+    CHECK_THAT(test::read_text(dir + "/sw/results.csv"), Contains(",ran,completed,1,"));
+}
+
+TEST_CASE("plugins: a kernel or host program that throws ends the run with the exception's text",
+          "[plugin]") {
+    // A 950pr config whose workload is WORKLOAD (YAML lines under workload:) from kernel_throws.
+    auto config = [](const std::string& name, const std::string& workload,
+                     const std::string& outcome) {
+        return test::write_file(
+            name, "platform: 950pr\nworkload:\n  plugin: " + plugin("kernel_throws") + "\n" +
+                      workload + "limits: {sim_time: 1 ms}\nexpect: {outcome: " + outcome + "}\n");
+    };
+    const auto r = test::run_syncsim(
+        "run " + config("throws.yaml",
+                        "  kernel: throws_at_run\n  launch: {block_dim: 4, target: dav-c310-vec}\n",
+                        "fault"));
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.output,
+               Contains("the kernel threw: index 7 past the end of my table") && Contains("aiv1"));
+    const auto h = test::run_syncsim(
+        "run " + config("host_throws.yaml", "  host: host_throws\n", "host_error"));
+    CHECK(h.exit_code == 0);
+    CHECK_THAT(h.output, Contains("the host program threw: my host program gave up"));
+}
+
+TEST_CASE("a config may name its platform by file, with base files beside it or installed",
+          "[plugin][platform]") {
+    test::write_file("my_chip.yaml", "base: _dav-c310\n"
+                                     "description: my chip, one die of 4 clusters\n"
+                                     "device:\n"
+                                     "  soc_version: {value: MyChip, source: estimate}\n"
+                                     "  clock_mhz: {value: 1800, source: estimate}\n"
+                                     "  hbm_bytes: {value: 17179869184, source: estimate}\n"
+                                     "  die:\n"
+                                     "    count: {value: 1, source: estimate}\n"
+                                     "    cluster: {count: {value: 4, source: estimate}}\n");
+    const std::string config = test::write_file("on_my_chip.yaml", "platform: my_chip.yaml\n"
+                                                                   "workload:\n"
+                                                                   "  host: gm_roundtrip\n"
+                                                                   "  params: {block_dim: 8}\n"
+                                                                   "limits: {sim_time: 1 ms}\n");
+    const auto r = test::run_syncsim("run " + config);
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.output,
+               Contains("platform   my_chip (MyChip, dav-c310, 4 AIC + 8 AIV @ 1800 MHz)"));
+    const std::string missing =
+        test::write_file("on_no_chip.yaml", "platform: ./no_chip.yaml\n"
+                                            "workload: {host: gm_roundtrip}\n"
+                                            "limits: {sim_time: 1 ms}\n");
+    const auto bad = test::run_syncsim("run " + missing);
+    CHECK(bad.exit_code == 2);
+    CHECK_THAT(bad.output, Contains("on_no_chip.yaml:1") && Contains("no platform file"));
+}
