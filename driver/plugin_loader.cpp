@@ -100,7 +100,19 @@ LoadedPlugin open_plugin(const std::string& given, const std::string& path) {
 
 } // namespace
 
+namespace {
+bool& plugins_allowed() {
+    static bool allowed = true;
+    return allowed;
+}
+} // namespace
+
+void allow_plugins(bool allowed) {
+    plugins_allowed() = allowed;
+}
+
 const LoadedPlugin& load_plugin(const std::string& path) {
+    if (!plugins_allowed()) throw ConfigError("plugin " + path + ": this process loads no plugins");
     static std::map<std::string, LoadedPlugin> loaded;
     const std::string absolute = std::filesystem::absolute(path).lexically_normal().string();
     auto it = loaded.find(absolute);

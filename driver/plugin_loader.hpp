@@ -21,6 +21,10 @@ struct LoadedPlugin {
 // another API version, a name already taken, an exception while registering.
 const LoadedPlugin& load_plugin(const std::string& path);
 
+// Whether this process may load plugins (default yes). The fuzz target says
+// no: a fuzzed config must not dlopen whatever library its text names.
+void allow_plugins(bool allowed);
+
 // The built-in workloads and those of every plugin loaded so far.
 const WorkloadRegistry& workloads();
 

@@ -6,6 +6,7 @@
 // libFuzzer reports as a crash, as it does AddressSanitizer and UBSan reports.
 #include "config/yaml_view.hpp"
 #include "driver/experiment_config.hpp"
+#include "driver/plugin_loader.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -21,6 +22,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     parts.push_back(input.substr(start));
     const std::string config = parts.front();
     const std::vector<std::string> sets(parts.begin() + 1, parts.end());
+    syncsim::allow_plugins(false); // a fuzzed `workload.plugin` must not dlopen anything
     try {
         (void)syncsim::load_experiment_text(config, "fuzz.yaml", sets, SYNCSIM_PLATFORMS_DIR);
     } catch (const syncsim::ConfigError&) {

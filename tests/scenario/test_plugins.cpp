@@ -183,3 +183,33 @@ TEST_CASE("a config may name its platform by file, with base files beside it or 
     CHECK(bad.exit_code == 2);
     CHECK_THAT(bad.output, Contains("on_no_chip.yaml:1") && Contains("no platform file"));
 }
+
+// (On A2/A3 a kernel must also set the FFTS base address its host got from
+// rtGetC2cCtrlAddr; the example's host program does, this test's default host does not.)
+TEST_CASE("plugins: PTO's SYNCALL signatures and the vendor's names run on both A5 parts",
+          "[plugin]") {
+    struct Row {
+        const char *platform, *target, *meta;
+    };
+    for (const Row& row :
+         {Row{"950pr", "dav-c310-vec", "none"}, Row{"950dt", "dav-c310-vec", "mix_aiv_main"}}) {
+        INFO(row.platform);
+        const std::string out = (test::temp_dir() / "syncall.json").string();
+        const std::string config = test::write_file(
+            "vendor_syncall.yaml",
+            std::string("platform: ") + row.platform +
+                "\nworkload:\n  plugin: " + plugin("vendor_syncall") +
+                "\n  kernel: vendor_syncall\n  launch: {block_dim: 6, target: " + row.target +
+                ", meta: " + row.meta +
+                "}\nlimits: {sim_time: 1 ms}\n"
+                "expect:\n  outcome: completed\n"
+                "  memory: [{buffer: counter, index: 0, count: 1, equals: 6},\n"
+                "           {buffer: tiles, index: 0, stride: 8, count: 6, equals: 1}]\n");
+        const auto r = test::run_syncsim("run " + config + " --json " + out);
+        INFO(r.output);
+        CHECK(r.exit_code == 0);
+        const json result = json::parse(test::read_text(out));
+        REQUIRE(result["rounds"].size() == 2); // the hard round, then the soft one
+        for (const json& round : result["rounds"]) CHECK(round["released"] == 6);
+    }
+}
