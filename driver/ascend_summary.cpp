@@ -48,7 +48,7 @@ void summarize_stuck(std::ostream& s, const json& result) {
     s << "not done   " << stuck.size() << " core(s):\n";
     for (std::size_t i = 0; i < stuck.size() && i < 12; ++i)
         s << "  " << stuck_line(stuck[i]) << "\n";
-    if (stuck.size() > 12) s << "  ... and " << stuck.size() - 12 << " more (JSON has all)\n";
+    say_left_out(s, stuck.size(), 12, "cores");
     for (const json& l : result["launches_unfinished"]) {
         s << "  launch " << l["launch"].get<std::uint64_t>() << " " << text(l["kernel"]) << ": "
           << l["blocks_dispatched"].get<std::int64_t>() << "/" << l["block_num"].get<std::int64_t>()
@@ -120,6 +120,7 @@ void summarize_rounds(std::ostream& s, const json& rounds) {
             s << "; " << r["released_early"].get<int>() << " released before the last arrival";
         s << "\n";
     }
+    say_left_out(s, rounds.size(), 4, "rounds");
 }
 
 void summarize_polls_and_ffts(std::ostream& s, const json& result) {
@@ -133,6 +134,7 @@ void summarize_polls_and_ffts(std::ostream& s, const json& result) {
               << ", after " << p["polls"].get<std::uint64_t>() << " polls at "
               << format_time(ps(p["time_ps"])) << "\n";
         }
+        say_left_out(s, timeouts.size(), 4, "poll timeouts");
     }
     const json& ffts = result["ffts"];
     const std::uint64_t messages = ffts["messages"], dropped = ffts["dropped_count"];
@@ -146,6 +148,9 @@ void summarize_polls_and_ffts(std::ostream& s, const json& result) {
     for (std::size_t i = 0; i < errors.size() && i < 4; ++i)
         s << "  hardware error: " << text(errors[i]["core"]) << ": " << text(errors[i]["what"])
           << "\n";
+    say_left_out(s, ffts["hardware_error_count"].get<std::size_t>(),
+                 std::min<std::size_t>(errors.size(), 4), "hardware errors",
+                 "the JSON result lists the first 100");
 }
 
 } // namespace

@@ -76,6 +76,17 @@ std::string render_summary(const RunTarget& target, const json& result) {
 
 } // namespace
 
+namespace {
+// When this process started, as near as a static can tell: the wall figure
+// covers reading the config and elaborating too.
+const auto kProcessStart = std::chrono::steady_clock::now();
+
+double seconds_between(std::chrono::steady_clock::time_point a,
+                       std::chrono::steady_clock::time_point b) {
+    return std::chrono::duration<double>(b - a).count();
+}
+} // namespace
+
 RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options) {
     std::unique_ptr<RunTarget> target = make_target(cfg);
     configure_systemc_reports();
@@ -83,11 +94,10 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
     arm_run_bounds(cfg);
     target->elaborate(cfg, options);
 
-    const auto wall_start = std::chrono::steady_clock::now();
+    const auto sim_start = std::chrono::steady_clock::now();
     sc_core::sc_start(sc_core::sc_time(static_cast<double>(cfg.sim_time_limit_ps), sc_core::SC_PS),
                       sc_core::SC_EXIT_ON_STARVATION);
-    const double wall =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+    const auto sim_end = std::chrono::steady_clock::now();
     // A run that does not finish ends at the limit; spinning and fast-forwarded
     // polls then agree on what happened by that time.
     const bool limited =
@@ -104,11 +114,15 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
     RunReport report;
     report.outcome = outcome.kind;
     report.expectation_met = expectation.met;
-    report.wall_seconds = wall;
     report.events = Activity::resumptions();
     report.result = build_result(cfg, collected, outcome, expectation, end_ps, report.events);
     report.summary = render_summary(*target, report.result);
-    report.timing_summary = timing_line(wall, report.events);
+    const auto now = std::chrono::steady_clock::now();
+    report.setup_seconds = seconds_between(kProcessStart, sim_start);
+    report.simulation_seconds = seconds_between(sim_start, sim_end);
+    report.result_seconds = seconds_between(sim_end, now);
+    report.wall_seconds = seconds_between(kProcessStart, now);
+    report.timing_summary = timing_line(report);
     report.verdict = verdict_line(expectation);
     make_valid_utf8(report.result);
     end_processes();

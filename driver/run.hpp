@@ -23,7 +23,11 @@ struct RunReport {
     std::string summary;        // human summary, deterministic part
     std::string timing_summary; // wall-clock lines
     std::string verdict;        // the last line: as expected, or why not
+    // Wall-clock time: the whole run so far (from the process's start to the
+    // summary), and its parts: set-up (reading, elaboration), simulation
+    // (sc_start) and result (collecting, building, rendering).
     double wall_seconds = 0;
+    double setup_seconds = 0, simulation_seconds = 0, result_seconds = 0;
     std::uint64_t events = 0;
 };
 

@@ -217,10 +217,19 @@ void require_declared_checks(const std::vector<HostCheck>& reported,
                                    "', which its registry entry does not declare");
 }
 
-std::string timing_line(double wall, std::uint64_t events) {
+void say_left_out(std::ostream& s, std::size_t total, std::size_t shown, const char* what,
+                  const char* where) {
+    if (total > shown)
+        s << "  ... and " << total - shown << " more " << what << " (" << where << ")\n";
+}
+
+std::string timing_line(const RunReport& r) {
+    auto rate = [&r](double seconds) { return seconds > 0 ? r.events / seconds : 0.0; };
     std::ostringstream t;
-    t << "wall       " << std::fixed << std::setprecision(3) << wall << " s, "
-      << std::setprecision(0) << (wall > 0 ? events / wall : 0.0) << " resumptions/s\n";
+    t << "wall       " << std::fixed << std::setprecision(3) << r.wall_seconds << " s (set-up "
+      << r.setup_seconds << " s, simulation " << r.simulation_seconds << " s, result "
+      << r.result_seconds << " s); " << std::setprecision(0) << rate(r.simulation_seconds)
+      << " resumptions/s simulating, " << rate(r.wall_seconds) << " over the run\n";
     return t.str();
 }
 

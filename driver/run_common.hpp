@@ -63,7 +63,15 @@ std::pair<std::string, std::string> bound_outcome(const ExperimentConfig& cfg);
 // kernel can still run this one delta.
 void end_processes();
 
-std::string timing_line(double wall_seconds, std::uint64_t events);
+// A summary list cut at `shown` of `total` entries says so: "  ... and N
+// more WHAT (WHERE)". Nothing when nothing was cut.
+void say_left_out(std::ostream& s, std::size_t total, std::size_t shown, const char* what,
+                  const char* where = "the JSON result has all");
+
+struct RunReport;
+// The summary's wall line: the whole run, its parts, and the resumption rate
+// while simulating and over the whole run.
+std::string timing_line(const RunReport& report);
 // The last line of the summary: whether the run was what its config expects
 // (or, without `expect:`, a clean run), and if not the first reason why.
 std::string verdict_line(const ExpectationCheck& expectation);

@@ -159,6 +159,7 @@ void VortexTarget::summarize(std::ostream& s, const json& result) const {
               << stuck[i]["state"].get<std::string>() << (detail.empty() ? "" : " at " + detail)
               << "\n";
         }
+        say_left_out(s, stuck.size(), 12, "warps");
         for (const json& g : result["gbar"]) s << "  " << g.get<std::string>() << "\n";
         for (const json& l : result["lost_gbar_requests"])
             s << "  " << l.get<std::string>() << "\n";

@@ -55,6 +55,23 @@ TEST_CASE("cli: the summary reports outcome, times, events and wall time", "[cli
         CHECK_THAT(r.output, Contains(line));
 }
 
+TEST_CASE("cli: the wall figure covers the whole run and --perf says which part is which",
+          "[cli]") {
+    const std::string perf = (test::temp_dir() / "perf.json").string();
+    const auto r = test::run_syncsim("run configs/quickstart.yaml --perf " + perf);
+    REQUIRE(r.exit_code == 0);
+    CHECK_THAT(r.output, Contains("(set-up ") && Contains(", simulation ") &&
+                             Contains(", result ") && Contains(" over the run"));
+    const nlohmann::json p = nlohmann::json::parse(test::read_text(perf));
+    const double setup = p["setup_s"], simulation = p["simulation_s"], result = p["result_s"],
+                 wall = p["wall_s"];
+    CHECK(setup > 0); // reading the config and elaborating take time too
+    CHECK(simulation > 0);
+    CHECK(result >= 0);
+    CHECK(setup + simulation + result == Approx(wall).epsilon(0.01));
+    CHECK(p["resumptions_per_s"].get<double>() >= p["resumptions_per_s_whole_run"].get<double>());
+}
+
 TEST_CASE("cli: --vcd writes core states grouped by type and a GTKWave save file", "[cli]") {
     const std::string vcd = (test::temp_dir() / "q.vcd").string();
     REQUIRE(test::run_syncsim("run configs/quickstart.yaml --vcd " + vcd).exit_code == 0);
