@@ -8,6 +8,12 @@
 //                           and their ratio
 //   syncsim_bench poll      a soft barrier on 72 AIV cores where one never
 //                           arrives: spinning vs fast-forwarded polls
+//   syncsim_bench barrier [N:ROUNDS]...
+//                           syncsim's hard AIVOnly barrier against the lean
+//                           SystemC model of it (default 48:20000 512:2000
+//                           4096:100): core-rounds/s of each, their ratio,
+//                           peak RSS per core
+#include "bench/barrier.hpp"
 #include "driver/run.hpp"
 
 #include <chrono>
@@ -127,6 +133,24 @@ int sc_main(int argc, char* argv[]) {
     if (mode == "--raw") return raw_part();
     if (mode == "--sim") return sim_part(argv[2], std::vector<std::string>(argv + 3, argv + argc));
     if (mode == "poll") return poll_bench(argv[0]);
+    if (mode == "--lean")
+        return syncsim::bench::lean_part(std::atoi(argv[2]), std::stoull(argv[3]));
+    if (mode == "--barrier-syncsim")
+        return syncsim::bench::syncsim_part(kSource, std::atoi(argv[2]), std::stoull(argv[3]));
+    if (mode == "barrier") {
+        std::vector<std::pair<int, std::uint64_t>> runs;
+        for (int i = 2; i < argc; ++i) {
+            const std::string arg = argv[i];
+            const auto colon = arg.find(':');
+            if (colon == std::string::npos) {
+                std::cerr << "bench: barrier takes CORES:ROUNDS arguments\n";
+                return 2;
+            }
+            runs.emplace_back(std::stoi(arg.substr(0, colon)), std::stoull(arg.substr(colon + 1)));
+        }
+        if (runs.empty()) runs = {{48, 20000}, {512, 2000}, {4096, 100}};
+        return syncsim::bench::barrier_bench(argv[0], runs);
+    }
     if (!mode.empty()) return event_rate_bench(argv[0], mode, mode);
     return event_rate_bench(argv[0], kSource + "/configs/bench/memory_heavy.yaml",
                             "configs/bench/memory_heavy.yaml");

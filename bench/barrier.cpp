@@ -1,0 +1,143 @@
+// `syncsim_bench barrier`: syncsim's hard AIVOnly barrier against a yardstick
+// run by the same binary on the same machine: the leanest SystemC model of
+// the same barrier (N SC_THREAD cores and one aggregator thread; a core
+// arrives after 1 ns and waits for the release, two resumptions per
+// core-round, nothing else). Each side runs in its own child process; the
+// figures are ratios of rates measured back to back, not timed assertions.
+#include "bench/barrier.hpp"
+
+#include "driver/run.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <systemc>
+#include <vector>
+
+namespace syncsim::bench {
+
+namespace {
+
+// Peak resident set of this process, from the kernel (KiB).
+long peak_rss_kib() {
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line))
+        if (line.rfind("VmHWM:", 0) == 0) return std::stol(line.substr(6));
+    return 0;
+}
+
+struct LeanBarrier : sc_core::sc_module {
+    int cores;
+    std::uint64_t rounds;
+    int arrived = 0;
+    sc_core::sc_event all_arrived, release;
+
+    LeanBarrier(sc_core::sc_module_name n, int c, std::uint64_t r)
+        : sc_module(n), cores(c), rounds(r) {
+        SC_HAS_PROCESS(LeanBarrier);
+        for (int i = 0; i < cores; ++i) sc_core::sc_spawn([this] { core(); });
+        SC_THREAD(aggregator);
+    }
+    void core() {
+        for (std::uint64_t r = 0; r < rounds; ++r) {
+            sc_core::wait(1, sc_core::SC_NS); // the work before the barrier
+            if (++arrived == cores) all_arrived.notify(sc_core::SC_ZERO_TIME);
+            sc_core::wait(release);
+        }
+    }
+    void aggregator() {
+        for (std::uint64_t r = 0; r < rounds; ++r) {
+            sc_core::wait(all_arrived);
+            arrived = 0;
+            release.notify(1, sc_core::SC_NS);
+        }
+    }
+};
+
+struct Side {
+    double core_rounds = 0, run_s = 0, process_s = 0, rss_kib = 0;
+};
+
+// The whole process is timed from here, exit included (ending thousands of
+// SystemC threads is part of what a user waits for).
+bool run_side(const std::string& command, Side* s) {
+    const auto t0 = std::chrono::steady_clock::now();
+    FILE* p = popen(command.c_str(), "r");
+    if (!p) return false;
+    double child_s = 0;
+    const int n =
+        std::fscanf(p, "%lf %lf %lf %lf", &s->core_rounds, &s->run_s, &child_s, &s->rss_kib);
+    const bool ok = pclose(p) == 0 && n == 4;
+    s->process_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return ok;
+}
+
+const auto kStart = std::chrono::steady_clock::now();
+
+double since_start() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - kStart).count();
+}
+
+} // namespace
+
+int lean_part(int cores, std::uint64_t rounds) {
+    LeanBarrier model("lean", cores, rounds);
+    const auto t0 = std::chrono::steady_clock::now();
+    sc_core::sc_start();
+    const double run = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::printf("%.0f %.6f %.6f %ld\n", double(cores) * double(rounds), run, since_start(),
+                peak_rss_kib());
+    return 0;
+}
+
+// syncsim's hard AIVOnly barrier (the sweep base, kernel meta MIX_AIV_MAIN)
+// on a 910B1 made of as many clusters as N vector cores need.
+int syncsim_part(const std::string& source, int cores, std::uint64_t rounds) {
+    const int clusters = cores / 2;
+    const int dies = (clusters + 1023) / 1024;
+    const std::vector<std::string> sets = {"platform=910b1",
+                                           "platform.die.count=" + std::to_string(dies),
+                                           "platform.die.cluster.count=" +
+                                               std::to_string(clusters / dies),
+                                           "workload.params.block_dim=" + std::to_string(cores),
+                                           "workload.params.rounds=" + std::to_string(rounds),
+                                           "limits.sim_time=100 s"};
+    const auto cfg = load_experiment(source + "/configs/sweeps/barrier_rounds_base.yaml", sets,
+                                     source + "/platforms");
+    const auto report = run_experiment(cfg, {});
+    if (report.outcome != "completed") {
+        std::fprintf(stderr, "bench: the barrier did not complete:\n%s", report.summary.c_str());
+        return 1;
+    }
+    std::printf("%.0f %.6f %.6f %ld\n", double(cores) * double(rounds), report.simulation_seconds,
+                since_start(), peak_rss_kib());
+    return 0;
+}
+
+int barrier_bench(const std::string& self, const std::vector<std::pair<int, std::uint64_t>>& runs) {
+    std::printf("%6s %8s %14s %14s %14s %8s %8s %12s\n", "cores", "rounds", "lean c-r/s",
+                "syncsim c-r/s", "(whole proc.)", "ratio", "(whole)", "RSS/core KiB");
+    for (const auto& [cores, rounds] : runs) {
+        Side lean, sim;
+        const std::string args = std::to_string(cores) + " " + std::to_string(rounds);
+        if (!run_side(self + " --lean " + args, &lean) ||
+            !run_side(self + " --barrier-syncsim " + args, &sim)) {
+            std::cerr << "bench: a part failed at " << cores << " cores\n";
+            return 1;
+        }
+        const double lean_rate = lean.core_rounds / lean.run_s;
+        const double lean_whole = lean.core_rounds / lean.process_s;
+        const double sim_rate = sim.core_rounds / sim.run_s;
+        const double sim_whole = sim.core_rounds / sim.process_s;
+        std::printf("%6d %8llu %14.3g %14.3g %14.3g %8.3f %8.3f %12.1f\n", cores,
+                    static_cast<unsigned long long>(rounds), lean_rate, sim_rate, sim_whole,
+                    sim_rate / lean_rate, sim_whole / lean_whole, sim.rss_kib / cores);
+    }
+    return 0;
+}
+
+} // namespace syncsim::bench
