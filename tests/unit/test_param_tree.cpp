@@ -64,7 +64,8 @@ TEST_CASE("param tree: leaves by path, nodes, and the names below a node", "[par
     CHECK(tree.find("part.count")->range == "1..8");
 }
 
-TEST_CASE("param tree: entries carry provenance, then overrides and derived values", "[param_tree]") {
+TEST_CASE("param tree: entries carry provenance, then overrides and derived values",
+          "[param_tree]") {
     Toy toy;
     ParamTree tree;
     toy.declare(tree);
