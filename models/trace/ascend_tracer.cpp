@@ -167,8 +167,7 @@ void AscendTracer::finish(std::uint64_t end_time_ps,
         states.push_back(to_string(static_cast<CoreState>(st)));
     write_translate_filter(filter.string(), "syncsim core states (value of <core>.state)", states);
     std::ofstream g = open_output(save.string(), "GTKWave save file");
-    g << "[dumpfile] \"" << std::filesystem::absolute(vcd).string() << "\"\n";
-    g << "[savefile] \"" << std::filesystem::absolute(save).string() << "\"\n";
+    write_gtkwave_paths(g, vcd.string(), save.string());
     g << "[timestart] 0\n";
     g << "@800200\n-Rounds\n@24\n+{round} syncsim.rounds.round[31:0]\n@1000200\n-Rounds\n";
     // Zoom so the whole run fits the default wave pane with a margin.

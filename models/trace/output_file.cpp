@@ -6,6 +6,12 @@
 
 namespace syncsim {
 
+void write_gtkwave_paths(std::ostream& save, const std::string& trace_path,
+                         const std::string& save_path) {
+    save << "[dumpfile] \"" << std::filesystem::absolute(trace_path).string() << "\"\n";
+    save << "[savefile] \"" << std::filesystem::absolute(save_path).string() << "\"\n";
+}
+
 namespace {
 
 std::string reason() {

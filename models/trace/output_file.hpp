@@ -4,6 +4,7 @@
 #pragma once
 
 #include <fstream>
+#include <ostream>
 #include <stdexcept>
 #include <string>
 
@@ -20,6 +21,12 @@ std::ofstream open_output(const std::string& path, const std::string& what);
 
 // Flushes and closes; throws OutputError if any write to it failed.
 void close_output(std::ofstream& out, const std::string& path, const std::string& what);
+
+// The first lines of a GTKWave save file: its trace and itself, both
+// absolute. GTKWave keeps the trace's (and each filter file's) path relative
+// to [savefile], so a run folder that is moved or shared still opens.
+void write_gtkwave_paths(std::ostream& save, const std::string& trace_path,
+                         const std::string& save_path);
 
 // Before a run: throws OutputError unless `path` can be created or written.
 // Creates the file (empty) when it did not exist; the run overwrites it.

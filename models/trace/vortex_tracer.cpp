@@ -42,7 +42,8 @@ void VortexTracer::finish(std::uint64_t end_ps) {
         close_output(f, filter.string(), "GTKWave translate filter");
     }
     std::ofstream g = open_output(save.string(), "GTKWave save file");
-    g << "[dumpfile] \"" << fs::absolute(m_path).string() << "\"\n[timestart] 0\n";
+    write_gtkwave_paths(g, m_path, save.string());
+    g << "[timestart] 0\n";
     g << "*" << std::fixed << std::setprecision(3)
       << -(std::log2(std::max(1.0, end_ps / 800.0)) + 7.6) << " 0\n";
     const int cores = static_cast<int>(m_signal.size()) / m_warps;
