@@ -22,7 +22,7 @@ void Platform::declare(ParamTree& d) {
     d.node("interconnect", interconnect);
     d.node("scheduler", scheduler);
     d.node("notify", notify);
-    d.group("ffts", [&] { ffts.declare(d); });
+    d.node("ffts", ffts);
     d.group("die", [&] {
         d(dies, "count", "dies",
           "dies of the device: each has its own L2 and clusters; a line's home die (lines "
