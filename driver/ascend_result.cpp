@@ -53,36 +53,9 @@ json core_json(const CoreReport& r) {
     return j;
 }
 
-std::vector<RoundRow> round_table(const std::vector<CoreReport>& reports) {
-    std::map<std::pair<std::uint64_t, std::uint32_t>, RoundRow> rows;
-    for (const auto& r : reports)
-        for (const RoundMark& m : r.rounds) {
-            RoundRow& row = rows[{m.launch_id, m.round}];
-            row.launch = m.launch_id;
-            row.round = m.round;
-            ++row.count;
-            row.first_arrival = std::min(row.first_arrival, to_ps(m.arrived));
-            row.last_arrival = std::max(row.last_arrival, to_ps(m.arrived));
-            row.cores.push_back({r.name, to_ps(m.arrived), to_ps(m.released), m.has_release});
-            if (m.has_release) {
-                ++row.released;
-                row.first_release = std::min(row.first_release, to_ps(m.released));
-                row.last_release = std::max(row.last_release, to_ps(m.released));
-            }
-        }
-    for (const auto& r : reports)
-        for (const RoundMark& m : r.rounds) {
-            RoundRow& row = rows[{m.launch_id, m.round}];
-            if (m.has_release && to_ps(m.released) < row.last_arrival) ++row.early;
-        }
-    std::vector<RoundRow> out;
-    for (const auto& kv : rows) out.push_back(kv.second);
-    return out;
-}
-
 namespace {
 
-json rounds_json(const std::vector<RoundRow>& rows) {
+json rounds_json(const std::vector<RoundRow>& rows, const std::vector<std::string>& core_names) {
     json out = json::array();
     for (const auto& r : rows) {
         json j = {{"launch", r.launch},
@@ -94,20 +67,46 @@ json rounds_json(const std::vector<RoundRow>& rows) {
                   {"released_early", r.early}};
         json per_core = json::array();
         for (const auto& c : r.cores) {
-            json cj = {{"core", c.core}, {"arrived_ps", c.arrived}};
-            if (c.has_release) cj["released_ps"] = c.released;
+            json cj = {{"core", core_names[static_cast<std::size_t>(c.core)]},
+                       {"arrived_ps", c.arrived_ps}};
+            if (c.has_release) cj["released_ps"] = c.released_ps;
             per_core.push_back(cj);
         }
         j["per_core"] = per_core;
-        if (r.released == r.count && r.count > 0) {
+        if (r.complete()) {
             j["first_release_ps"] = r.first_release;
             j["last_release_ps"] = r.last_release;
-            j["latency_ps"] = r.last_release - r.first_arrival;
-            j["release_skew_ps"] = r.last_release - r.first_release;
+            j["latency_ps"] = r.latency();
+            j["release_skew_ps"] = r.release_skew();
         }
         out.push_back(j);
     }
     return out;
+}
+
+// A distribution's figures; "estimated" says the median and p99 come from
+// its buckets (ValueDistribution: within 0.5 %), not from exact counts.
+json distribution_json(const ValueDistribution& d) {
+    return {{"min", d.min()},
+            {"median", d.median()},
+            {"p99", d.percentile(99)},
+            {"max", d.max()},
+            {"estimated", d.estimated()}};
+}
+
+// Over every round, listed or not.
+json round_stats_json(const RoundLedger& ledger) {
+    const RoundStats& s = ledger.stats();
+    json j = {{"rounds", s.rounds},
+              {"complete", s.complete},
+              {"listed", ledger.listed().size()},
+              {"left_out", ledger.left_out()},
+              {"released_early", s.released_early}};
+    if (s.complete) {
+        j["latency_ps"] = distribution_json(s.latency);
+        j["release_skew_ps"] = distribution_json(s.release_skew);
+    }
+    return j;
 }
 
 // Cores that ran or hold a block; those still holding one are stuck; the
@@ -230,13 +229,17 @@ void device_sections(AscendDevice& device, json& out) {
 } // namespace
 
 json ascend_sections(const Platform& platform, AscendDevice& device, const HostRuntime& host,
-                     const std::vector<CoreReport>& reports, const std::vector<RoundRow>& rounds) {
+                     const std::vector<CoreReport>& reports) {
     json out = json::object();
     out["platform"] = platform_json(platform);
     core_sections(reports, out);
     host_sections(host, out);
     device_sections(device, out);
-    out["rounds"] = rounds_json(rounds);
+    std::vector<std::string> core_names(reports.size());
+    for (const AiCore* core : device.all_cores())
+        core_names[static_cast<std::size_t>(core->config().soc_core_id)] = core->name();
+    out["rounds"] = rounds_json(device.rounds().listed(), core_names);
+    out["round_stats"] = round_stats_json(device.rounds());
     return out;
 }
 

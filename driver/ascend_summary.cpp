@@ -92,16 +92,17 @@ void summarize_runtime(std::ostream& s, const json& result) {
         }
 }
 
-void summarize_rounds(std::ostream& s, const json& rounds) {
-    if (rounds.empty()) return;
-    std::vector<std::uint64_t> lat;
-    for (const json& r : rounds)
-        if (r.contains("latency_ps")) lat.push_back(ps(r["latency_ps"]));
-    s << "rounds     " << rounds.size() << " barrier round(s), " << lat.size() << " complete";
-    if (!lat.empty()) {
-        std::sort(lat.begin(), lat.end());
-        s << "; latency (first arrival to last release) min " << format_time(lat.front())
-          << ", median " << format_time(lat[lat.size() / 2]) << ", max " << format_time(lat.back());
+void summarize_rounds(std::ostream& s, const json& rounds, const json& stats) {
+    const std::uint64_t total = stats["rounds"].get<std::uint64_t>();
+    if (total == 0) return;
+    s << "rounds     " << total << " barrier round(s), " << stats["complete"].get<std::uint64_t>()
+      << " complete";
+    if (stats.contains("latency_ps")) {
+        const json& lat = stats["latency_ps"];
+        s << "; latency (first arrival to last release) min " << format_time(ps(lat["min"]))
+          << ", median " << format_time(ps(lat["median"])) << ", p99 "
+          << format_time(ps(lat["p99"])) << ", max " << format_time(ps(lat["max"]));
+        if (lat["estimated"].get<bool>()) s << " (median and p99 estimated, within 0.5 %)";
     }
     s << "\n";
     for (std::size_t i = 0; i < rounds.size() && i < 4; ++i) {
@@ -120,7 +121,9 @@ void summarize_rounds(std::ostream& s, const json& rounds) {
             s << "; " << r["released_early"].get<int>() << " released before the last arrival";
         s << "\n";
     }
-    say_left_out(s, rounds.size(), 4, "rounds");
+    say_left_out(s, total, 4, "rounds",
+                 stats["left_out"].get<std::uint64_t>() == 0 ? "the JSON result has all"
+                                                             : "--rounds FILE writes every one");
 }
 
 void summarize_polls_and_ffts(std::ostream& s, const json& result) {
@@ -185,7 +188,7 @@ void summarize_ascend(std::ostream& s, const json& result) {
     summarize_checks(s, result["checks"]);
     summarize_stuck(s, result);
     summarize_runtime(s, result);
-    summarize_rounds(s, result["rounds"]);
+    summarize_rounds(s, result["rounds"], result["round_stats"]);
     summarize_polls_and_ffts(s, result);
 }
 

@@ -7,6 +7,7 @@
 
 #include "models/runtime/host_runtime.hpp"
 #include "models/trace/ascend_tracer.hpp"
+#include "models/trace/round_rows_file.hpp"
 #include "models/trace/timeline.hpp"
 #include "platforms/ascend_device.hpp"
 #include "workloads/default_host.hpp"
@@ -45,6 +46,7 @@ class AscendTarget : public RunTarget {
     std::unique_ptr<HostRuntime> m_host;
     std::unique_ptr<AscendTracer> m_tracer;
     std::unique_ptr<TimelineRecorder> m_timeline;
+    std::unique_ptr<RoundRowsFile> m_rounds_file;
     TraceFanout m_fanout;
 };
 
@@ -85,10 +87,15 @@ void AscendTarget::attach_tracers(const ExperimentConfig& cfg, const RunOptions&
             l2->set_write_observer(
                 [t](std::uint64_t a, std::uint64_t n) { t->memory_written(a, n); });
         m_fanout.add(m_tracer.get(), m_tracer.get());
+        m_device->rounds().add_sink(m_tracer.get());
     }
     if (!options.timeline_path.empty()) {
         m_timeline = std::make_unique<TimelineRecorder>(m_device->all_cores());
         m_fanout.add(m_timeline.get(), m_timeline.get());
+    }
+    if (!options.rounds_path.empty()) {
+        m_rounds_file = std::make_unique<RoundRowsFile>(options.rounds_path);
+        m_device->rounds().add_sink(m_rounds_file.get());
     }
     if (m_tracer || m_timeline) {
         for (AiCore* core : m_device->all_cores()) core->set_tracer(&m_fanout);
@@ -138,10 +145,11 @@ Collected AscendTarget::collect(const ExperimentConfig& cfg, std::uint64_t end_p
     const sc_core::sc_time end_time(static_cast<double>(end_ps), sc_core::SC_PS);
     std::vector<CoreReport> reports;
     for (AiCore* core : m_device->all_cores()) reports.push_back(core->report(end_time));
-    const std::vector<RoundRow> rounds = round_table(reports);
+    m_device->rounds().finish();
+    if (m_rounds_file) m_rounds_file->close();
 
     Collected c;
-    c.sections = ascend_sections(cfg.platform, *m_device, *m_host, reports, rounds);
+    c.sections = ascend_sections(cfg.platform, *m_device, *m_host, reports);
     c.checks = m_host->checks();
     c.declared_checks =
         cfg.host.empty() ? default_host_checks() : workloads().host(cfg.host)->checks;
@@ -152,12 +160,7 @@ Collected AscendTarget::collect(const ExperimentConfig& cfg, std::uint64_t end_p
     c.poll_timeouts = c.sections["poll_timeouts"].size();
     c.read_word = word_reader();
 
-    if (m_tracer) {
-        std::vector<std::uint64_t> last_arrivals;
-        for (const auto& r : rounds) last_arrivals.push_back(r.last_arrival);
-        std::sort(last_arrivals.begin(), last_arrivals.end());
-        m_tracer->finish(end_ps, last_arrivals);
-    }
+    if (m_tracer) m_tracer->finish(end_ps);
     if (m_timeline) m_timeline->write(options.timeline_path, end_ps);
     return c;
 }

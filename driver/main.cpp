@@ -8,6 +8,7 @@
 #include "driver/run.hpp"
 #include "driver/sweep.hpp"
 #include "models/trace/output_file.hpp"
+#include "models/trace/round_rows_file.hpp"
 #include "platforms/platform.hpp"
 #include "workloads/registry.hpp"
 #include "workloads/vortex/vortex_kernels.hpp"
@@ -31,7 +32,7 @@ const char* const kUsage = R"(syncsim - how accelerator cores synchronise, simul
 
 usage:
   syncsim run CONFIG [--set KEY=VALUE]... [--vcd FILE] [--json FILE]
-                     [--timeline FILE] [--perf FILE]
+                     [--timeline FILE] [--rounds FILE] [--perf FILE]
   syncsim sweep SWEEP [-j N] [--out DIR] [--resume] [--slurm] [--sshlogin HOSTS]
   syncsim list platforms | workloads [--plugin FILE]...
   syncsim describe platform NAME
@@ -47,6 +48,9 @@ options:
                     outcome, diagnosis, statistics) as JSON
   --timeline FILE   write a Chrome trace-event timeline (Perfetto,
                     chrome://tracing): cores, barrier arrivals, streams
+  --rounds FILE     write every barrier round's row as it closes, as CSV
+                    (FILE.csv) or JSON lines (FILE.jsonl); the JSON result
+                    lists the first rounds and statistics over all
   --perf FILE       write wall time and resumptions/s (not in the JSON, which
                     stays byte-identical from run to run)
   --platforms DIR   where platform files live (default: the source tree's)
@@ -98,10 +102,10 @@ std::string platforms_dir(const std::string& given) {
 int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
     po::options_description opts;
     std::vector<std::string> sets;
-    std::string vcd, json_path, config, timeline, perf;
+    std::string vcd, json_path, config, timeline, rounds, perf;
     opts.add_options()("set", po::value(&sets)->composing())("vcd", po::value(&vcd))(
-        "json", po::value(&json_path))("timeline", po::value(&timeline))("perf", po::value(&perf))(
-        "config", po::value(&config));
+        "json", po::value(&json_path))("timeline", po::value(&timeline))(
+        "rounds", po::value(&rounds))("perf", po::value(&perf))("config", po::value(&config));
     po::positional_options_description pos;
     pos.add("config", 1);
     po::variables_map vm;
@@ -111,18 +115,23 @@ int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
 
     const ExperimentConfig cfg = load_experiment(config, sets, platforms_dir(pdir));
     // Every output is checked before the run, so a bad path costs no simulation.
-    for (const char* option : {"vcd", "json", "timeline", "perf"})
+    for (const char* option : {"vcd", "json", "timeline", "rounds", "perf"})
         if (vm.count(option) && vm[option].as<std::string>().empty())
             throw ConfigError(std::string("--") + option + " needs a file name");
+    RoundRowsFile::Format format;
+    if (!rounds.empty() && !RoundRowsFile::format_of(rounds, &format))
+        throw ConfigError("--rounds file '" + rounds + "' must end in .csv or .jsonl");
     const std::string vcd_path = vcd.empty() ? cfg.vcd : vcd;
     for (const auto& [path, what] : {std::pair<std::string, std::string>{vcd_path, "VCD file"},
                                      {json_path, "--json file"},
                                      {timeline, "--timeline file"},
+                                     {rounds, "--rounds file"},
                                      {perf, "--perf file"}})
         if (!path.empty()) check_output_writable(path, what);
     RunOptions options;
     options.vcd_path = vcd;
     options.timeline_path = timeline;
+    options.rounds_path = rounds;
     const RunReport report = run_experiment(cfg, options);
     std::cout << report.summary << report.timing_summary << report.verdict << std::flush;
     if (!json_path.empty()) {

@@ -14,6 +14,7 @@ namespace syncsim {
 struct RunOptions {
     std::string vcd_path;      // empty: no VCD
     std::string timeline_path; // empty: no Chrome trace-event timeline
+    std::string rounds_path;   // empty: no file of every barrier round's row
 };
 
 struct RunReport {

@@ -15,10 +15,6 @@ namespace syncsim {
 
 using nlohmann::json;
 
-std::uint64_t to_ps(const sc_core::sc_time& t) {
-    return static_cast<std::uint64_t>(t.value() / sc_core::sc_time(1, sc_core::SC_PS).value());
-}
-
 std::string format_time(std::uint64_t ps) {
     std::ostringstream os;
     os << std::fixed << std::setprecision(3);

@@ -14,7 +14,6 @@
 
 namespace syncsim {
 
-std::uint64_t to_ps(const sc_core::sc_time& t);
 std::string format_time(std::uint64_t ps);
 nlohmann::json config_json(const ExperimentConfig& c);
 

@@ -49,6 +49,9 @@ void VortexTarget::elaborate(const ExperimentConfig& cfg, const RunOptions& opti
     if (!options.timeline_path.empty())
         throw ConfigError(cfg.file +
                           ": --timeline is not available on vortex platforms yet; --vcd is");
+    if (!options.rounds_path.empty())
+        throw ConfigError(cfg.file + ": --rounds lists the barrier rounds Ascend kernels mark; "
+                                     "a vortex run marks none (its barriers are in the result)");
     const VortexPlatform& p = *cfg.vortex;
     m_kernel = &vortex_kernels().at(cfg.vortex_kernel);
     m_device = std::make_unique<vortex::VortexDevice>("vortex", p,

@@ -53,6 +53,7 @@ AscendDevice::AscendDevice(const Platform& platform, const SimOptions& options)
             m_interconnect->add_requester(core->config().die);
         }
         core->set_watch(m_interconnect.get());
+        core->set_round_ledger(&m_rounds);
     }
     // A cube reaches a unified buffer only through subblock 0 of its cluster.
     for (std::size_t k = 0; k < m_aic_ptrs.size(); ++k)

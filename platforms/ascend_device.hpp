@@ -11,6 +11,7 @@
 #include "models/memory/l2_cache.hpp"
 #include "models/memory/sparse_store.hpp"
 #include "models/notify/notify_table.hpp"
+#include "models/report/round_ledger.hpp"
 #include "models/runtime/task_scheduler.hpp"
 #include "platforms/platform.hpp"
 
@@ -38,6 +39,7 @@ class AscendDevice {
     TaskScheduler& scheduler() { return *m_scheduler; }
     FftsHub& ffts() { return *m_ffts; }
     NotifyTable& notifies() { return *m_notifies; }
+    RoundLedger& rounds() { return m_rounds; }
     const std::vector<AiCore*>& aic() const { return m_aic_ptrs; }
     const std::vector<AiCore*>& aiv() const { return m_aiv_ptrs; }
     std::vector<AiCore*> all_cores() const;
@@ -46,6 +48,7 @@ class AscendDevice {
     Platform m_platform;
     Clock m_clock;
     SparseStore m_gm;
+    RoundLedger m_rounds;
     std::vector<std::unique_ptr<L2Cache>> m_l2s; // by die
     std::unique_ptr<DieInterconnect> m_interconnect;
     std::vector<std::unique_ptr<AiCore>> m_cores;

@@ -101,9 +101,12 @@ void AiCore::run() {
         m_block_idx = m_work->block_idx;
         m_launch_id = m_work->launch->launch_id;
         m_fault.reset();
-        m_rounds.block_started();
+        m_round = 0;
+        m_round_open = false;
+        if (m_ledger)
+            m_ledger->work_started(m_launch_id, m_work->launch->works, m_config.soc_core_id);
         m_ffts.block_started(m_config.soc_core_id, m_launch_id);
-        if (m_tracer) m_tracer->core_round(m_config.soc_core_id, 0);
+        if (m_tracer) m_tracer->core_round(m_config.soc_core_id, 0, to_ps(now()));
         set_state(CoreState::Running);
         try {
             m_work->launch->fn(*this);
@@ -120,6 +123,7 @@ void AiCore::run() {
         ++m_counters.blocks_run;
         m_finished_at = sc_core::sc_time_stamp();
         set_state(m_fault ? CoreState::Faulted : CoreState::Done);
+        if (m_ledger) m_ledger->work_finished(m_config.soc_core_id);
         auto done = std::move(m_work->on_done);
         m_work.reset();
         if (done) done(m_fault);
@@ -185,7 +189,7 @@ CoreReport AiCore::report(const sc_core::sc_time& at) const {
     r.blocks_run = m_counters.blocks_run;
     r.intrinsics = m_counters.intrinsics;
     r.last_intrinsic = m_counters.last_intrinsic;
-    r.barrier_rounds = m_rounds.round();
+    r.barrier_rounds = m_round;
     if (m_state == CoreState::Waiting || m_state == CoreState::Polling ||
         m_state == CoreState::Blocked)
         r.waiting_on = m_external_describe ? m_external_describe() : m_reason.describe();
@@ -200,7 +204,6 @@ CoreReport AiCore::report(const sc_core::sc_time& at) const {
     r.cache_hits = m_counters.cache_hits;
     r.cache_misses = m_counters.cache_misses;
     r.writebacks = m_counters.writebacks;
-    r.rounds = m_rounds.marks();
     r.polls = m_counters.polls;
     r.poll_timeouts = m_counters.poll_timeouts;
     if (m_poll_schedule) {

@@ -17,6 +17,7 @@
 #include "models/memory/gm_port.hpp"
 #include "models/memory/scalar_cache.hpp"
 #include "models/memory/sparse_store.hpp"
+#include "models/report/round_ledger.hpp"
 #include "models/systemc/simulation_time.hpp"
 #include "syncsim/kernel_api.hpp"
 
@@ -99,10 +100,13 @@ class CoreTraceSink {
   public:
     virtual ~CoreTraceSink() = default;
     virtual void core_state(int soc_core_id, CoreState state) = 0;
-    virtual void core_round(int soc_core_id, std::uint32_t round) = 0; // arrival at round `round`
-    virtual void core_release(int soc_core_id, std::uint32_t round) {
+    // Arrival at round `round` (0: a block starts) and release from it, at
+    // the core's own time (a mark does not make the core catch up).
+    virtual void core_round(int soc_core_id, std::uint32_t round, std::uint64_t at_ps) = 0;
+    virtual void core_release(int soc_core_id, std::uint32_t round, std::uint64_t at_ps) {
         (void)soc_core_id;
         (void)round;
+        (void)at_ps;
     }
 };
 
@@ -129,6 +133,7 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     void set_tracer(CoreTraceSink* tracer) { m_tracer = tracer; }
     void set_ffts(FftsHub* hub) { m_ffts.attach(hub); }
     void set_watch(GmWatch* watch) { m_watch = watch; }
+    void set_round_ledger(RoundLedger* ledger) { m_ledger = ledger; }
 
     // Called by the task scheduler; the core must be free.
     void start_block(BlockWork work);
@@ -293,7 +298,9 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     // While asleep in a fast-forwarded poll: the polls it would be making.
     std::optional<PollSchedule> m_poll_schedule;
     std::function<std::string()> m_external_describe;
-    RoundMarks m_rounds;
+    RoundLedger* m_ledger = nullptr;
+    std::uint32_t m_round = 0; // barrier rounds the current (or last) block entered
+    bool m_round_open = false; // arrived at m_round, not yet released
     CoreCounters m_counters;
 
     std::optional<BlockWork> m_pending, m_work;

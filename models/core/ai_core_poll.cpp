@@ -99,7 +99,7 @@ PollResult AiCore::poll(const PollSpec& spec) {
     }
     if (result.timed_out)
         m_counters.poll_timeouts.push_back(
-            {now(), m_rounds.round(), spec.addr, result.value, spec.target, result.polls});
+            {now(), m_round, spec.addr, result.value, spec.target, result.polls});
     m_reason = WaitReason{};
     set_state(CoreState::Running);
     return result;
@@ -146,16 +146,20 @@ AiCore::sleep_through_polls(const PollSpec& spec, const PollTiming& timing, Poll
     return s.sample(next);
 }
 
+// Marks are bookkeeping no other agent sees: they are stamped with the
+// core's own time and do not make it catch up with the kernel.
 void AiCore::mark_barrier_round() {
-    sync();
-    const std::uint32_t round = m_rounds.arrive(m_launch_id, sc_core::sc_time_stamp());
-    if (m_tracer) m_tracer->core_round(m_config.soc_core_id, round);
+    ++m_round;
+    m_round_open = true;
+    if (m_ledger) m_ledger->arrive(m_config.soc_core_id, to_ps(now()));
+    if (m_tracer) m_tracer->core_round(m_config.soc_core_id, m_round, to_ps(now()));
 }
 
 void AiCore::mark_barrier_release() {
-    sync();
-    if (!m_rounds.release(m_launch_id, sc_core::sc_time_stamp())) return;
-    if (m_tracer) m_tracer->core_release(m_config.soc_core_id, m_rounds.round());
+    if (!m_round_open) return;
+    m_round_open = false;
+    if (m_ledger) m_ledger->release(m_config.soc_core_id, to_ps(now()));
+    if (m_tracer) m_tracer->core_release(m_config.soc_core_id, m_round, to_ps(now()));
 }
 
 } // namespace syncsim

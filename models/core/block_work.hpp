@@ -23,6 +23,7 @@ struct LaunchedKernel {
     BuildInfo build;
     std::string kernel_type; // as the runtime scheduled it (AIV_ONLY, MIX_AIC_1_2, ...)
     std::int64_t block_num = 1;
+    std::uint64_t works = 1; // blocks times the cores each one occupies
     std::int64_t aic_subblockdim = 1, aiv_subblockdim = 1;
     std::shared_ptr<const FftsContext> ffts_context; // null: the launch owns none
 };

@@ -1,6 +1,6 @@
 // What a core has done and where it stands, for the result and for
-// explaining a run that did not end: the report the driver reads, the round
-// marks the software made, and the counters the core keeps.
+// explaining a run that did not end: the report the driver reads and the
+// counters the core keeps.
 #pragma once
 
 #include "models/core/core_status.hpp"
@@ -28,40 +28,6 @@ struct PollTimeout {
     GmAddr addr;
     std::int64_t value, target;
     std::uint64_t polls;
-};
-
-// One barrier round as the software marked it on this core.
-struct RoundMark {
-    std::uint64_t launch_id;
-    std::uint32_t round;
-    sc_core::sc_time arrived, released; // released == arrived until marked
-    bool has_release = false;
-};
-
-// The rounds of every block this core ran: a round opens at the software's
-// mark_barrier_round and closes at its mark_barrier_release of the same
-// launch. Round numbers restart with each block.
-class RoundMarks {
-  public:
-    void block_started() { m_round = 0; }
-    // Returns the number of the round entered.
-    std::uint32_t arrive(std::uint64_t launch_id, const sc_core::sc_time& at) {
-        m_marks.push_back({launch_id, ++m_round, at, at});
-        return m_round;
-    }
-    // False (and nothing recorded) when no round of `launch_id` is open.
-    bool release(std::uint64_t launch_id, const sc_core::sc_time& at) {
-        if (m_marks.empty() || m_marks.back().launch_id != launch_id) return false;
-        m_marks.back().released = at;
-        m_marks.back().has_release = true;
-        return true;
-    }
-    std::uint32_t round() const { return m_round; }
-    const std::vector<RoundMark>& marks() const { return m_marks; }
-
-  private:
-    std::uint32_t m_round = 0;
-    std::vector<RoundMark> m_marks;
 };
 
 // What a core counts over the whole run.
@@ -92,7 +58,6 @@ struct CoreReport {
     std::optional<std::string> fault;
     sc_core::sc_time finished_at;
     std::uint64_t cache_hits, cache_misses, writebacks;
-    std::vector<RoundMark> rounds;
     std::uint64_t polls;
     std::vector<PollTimeout> poll_timeouts;
 };

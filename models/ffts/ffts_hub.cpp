@@ -1,6 +1,7 @@
 #include "models/ffts/ffts_hub.hpp"
 
 #include "models/ffts/ffts_message.hpp"
+#include "models/systemc/simulation_time.hpp"
 #include "syncsim/fault.hpp"
 
 #include <algorithm>
@@ -8,11 +9,6 @@
 namespace syncsim {
 
 namespace {
-
-std::uint64_t now_ps() {
-    return static_cast<std::uint64_t>(sc_core::sc_time_stamp().value() /
-                                      sc_core::sc_time(1, sc_core::SC_PS).value());
-}
 
 const char* type_name(int group) {
     return group == 0 ? "AIC" : "AIV";

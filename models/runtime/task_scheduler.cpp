@@ -23,6 +23,8 @@ LaunchResult TaskScheduler::run_launch(LaunchWork work) {
     kernel->launch_id = exec->id;
     kernel->kernel_type = work.plan.kernel_type;
     kernel->block_num = work.plan.block_num;
+    kernel->works = static_cast<std::uint64_t>(work.plan.block_num) *
+                    static_cast<std::uint64_t>(work.plan.aic_per_block + work.plan.aiv_per_block);
     kernel->aic_subblockdim = work.plan.aic_subblockdim;
     kernel->aiv_subblockdim = work.plan.aiv_subblockdim;
     if (work.plan.ffts_context) {

@@ -20,6 +20,14 @@ struct Clock {
     double to_cycles(const sc_core::sc_time& t) const { return t.to_seconds() * 1e12 / period_ps; }
 };
 
+// Simulated time in whole picoseconds (the unit of every result and trace).
+inline std::uint64_t to_ps(const sc_core::sc_time& t) {
+    return static_cast<std::uint64_t>(t.value() / sc_core::sc_time(1, sc_core::SC_PS).value());
+}
+inline std::uint64_t now_ps() {
+    return to_ps(sc_core::sc_time_stamp());
+}
+
 // Every model thread resumes through these helpers, so a run can report how
 // many thread resumptions it cost (the figure behind "resumptions per
 // second"; SC_METHOD runs are not counted), and a

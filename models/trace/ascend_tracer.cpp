@@ -1,5 +1,6 @@
 #include "models/trace/ascend_tracer.hpp"
 
+#include "models/systemc/simulation_time.hpp"
 #include "models/trace/output_file.hpp"
 
 #include <algorithm>
@@ -60,20 +61,15 @@ AscendTracer::AscendTracer(const std::string& vcd_path, const std::vector<AiCore
     m_cnt_used.assign(kTracedCntNotifies, false);
 }
 
-std::uint64_t AscendTracer::now_ps() {
-    return static_cast<std::uint64_t>(sc_core::sc_time_stamp().value() /
-                                      sc_core::sc_time(1, sc_core::SC_PS).value());
-}
-
 void AscendTracer::core_state(int soc_core_id, CoreState state) {
     m_started = true;
     m_ran[soc_core_id] = true;
     m_vcd.change(m_state_signal[soc_core_id], now_ps(), static_cast<std::uint64_t>(state));
 }
 
-void AscendTracer::core_round(int soc_core_id, std::uint32_t round) {
+void AscendTracer::core_round(int soc_core_id, std::uint32_t round, std::uint64_t at_ps) {
     m_started = true;
-    m_vcd.change(m_round_signal[soc_core_id], now_ps(), round);
+    m_vcd.change(m_round_signal[soc_core_id], at_ps, round);
 }
 
 void AscendTracer::flag_changed(int core, bool intra_block, int id, int value) {
@@ -152,10 +148,11 @@ void AscendTracer::write_core_group(std::ostream& g, const std::string& title,
     g << "@1000200\n-" << title << "\n";
 }
 
-void AscendTracer::finish(std::uint64_t end_time_ps,
-                          const std::vector<std::uint64_t>& round_last_arrivals) {
-    for (std::size_t r = 0; r < round_last_arrivals.size(); ++r)
-        m_vcd.change(m_round_marker, round_last_arrivals[r], r + 1);
+void AscendTracer::round_closed(const RoundRow& row) {
+    m_vcd.change(m_round_marker, row.last_arrival, ++m_rounds_closed);
+}
+
+void AscendTracer::finish(std::uint64_t end_time_ps) {
     m_vcd.close(end_time_ps);
     const std::filesystem::path vcd(m_vcd_path);
     std::filesystem::path filter = vcd;

@@ -19,23 +19,25 @@ class AscendTracer : public CoreTraceSink,
                      public WordTraceSink,
                      public FlagTraceSink,
                      public NotifyTraceSink,
-                     public StreamTraceSink {
+                     public StreamTraceSink,
+                     public RoundSink {
   public:
     AscendTracer(const std::string& vcd_path, const std::vector<AiCore*>& cores,
                  const SparseStore& gm);
 
     void core_state(int soc_core_id, CoreState state) override;
-    void core_round(int soc_core_id, std::uint32_t round) override;
+    void core_round(int soc_core_id, std::uint32_t round, std::uint64_t at_ps) override;
     bool add_word(const std::string& name, GmAddr addr) override;
     void flag_changed(int core, bool intra_block, int id, int value) override;
     void cnt_notify_changed(std::uint32_t id, std::uint32_t count) override;
     void stream_state(int stream, StreamState state) override;
+    // The round marker steps to 1, 2, ... at each closed round's last arrival.
+    void round_closed(const RoundRow& row) override;
     // Called by the L2 after a write; updates any watched word in the range.
     void memory_written(std::uint64_t addr, std::uint64_t len);
 
     // Ends the VCD and writes the .gtkw save file and the filters beside it.
-    // The round marker steps to 1, 2, ... at each round's last arrival.
-    void finish(std::uint64_t end_time_ps, const std::vector<std::uint64_t>& round_last_arrivals);
+    void finish(std::uint64_t end_time_ps);
 
   private:
     // The save file's group of one core type's signals (cores that ran only).
@@ -46,7 +48,6 @@ class AscendTracer : public CoreTraceSink,
         GmAddr addr;
         int signal;
     };
-    static std::uint64_t now_ps();
 
     std::string m_vcd_path;
     VcdWriter m_vcd;
@@ -62,6 +63,7 @@ class AscendTracer : public CoreTraceSink,
     std::vector<int> m_stream_signal, m_cnt_signal;
     std::vector<bool> m_stream_used, m_cnt_used;
     int m_round_marker = 0;
+    std::uint64_t m_rounds_closed = 0;
     std::vector<Word> m_words;
     bool m_started = false;
 };

@@ -1,5 +1,6 @@
 #include "models/trace/timeline.hpp"
 
+#include "models/systemc/simulation_time.hpp"
 #include "models/trace/output_file.hpp"
 
 #include <fstream>
@@ -11,11 +12,6 @@ namespace syncsim {
 namespace {
 
 constexpr int kCorePid = 1, kStreamPid = 2;
-
-std::uint64_t now_ps() {
-    return static_cast<std::uint64_t>(sc_core::sc_time_stamp().value() /
-                                      sc_core::sc_time(1, sc_core::SC_PS).value());
-}
 
 const char* slice_name(CoreState s) {
     switch (s) {
@@ -52,13 +48,13 @@ void TimelineRecorder::core_state(int id, CoreState state) {
     if (const char* name = slice_name(state)) open = {name, now};
 }
 
-void TimelineRecorder::core_round(int id, std::uint32_t round) {
+void TimelineRecorder::core_round(int id, std::uint32_t round, std::uint64_t at_ps) {
     if (round == 0) return; // the reset at block start
-    m_events.push_back({"arrive round " + std::to_string(round), "i", kCorePid, id, now_ps(), 0});
+    m_events.push_back({"arrive round " + std::to_string(round), "i", kCorePid, id, at_ps, 0});
 }
 
-void TimelineRecorder::core_release(int id, std::uint32_t round) {
-    m_events.push_back({"release round " + std::to_string(round), "i", kCorePid, id, now_ps(), 0});
+void TimelineRecorder::core_release(int id, std::uint32_t round, std::uint64_t at_ps) {
+    m_events.push_back({"release round " + std::to_string(round), "i", kCorePid, id, at_ps, 0});
 }
 
 void TimelineRecorder::stream_state(int id, StreamState state) {

@@ -18,8 +18,8 @@ class TimelineRecorder : public CoreTraceSink, public StreamTraceSink {
     explicit TimelineRecorder(const std::vector<AiCore*>& cores);
 
     void core_state(int soc_core_id, CoreState state) override;
-    void core_round(int soc_core_id, std::uint32_t round) override;
-    void core_release(int soc_core_id, std::uint32_t round) override;
+    void core_round(int soc_core_id, std::uint32_t round, std::uint64_t at_ps) override;
+    void core_release(int soc_core_id, std::uint32_t round, std::uint64_t at_ps) override;
     void stream_state(int stream, StreamState state) override;
 
     void write(const std::string& path, std::uint64_t end_ps);
@@ -51,11 +51,11 @@ class TraceFanout : public CoreTraceSink, public StreamTraceSink {
     void core_state(int id, CoreState s) override {
         for (auto* c : m_cores) c->core_state(id, s);
     }
-    void core_round(int id, std::uint32_t r) override {
-        for (auto* c : m_cores) c->core_round(id, r);
+    void core_round(int id, std::uint32_t r, std::uint64_t at_ps) override {
+        for (auto* c : m_cores) c->core_round(id, r, at_ps);
     }
-    void core_release(int id, std::uint32_t r) override {
-        for (auto* c : m_cores) c->core_release(id, r);
+    void core_release(int id, std::uint32_t r, std::uint64_t at_ps) override {
+        for (auto* c : m_cores) c->core_release(id, r, at_ps);
     }
     void stream_state(int id, StreamState s) override {
         for (auto* st : m_streams) st->stream_state(id, s);

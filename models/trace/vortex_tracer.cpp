@@ -1,5 +1,6 @@
 #include "models/trace/vortex_tracer.hpp"
 
+#include "models/systemc/simulation_time.hpp"
 #include "models/trace/output_file.hpp"
 
 #include <cmath>
@@ -23,10 +24,7 @@ VortexTracer::VortexTracer(const std::string& vcd_path, int clusters, int cores_
 void VortexTracer::warp_state(int core, int warp, int state) {
     const std::size_t i = static_cast<std::size_t>(core * m_warps + warp);
     m_used[i] = true;
-    m_vcd.change(m_signal[i],
-                 static_cast<std::uint64_t>(sc_core::sc_time_stamp().value() /
-                                            sc_core::sc_time(1, sc_core::SC_PS).value()),
-                 static_cast<std::uint64_t>(state));
+    m_vcd.change(m_signal[i], now_ps(), static_cast<std::uint64_t>(state));
 }
 
 void VortexTracer::finish(std::uint64_t end_ps) {

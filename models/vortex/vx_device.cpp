@@ -295,7 +295,7 @@ void VortexDevice::barrier(Warp& w, std::uint32_t id, std::uint32_t count) {
         return;
     }
     if (o.released) {
-        ReleaseRecord r{false, c.index, o.id, ps(t0), ps(ready), {}};
+        ReleaseRecord r{false, c.index, o.id, to_ps(t0), to_ps(ready), {}};
         for (int i = 0; i < m_p.warps; ++i)
             if (o.released >> i & 1) {
                 r.warps.push_back(i);

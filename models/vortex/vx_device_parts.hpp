@@ -2,15 +2,12 @@
 // vx_global_barrier.cpp): a warp and a core as the device keeps them.
 #pragma once
 
+#include "models/systemc/simulation_time.hpp"
 #include "models/vortex/vx_device.hpp"
 
 #include <set>
 
 namespace syncsim::vortex {
-
-inline std::uint64_t ps(const sc_core::sc_time& t) {
-    return static_cast<std::uint64_t>(t.value() / sc_core::sc_time(1, sc_core::SC_PS).value());
-}
 
 struct VortexDevice::Warp {
     Core* core = nullptr;

@@ -59,7 +59,7 @@ void VortexDevice::global_request(Core& c, int id, std::uint32_t size_m1, std::u
     // arbiters and at the core, and broadcast to every core of the cluster.
     const sc_core::sc_time rsp =
         sc_core::sc_time_stamp() + cyc(m_p.gbar_unit_cycles + 3 * m_p.gbar_rsp_cycles);
-    m_releases.push_back({true, c.index, id, ps(c0), ps(rsp), {}});
+    m_releases.push_back({true, c.index, id, to_ps(c0), to_ps(rsp), {}});
     for (auto& core : m_cores)
         if (core->cluster == c.cluster) {
             Core* target = core.get();

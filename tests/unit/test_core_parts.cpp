@@ -99,21 +99,3 @@ TEST_CASE("DMA shape: bursts, gaps in 32-byte blocks, and bad shapes", "[core]")
     CHECK(kDmaRoutes.gm_to_ub == Pipe::MTE2);
     CHECK(kDmaRoutes.ub_to_gm == Pipe::MTE3);
 }
-
-TEST_CASE("round marks: rounds number per block, a release closes its own launch's round",
-          "[core]") {
-    RoundMarks marks;
-    CHECK(marks.arrive(1, sc_time(10, SC_NS)) == 1);
-    CHECK(marks.release(1, sc_time(20, SC_NS)));
-    CHECK(marks.arrive(1, sc_time(30, SC_NS)) == 2);
-    CHECK_FALSE(marks.release(2, sc_time(35, SC_NS))); // another launch's release
-    marks.block_started();
-    CHECK(marks.round() == 0);
-    CHECK(marks.arrive(2, sc_time(40, SC_NS)) == 1);
-    REQUIRE(marks.marks().size() == 3);
-    CHECK(marks.marks()[0].has_release);
-    CHECK(marks.marks()[0].released == sc_time(20, SC_NS));
-    CHECK_FALSE(marks.marks()[1].has_release);
-    CHECK(marks.marks()[1].released == marks.marks()[1].arrived);
-    CHECK(marks.marks()[2].launch_id == 2);
-}

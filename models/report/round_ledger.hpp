@@ -1,0 +1,104 @@
+// Barrier rounds across cores, closed as the run goes: each core reports
+// when it arrives at a round (the software's mark_barrier_round) and when it
+// is released (mark_barrier_release); a round's row is closed once no core
+// can still arrive at it or be released from it, handed to the sinks (the
+// --rounds file, the VCD round marker) and folded into statistics. Memory
+// holds the rounds still open, the first rows for the result (up to a
+// budget of core marks), and distributions bounded by distinct values: it
+// does not grow with the number of rounds. Kernel-free (times in ps).
+#pragma once
+
+#include "models/report/value_distribution.hpp"
+
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <unordered_map>
+#include <vector>
+
+namespace syncsim {
+
+struct RoundRow {
+    struct CoreMark {
+        int core; // soc_core_id
+        std::uint64_t arrived_ps, released_ps;
+        bool has_release;
+    };
+    std::uint64_t launch = 0;
+    std::uint32_t round = 0;
+    int count = 0, released = 0;
+    int early = 0; // released before the round's last arrival (set when closed)
+    std::uint64_t first_arrival = std::numeric_limits<std::uint64_t>::max(), last_arrival = 0;
+    std::uint64_t first_release = std::numeric_limits<std::uint64_t>::max(), last_release = 0;
+    std::vector<CoreMark> cores; // by soc_core_id once closed
+
+    bool complete() const { return count > 0 && released == count; }
+    std::uint64_t latency() const { return last_release - first_arrival; }
+    std::uint64_t release_skew() const { return last_release - first_release; }
+};
+
+// Statistics over every closed row.
+struct RoundStats {
+    std::uint64_t rounds = 0, complete = 0, released_early = 0;
+    ValueDistribution latency, release_skew; // complete rows only
+};
+
+class RoundSink {
+  public:
+    virtual ~RoundSink() = default;
+    virtual void round_closed(const RoundRow& row) = 0;
+};
+
+class RoundLedger {
+  public:
+    // Rows the result lists in full hold at most this many core marks in
+    // all (the first 1,365 rounds of 48 cores; 16 of 4,096).
+    static constexpr std::size_t kListedMarks = 65536;
+
+    void add_sink(RoundSink* sink) { m_sinks.push_back(sink); }
+
+    // A core starts one of the `works` blocks-on-cores of `launch`.
+    void work_started(std::uint64_t launch, std::uint64_t works, int core);
+    void work_finished(int core);
+    void arrive(int core, std::uint64_t at_ps);
+    void release(int core, std::uint64_t at_ps);
+    // The end of the run: every open row closes as it stands.
+    void finish();
+
+    // The round the core's current block is in (0 before its first mark).
+    std::uint32_t round_of(int core) const;
+    // No row closed from now on has a mark earlier than this (the first
+    // arrival of the oldest open row), so a trace writer may flush before it.
+    std::uint64_t open_horizon_ps() const;
+
+    const RoundStats& stats() const { return m_stats; }
+    // The rows listed in full, by (launch, round), and how many were not.
+    const std::vector<RoundRow>& listed() const { return m_listed; }
+    std::uint64_t left_out() const { return m_stats.rounds - m_listed.size(); }
+
+  private:
+    struct Launch {
+        std::uint64_t works = 0, started = 0;
+        std::map<std::uint32_t, int> running_at; // current round -> running cores
+        std::map<std::uint32_t, RoundRow> open;
+        std::map<std::uint32_t, int> unreleased; // round -> arrived, running, not released
+    };
+    struct CoreAt {
+        std::uint64_t launch = 0;
+        std::uint32_t round = 0;
+        bool released = true;
+    };
+    void move_core(Launch& l, CoreAt& at, std::uint32_t to);
+    void close_ready(Launch& l);
+    void close(RoundRow&& row);
+
+    std::map<std::uint64_t, Launch> m_launches;
+    std::unordered_map<int, CoreAt> m_cores; // cores running a block
+    std::vector<RoundSink*> m_sinks;
+    RoundStats m_stats;
+    std::vector<RoundRow> m_listed;
+    std::size_t m_listed_marks = 0;
+    bool m_listing = true;
+};
+
+} // namespace syncsim

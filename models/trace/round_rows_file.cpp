@@ -1,0 +1,66 @@
+#include "models/trace/round_rows_file.hpp"
+
+#include "models/trace/output_file.hpp"
+
+namespace syncsim {
+
+namespace {
+
+constexpr const char* kWhat = "--rounds file";
+
+bool ends_with(const std::string& s, const std::string& tail) {
+    return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+} // namespace
+
+bool RoundRowsFile::format_of(const std::string& path, Format* format) {
+    if (ends_with(path, ".csv")) {
+        *format = Format::Csv;
+        return true;
+    }
+    if (ends_with(path, ".jsonl")) {
+        *format = Format::JsonLines;
+        return true;
+    }
+    return false;
+}
+
+RoundRowsFile::RoundRowsFile(const std::string& path)
+    : m_path(path), m_out(open_output(path, kWhat)) {
+    if (!format_of(path, &m_format))
+        throw OutputError(std::string(kWhat) + " '" + path + "' must end in .csv or .jsonl");
+    if (m_format == Format::Csv)
+        m_out << "launch,round,cores,released,released_early,first_arrival_ps,last_arrival_ps,"
+                 "first_release_ps,last_release_ps,latency_ps,release_skew_ps\n";
+}
+
+void RoundRowsFile::round_closed(const RoundRow& r) {
+    // An incomplete round has no release figures: empty in CSV, absent in JSON.
+    if (m_format == Format::Csv) {
+        m_out << r.launch << ',' << r.round << ',' << r.count << ',' << r.released << ',' << r.early
+              << ',' << r.first_arrival << ',' << r.last_arrival << ',';
+        if (r.complete())
+            m_out << r.first_release << ',' << r.last_release << ',' << r.latency() << ','
+                  << r.release_skew();
+        else
+            m_out << ",,,";
+        m_out << '\n';
+        return;
+    }
+    m_out << "{\"launch\": " << r.launch << ", \"round\": " << r.round << ", \"cores\": " << r.count
+          << ", \"released\": " << r.released << ", \"released_early\": " << r.early
+          << ", \"first_arrival_ps\": " << r.first_arrival
+          << ", \"last_arrival_ps\": " << r.last_arrival;
+    if (r.complete())
+        m_out << ", \"first_release_ps\": " << r.first_release
+              << ", \"last_release_ps\": " << r.last_release << ", \"latency_ps\": " << r.latency()
+              << ", \"release_skew_ps\": " << r.release_skew();
+    m_out << "}\n";
+}
+
+void RoundRowsFile::close() {
+    close_output(m_out, m_path, kWhat);
+}
+
+} // namespace syncsim

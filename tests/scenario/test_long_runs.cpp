@@ -1,0 +1,69 @@
+// Long runs: rounds are closed as the run goes, so the result lists the first
+// rows and statistics over all, and --rounds streams every row to a file.
+#include "tests/support/run_config.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+using namespace syncsim;
+using Catch::Contains;
+
+namespace {
+
+const std::string kBarrier = "run configs/sweeps/barrier_rounds_base.yaml --set platform=910b1 "
+                             "--set workload.params.block_dim=48 ";
+
+std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) out.push_back(line);
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("long runs: --rounds writes every row, the JSON lists the first and counts the rest",
+          "[long_run]") {
+    const std::string dir = test::temp_dir().string();
+    const auto r = test::run_syncsim(kBarrier + "--set workload.params.rounds=1500 --rounds " +
+                                     dir + "/rounds.csv --json " + dir + "/r.json");
+    REQUIRE(r.exit_code == 0);
+    const auto rows = lines_of(test::read_text(dir + "/rounds.csv"));
+    REQUIRE(rows.size() == 1501);
+    CHECK(rows[0].rfind("launch,round,cores,released,released_early,", 0) == 0);
+    CHECK(rows[1].rfind("1,1,48,48,0,", 0) == 0);
+    CHECK(rows[1500].rfind("1,1500,48,48,0,", 0) == 0);
+    const auto j = nlohmann::json::parse(test::read_text(dir + "/r.json"));
+    const auto& stats = j["round_stats"];
+    CHECK(stats["rounds"] == 1500);
+    CHECK(stats["complete"] == 1500);
+    CHECK(stats["listed"] == 65536 / 48);
+    CHECK(stats["left_out"] == 1500 - 65536 / 48);
+    CHECK(j["rounds"].size() == 65536 / 48);
+    CHECK(stats["latency_ps"]["estimated"] == false);
+    // Round 1 pays the launch's start-up; every later round is the steady latency.
+    CHECK(stats["latency_ps"]["max"] == j["rounds"][0]["latency_ps"]);
+    CHECK(stats["latency_ps"]["median"] == j["rounds"][1]["latency_ps"]);
+    CHECK_THAT(r.output, Contains("rounds     1500 barrier round(s), 1500 complete; latency"));
+    CHECK_THAT(r.output, Contains("... and 1496 more rounds (--rounds FILE writes every one)"));
+}
+
+TEST_CASE("long runs: the --rounds rows are the JSON's rows, in CSV and in JSON lines",
+          "[long_run]") {
+    const std::string dir = test::temp_dir().string();
+    const auto r = test::run_syncsim("run configs/a5/soft_aiv_rounds_sweep.yaml --rounds " + dir +
+                                     "/rounds.jsonl --json " + dir + "/r.json");
+    REQUIRE(r.exit_code == 0);
+    const auto j = nlohmann::json::parse(test::read_text(dir + "/r.json"));
+    const auto rows = lines_of(test::read_text(dir + "/rounds.jsonl"));
+    REQUIRE(rows.size() == j["rounds"].size());
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const auto row = nlohmann::json::parse(rows[i]);
+        const auto& full = j["rounds"][i];
+        for (const char* key : {"launch", "round", "cores", "released", "released_early",
+                                "first_arrival_ps", "last_release_ps", "latency_ps"})
+            CHECK(row[key] == full[key]);
+    }
+    CHECK_THAT(r.output, Contains("(the JSON result has all)"));
+}
