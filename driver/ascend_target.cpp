@@ -26,6 +26,7 @@ class AscendTarget : public RunTarget {
     bool finished() const override { return m_host->finished(); }
     bool still_active() const override;
     std::optional<Outcome> ended() const override;
+    std::uint64_t reached_ps() const override;
     std::string deadlock_reason() const override;
     Collected collect(const ExperimentConfig& cfg, std::uint64_t end_ps,
                       const RunOptions& options) override;
@@ -108,6 +109,13 @@ bool AscendTarget::still_active() const {
     bool polling = false;
     for (AiCore* core : m_device->all_cores()) polling = polling || core->asleep_in_poll();
     return sc_core::sc_pending_activity() || polling;
+}
+
+std::uint64_t AscendTarget::reached_ps() const {
+    std::uint64_t reached = to_ps(sc_core::sc_time_stamp());
+    for (const AiCore* core : m_device->all_cores())
+        reached = std::max(reached, to_ps(core->reached()));
+    return reached;
 }
 
 std::optional<Outcome> AscendTarget::ended() const {

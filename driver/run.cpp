@@ -100,9 +100,10 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
     const auto sim_end = std::chrono::steady_clock::now();
     // A run that does not finish ends at the limit; spinning and fast-forwarded
     // polls then agree on what happened by that time.
-    const bool limited =
-        !target->finished() && !Activity::limit_reached() && target->still_active();
-    const std::uint64_t end_ps = limited ? cfg.sim_time_limit_ps : to_ps(sc_core::sc_time_stamp());
+    const std::uint64_t reached = target->reached_ps();
+    const bool limited = !target->finished() && !Activity::limit_reached() &&
+                         (target->still_active() || reached > cfg.sim_time_limit_ps);
+    const std::uint64_t end_ps = limited ? cfg.sim_time_limit_ps : reached;
     const Outcome outcome = classify(cfg, *target, limited);
 
     Collected collected = target->collect(cfg, end_ps, options);

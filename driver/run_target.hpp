@@ -44,6 +44,10 @@ class RunTarget {
     // After sc_start: the model would still do something (the run stopped at
     // the simulated-time limit rather than running out of events).
     virtual bool still_active() const = 0;
+    // The latest simulated time the model has reached (ps): parts that run
+    // ahead of the kernel (a core waiting without catching up) may be past
+    // the kernel's time when nothing is left to happen.
+    virtual std::uint64_t reached_ps() const { return to_ps(sc_core::sc_time_stamp()); }
     // How the model ended by itself (completed, fault, watchdog, ...), if it did.
     virtual std::optional<Outcome> ended() const = 0;
     // Why nothing is left to happen while the workload has not finished.

@@ -156,7 +156,7 @@ void AiCore::sync() {
 void AiCore::set_state(CoreState state) {
     if (state == m_state) return;
     m_state = state;
-    if (m_tracer) m_tracer->core_state(m_config.soc_core_id, state);
+    if (m_tracer) m_tracer->core_state(m_config.soc_core_id, state, to_ps(now()));
 }
 
 void AiCore::set_external_wait(CoreState state, std::function<std::string()> describe) {

@@ -99,7 +99,7 @@ struct CoreConfig : CoreParams {
 class CoreTraceSink {
   public:
     virtual ~CoreTraceSink() = default;
-    virtual void core_state(int soc_core_id, CoreState state) = 0;
+    virtual void core_state(int soc_core_id, CoreState state, std::uint64_t at_ps) = 0;
     // Arrival at round `round` (0: a block starts) and release from it, at
     // the core's own time (a mark does not make the core catch up).
     virtual void core_round(int soc_core_id, std::uint32_t round, std::uint64_t at_ps) = 0;
@@ -143,6 +143,11 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     // poll reports the polls it would have made by then.
     CoreReport report(const sc_core::sc_time& at) const;
     bool asleep_in_poll() const { return m_poll_schedule.has_value(); }
+    // The core's own time: the kernel's, plus how far its private work ran ahead.
+    sc_core::sc_time now() const { return sc_core::sc_time_stamp() + m_lag; }
+    // The latest time the core has reached: a core waiting from ahead of the
+    // kernel is at the time it started waiting.
+    sc_core::sc_time reached() const { return std::max(now(), m_waiting_from); }
     // External agents (FFTS, notify) describe what a core waits on them for.
     void set_external_wait(CoreState state, std::function<std::string()> describe);
     void clear_external_wait();
@@ -223,16 +228,28 @@ class AiCore : public sc_core::sc_module, public KernelContext {
         if (m_lag > m_quantum) sync();
     }
     void sync();
-    sc_core::sc_time now() const { return sc_core::sc_time_stamp() + m_lag; }
     void set_state(CoreState state);
+    // Waits for `event` without catching up with the kernel first (that would
+    // cost a resumption of its own): what wakes the core may have happened
+    // before the core's own time, as it ran ahead; it then goes on at its own
+    // time. Only for waits on what this core cannot see early: a flag or pipe
+    // of its own, never a shared word.
+    void wait_ahead(const sc_core::sc_event& event) {
+        const sc_core::sc_time local = now();
+        m_lag = sc_core::SC_ZERO_TIME;
+        m_waiting_from = local;
+        wait_on(event);
+        m_waiting_from = sc_core::SC_ZERO_TIME;
+        const sc_core::sc_time woke = sc_core::sc_time_stamp();
+        m_lag = local > woke ? local - woke : sc_core::SC_ZERO_TIME;
+    }
     template <typename Pred>
     void block_until(Pred pred, const sc_core::sc_event& event, CoreState state,
                      const WaitReason& reason) {
         if (pred()) return;
-        sync();
         m_reason = reason;
         set_state(state);
-        while (!pred()) wait_on(event);
+        while (!pred()) wait_ahead(event);
         m_reason = WaitReason{};
         set_state(CoreState::Running);
     }
@@ -242,6 +259,20 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     // Runs `action` when `pipe` reaches it: now on PIPE_S, otherwise after the
     // work already issued to that pipe.
     void when_pipe_reaches(Pipe pipe, const char* what, std::function<void()> action);
+    // The same for an action that takes effect at a time it is given (a
+    // message posted to the FFTS hub): nothing need wake to perform it.
+    template <typename Post>
+    void post_when_pipe_reaches(Pipe pipe, const char* what, Post post) {
+        // An idle pipe (and PIPE_S) reaches it at the core's own time: the
+        // core posts it stamped with that time and goes on, waking nobody.
+        if (pipe == Pipe::S || pipe_unit(pipe).drained()) {
+            post(now());
+        } else {
+            pipe_unit(pipe).issue(
+                {now(), what, [post = std::move(post)] { post(sc_core::sc_time_stamp()); }});
+        }
+        advance(m_config.timing.pipe_issue);
+    }
     void drain_pipes();
     LocalBuffer& local_buffer(bool ub, const char* what);
     void check_local_range(const LocalBuffer& buf, std::uint64_t offset, std::uint64_t extent,
@@ -270,10 +301,11 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     void count_backoff(const PollSpec& spec, std::uint64_t polls);
 
     // FFTS (ai_core_ffts.cpp)
-    FftsSender sender() const {
+    const std::shared_ptr<const FftsSender>& sender() const {
         return m_ffts.sender(m_config.soc_core_id, m_config.type, *m_work);
     }
     void wait_cross_core(Pipe pipe, FlagSpace space, int id, const char* what);
+    std::string describe_flag_wait() const;
 
     CoreConfig m_config;
     Clock m_clock;
@@ -298,6 +330,11 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     // While asleep in a fast-forwarded poll: the polls it would be making.
     std::optional<PollSchedule> m_poll_schedule;
     std::function<std::string()> m_external_describe;
+    struct FlagWait { // the scalar unit's wait on a cross-core flag
+        const char* what = "";
+        FlagSpace space = FlagSpace::Ffts;
+        int id = 0;
+    } m_flag_wait;
     RoundLedger* m_ledger = nullptr;
     std::uint32_t m_round = 0; // barrier rounds the current (or last) block entered
     bool m_round_open = false; // arrived at m_round, not yet released
@@ -306,6 +343,7 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     std::optional<BlockWork> m_pending, m_work;
     sc_core::sc_event m_block_ready;
     sc_core::sc_time m_lag = sc_core::SC_ZERO_TIME;
+    sc_core::sc_time m_waiting_from = sc_core::SC_ZERO_TIME; // in wait_ahead: the core's time
     sc_core::sc_time m_quantum;
     CoreState m_state = CoreState::Idle;
     WaitReason m_reason;

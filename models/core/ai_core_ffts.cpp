@@ -18,16 +18,19 @@ void AiCore::ffts_cross_core_sync(Pipe pipe, std::uint64_t msg) {
     FftsHub& hub = m_ffts.hub("ffts_cross_core_sync");
     // The message leaves when the trigger pipe reaches it, after the work
     // issued to that pipe before it.
-    auto send = [&hub, from = sender(), msg] { hub.send(from, msg); };
-    when_pipe_reaches(pipe, "ffts_cross_core_sync", send);
+    post_when_pipe_reaches(
+        pipe, "ffts_cross_core_sync",
+        [&hub, from = sender(), msg](const sc_core::sc_time& at) { hub.post(from, msg, at); });
 }
 
 void AiCore::set_intra_block(Pipe pipe, int id) {
     enter("set_intra_block");
     FftsHub& hub = m_ffts.hub("set_intra_block");
     if (!hub.params().intra_block) throw KernelFault("set_intra_block does not exist on this arch");
-    auto send = [&hub, from = sender(), id] { hub.set_intra_block(from, id); };
-    when_pipe_reaches(pipe, "set_intra_block", send);
+    post_when_pipe_reaches(pipe, "set_intra_block",
+                           [&hub, from = sender(), id](const sc_core::sc_time& at) {
+                               hub.post_intra_block(*from, id, at);
+                           });
 }
 
 void AiCore::wait_flag_dev(Pipe pipe, int flag_id) {
@@ -40,26 +43,34 @@ void AiCore::wait_intra_block(Pipe pipe, int id) {
     wait_cross_core(pipe, FlagSpace::IntraBlock, id, "wait_intra_block");
 }
 
+std::string AiCore::describe_flag_wait() const {
+    const FlagWait& w = m_flag_wait;
+    return std::string(w.what) + "(" + to_string(Pipe::S) + ", " + std::to_string(w.id) +
+           "): the flag of " + basename() + " is 0" +
+           m_ffts.hub(w.what).explain_wait(*sender(), w.space, w.id);
+}
+
 void AiCore::wait_cross_core(Pipe pipe, FlagSpace space, int id, const char* what) {
     enter(what);
     FftsHub& hub = m_ffts.hub(what);
     FftsHub::Cell& cell = hub.cell(m_config.soc_core_id, space, id);
-    const std::string label = std::string(what) + "(" + to_string(pipe) + ", " +
-                              std::to_string(id) + "): the flag of " + basename() + " is 0";
-    auto describe = [this, &hub, space, id, label] {
-        return label + hub.explain_wait(sender(), space, id);
-    };
     if (pipe == Pipe::S) {
         if (!hub.take(m_config.soc_core_id, space, id)) {
-            sync();
-            set_external_wait(CoreState::Waiting, describe);
-            while (!hub.take(m_config.soc_core_id, space, id)) wait_on(cell.set);
+            // Described only when a report asks (a wait is usually short).
+            m_flag_wait = {what, space, id};
+            set_external_wait(CoreState::Waiting, [this] { return describe_flag_wait(); });
+            while (!hub.take(m_config.soc_core_id, space, id)) wait_ahead(cell.set);
             clear_external_wait();
         }
         advance(m_config.timing.scalar_op);
         return;
     }
     PipeUnit& unit = pipe_unit(pipe);
+    const std::string label = std::string(what) + "(" + to_string(pipe) + ", " +
+                              std::to_string(id) + "): the flag of " + basename() + " is 0";
+    auto describe = [this, &hub, space, id, label] {
+        return label + hub.explain_wait(*sender(), space, id);
+    };
     unit.issue(
         {now(), what, [&unit, &cell, &hub, describe, core = m_config.soc_core_id, space, id] {
              if (hub.take(core, space, id)) return;

@@ -40,10 +40,16 @@ void AiCore::pipe_barrier(Pipe pipe) {
         advance(m_config.timing.scalar_op);
         return;
     }
-    WaitReason reason;
-    reason.kind = WaitReason::Kind::PipeDrain;
     const int first = pipe == Pipe::ALL ? 1 : static_cast<int>(pipe);
     const int last = pipe == Pipe::ALL ? kPipeCount - 1 : static_cast<int>(pipe);
+    bool drained = true; // the usual case: nothing to wait for
+    for (int p = first; p <= last && drained; ++p) drained = m_pipes[p]->drained();
+    if (drained) {
+        advance(m_config.timing.scalar_op);
+        return;
+    }
+    WaitReason reason;
+    reason.kind = WaitReason::Kind::PipeDrain;
     for (int p = first; p <= last; ++p) {
         PipeUnit& unit = *m_pipes[p];
         reason.pipe = static_cast<Pipe>(p);

@@ -13,10 +13,13 @@ FftsHub& FftsPort::hub(const char* what) const {
 
 void FftsPort::block_started(int core, std::uint64_t launch_id) {
     m_base = 0;
+    m_sender.reset();
     if (m_hub) m_hub->block_started(core, launch_id);
 }
 
-FftsSender FftsPort::sender(int core, CoreType type, const BlockWork& work) const {
+const std::shared_ptr<const FftsSender>& FftsPort::sender(int core, CoreType type,
+                                                          const BlockWork& work) const {
+    if (m_sender) return m_sender;
     FftsSender s;
     s.core = core;
     s.type = type;
@@ -26,7 +29,8 @@ FftsSender FftsPort::sender(int core, CoreType type, const BlockWork& work) cons
     s.peers = work.peers;
     s.context = work.launch->ffts_context;
     s.base_address_set = m_base == FftsHub::kBaseAddress;
-    return s;
+    m_sender = std::make_shared<const FftsSender>(std::move(s));
+    return m_sender;
 }
 
 } // namespace syncsim

@@ -16,12 +16,19 @@ class FftsPort {
     FftsHub& hub(const char* what) const;
     // A new block starts: the base address is cleared, the hub told.
     void block_started(int core, std::uint64_t launch_id);
-    void set_base_address(std::uint64_t addr) { m_base = addr; }
-    FftsSender sender(int core, CoreType type, const BlockWork& work) const;
+    void set_base_address(std::uint64_t addr) {
+        m_base = addr;
+        m_sender.reset();
+    }
+    // Made once per block (and again if the base address changes): every
+    // message the block posts shares it.
+    const std::shared_ptr<const FftsSender>& sender(int core, CoreType type,
+                                                    const BlockWork& work) const;
 
   private:
     FftsHub* m_hub = nullptr;
     std::uint64_t m_base = 0;
+    mutable std::shared_ptr<const FftsSender> m_sender;
 };
 
 } // namespace syncsim

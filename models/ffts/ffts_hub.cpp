@@ -32,6 +32,27 @@ FftsHub::FftsHub(sc_core::sc_module_name name, const FftsParams& params, const C
     SC_METHOD(deliver_due);
     sensitive << m_next;
     dont_initialize();
+    SC_METHOD(accept_due);
+    sensitive << m_inbox_next;
+    dont_initialize();
+}
+
+void FftsHub::post(std::shared_ptr<const FftsSender> from, std::uint64_t msg,
+                   const sc_core::sc_time& at) {
+    m_inbox.push_back({at, m_seq++, {std::move(from), msg}});
+    std::push_heap(m_inbox.begin(), m_inbox.end());
+    m_inbox_next.notify(m_inbox.front().at - sc_core::sc_time_stamp());
+}
+
+void FftsHub::accept_due() {
+    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    while (!m_inbox.empty() && m_inbox.front().at <= now) {
+        std::pop_heap(m_inbox.begin(), m_inbox.end());
+        const Message m = std::move(m_inbox.back().what);
+        m_inbox.pop_back();
+        send(*m.from, m.msg);
+    }
+    if (!m_inbox.empty()) m_inbox_next.notify(m_inbox.front().at - now);
 }
 
 std::unique_ptr<FftsHub::Cell>& FftsHub::slot(int core, FlagSpace space, int id) {
@@ -67,29 +88,34 @@ void FftsHub::block_started(int core, std::uint64_t launch_id) {
     m_last_launch[core] = launch_id;
 }
 
-void FftsHub::drop(const FftsSender& from, const std::string& what, const std::string& why) {
-    m_dropped.push_back({now_ps(), m_core_names[from.core], what + " dropped: " + why});
+void FftsHub::drop(const FftsSender& from, std::uint64_t at_ps, const std::string& what,
+                   const std::string& why) {
+    m_dropped.push_back({at_ps, m_core_names[from.core], what + " dropped: " + why});
     m_last_drop[from.core] = what + " was dropped: " + why;
 }
 
 void FftsHub::send(const FftsSender& from, std::uint64_t msg) {
     ++m_messages;
     const FftsMessage m = decode_ffts_message(msg);
-    const std::string what = "ffts_cross_core_sync(mode " + std::to_string(m.mode) + ", flag " +
-                             std::to_string(m.flag_id) + ")";
+    // Named only when the message is dropped.
+    auto what = [&m] {
+        return "ffts_cross_core_sync(mode " + std::to_string(m.mode) + ", flag " +
+               std::to_string(m.flag_id) + ")";
+    };
     if (!from.context)
-        return drop(from, what, "the launch owns no FFTS context (" + from.kernel_type + " task)");
+        return drop(from, now_ps(), what(),
+                    "the launch owns no FFTS context (" + from.kernel_type + " task)");
     if (m_params.needs_base_address && !from.base_address_set)
-        return drop(from, what,
+        return drop(from, now_ps(), what(),
                     "the core never set the FFTS base address (set_ffts_base_addr with the "
                     "address rtGetC2cCtrlAddr returns)");
     if (std::find(m_params.modes.begin(), m_params.modes.end(), m.mode) == m_params.modes.end()) {
         m_errors.push_back(
             {now_ps(), m_core_names[from.core], "undefined FFTS mode " + std::to_string(m.mode)});
-        return drop(from, what,
+        return drop(from, now_ps(), what(),
                     "mode " + std::to_string(m.mode) + " is not defined on this platform");
     }
-    if (m.flag_id >= m_params.flag_ids) return drop(from, what, "flag id out of range");
+    if (m.flag_id >= m_params.flag_ids) return drop(from, now_ps(), what(), "flag id out of range");
     const int count = m_params.base_count_increments ? m.base_count : 1;
 
     // The message reaches the hub and waits its turn there.
@@ -101,19 +127,20 @@ void FftsHub::send(const FftsSender& from, std::uint64_t msg) {
     const auto& peers = *from.peers;
 
     if (m.mode == 2 && from_aic) { // broadcast to the block's vectors
-        if (peers.aivs.empty()) return drop(from, what, "this block has no paired AIV");
+        if (peers.aivs.empty()) return drop(from, now_ps(), what(), "this block has no paired AIV");
         return deliver_all(peers.aivs, FlagSpace::Ffts, m.flag_id, count, processed);
     }
-    if (m.mode == 1 && from_aic) return drop(from, what, "mode 1 syncs vector sub-cores only");
+    if (m.mode == 1 && from_aic)
+        return drop(from, now_ps(), what(), "mode 1 syncs vector sub-cores only");
 
     // Barriers and the mode-2 reduce: count arrivals until the group is complete.
     const SyncGroup g = sync_group(m.mode, from.type, peers, *from.context);
-    if (!g.why_none.empty()) return drop(from, what, g.why_none);
+    if (!g.why_none.empty()) return drop(from, now_ps(), what(), g.why_none);
     const int group = g.group;
     const std::int64_t expected = g.expected;
     const int reduce_into = g.reduce_into;
     Aggregation& agg = m_aggregations[{from.context->launch_id, m.mode, group, m.flag_id}];
-    ++agg.count;
+    if (agg.count++ == 0) agg.arrivers.reserve(static_cast<std::size_t>(expected));
     agg.arrivers.push_back(from.core);
     if (agg.count < expected) return;
     const std::vector<int> released =
@@ -123,26 +150,44 @@ void FftsHub::send(const FftsSender& from, std::uint64_t msg) {
 }
 
 void FftsHub::set_intra_block(const FftsSender& from, int id) {
-    const std::string what = "set_intra_block(" + std::to_string(id) + ")";
+    check_intra_block(from, id);
+    intra_block_at(from, id, sc_core::sc_time_stamp());
+}
+
+void FftsHub::post_intra_block(const FftsSender& from, int id, const sc_core::sc_time& at) {
+    check_intra_block(from, id);
+    intra_block_at(from, id, at);
+}
+
+void FftsHub::check_intra_block(const FftsSender& from, int id) const {
     if (!m_params.intra_block) throw KernelFault("set_intra_block does not exist on this arch");
+    const int last = from.type == CoreType::AIC ? 31 : 15;
+    if (id < 0 || id > last)
+        throw KernelFault("set_intra_block(" + std::to_string(id) + "): id outside 0.." +
+                          std::to_string(last));
+}
+
+// The flag goes core to core, not through the hub's queue: nothing orders it
+// against other messages, so it is scheduled when posted.
+void FftsHub::intra_block_at(const FftsSender& from, int id, const sc_core::sc_time& at) {
+    const std::string what = "set_intra_block(" + std::to_string(id) + ")";
     const auto& peers = *from.peers;
     int target = -1, target_id = id;
     if (from.type == CoreType::AIC) {
         // From the cube, ids 0-15 address subblock 0 and 16-31 subblock 1.
-        if (id < 0 || id > 31) throw KernelFault(what + ": id outside 0..31");
         const std::size_t sub = static_cast<std::size_t>(id / 16);
         if (sub >= peers.aivs.size())
-            return drop(from, what, "no AIV subblock " + std::to_string(sub) + " in this block");
+            return drop(from, to_ps(at), what,
+                        "no AIV subblock " + std::to_string(sub) + " in this block");
         target = peers.aivs[sub];
         target_id = id % 16;
     } else {
-        if (id < 0 || id > 15) throw KernelFault(what + ": id outside 0..15");
-        if (peers.aic < 0) return drop(from, what, "this block has no cube");
+        if (peers.aic < 0) return drop(from, to_ps(at), what, "this block has no cube");
         target = peers.aic;
         target_id = id + 16 * from.subblock; // the hardware maps subblock 1 to id + 16
     }
-    schedule(sc_core::sc_time_stamp() + m_clock.cycles(m_params.intra_block_cycles), target,
-             FlagSpace::IntraBlock, target_id, 1);
+    schedule(at + m_clock.cycles(m_params.intra_block_cycles), target, FlagSpace::IntraBlock,
+             target_id, 1);
 }
 
 void FftsHub::deliver_all(const std::vector<int>& targets, FlagSpace space, int id, int count,
@@ -154,15 +199,17 @@ void FftsHub::deliver_all(const std::vector<int>& targets, FlagSpace space, int 
 
 void FftsHub::schedule(const sc_core::sc_time& at, int core, FlagSpace space, int id, int count) {
     slot(core, space, id); // range check now, in the sender's context
-    m_pending.emplace(std::make_pair(at, m_seq++), Delivery{core, space, id, count});
-    m_next.notify(m_pending.begin()->first.first - sc_core::sc_time_stamp());
+    m_pending.push_back({at, m_seq++, Delivery{core, space, id, count}});
+    std::push_heap(m_pending.begin(), m_pending.end());
+    m_next.notify(m_pending.front().at - sc_core::sc_time_stamp());
 }
 
 void FftsHub::deliver_due() {
     const sc_core::sc_time now = sc_core::sc_time_stamp();
-    while (!m_pending.empty() && m_pending.begin()->first.first <= now) {
-        const Delivery d = m_pending.begin()->second;
-        m_pending.erase(m_pending.begin());
+    while (!m_pending.empty() && m_pending.front().at <= now) {
+        std::pop_heap(m_pending.begin(), m_pending.end());
+        const Delivery d = m_pending.back().what;
+        m_pending.pop_back();
         Cell& c = cell(d.core, d.space, d.id);
         if (c.counter.add(d.count))
             m_errors.push_back({now_ps(), m_core_names[d.core],
@@ -174,7 +221,7 @@ void FftsHub::deliver_due() {
                                    c.counter.value());
         c.set.notify(sc_core::SC_ZERO_TIME);
     }
-    if (!m_pending.empty()) m_next.notify(m_pending.begin()->first.first - now);
+    if (!m_pending.empty()) m_next.notify(m_pending.front().at - now);
 }
 
 std::string FftsHub::explain_wait(const FftsSender& waiter, FlagSpace space, int id) const {

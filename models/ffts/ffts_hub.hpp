@@ -113,8 +113,16 @@ class FftsHub : public sc_core::sc_module {
         sc_core::sc_event set;
     };
 
+    // A message (or an intra-block flag set) leaving `from` now.
     void send(const FftsSender& from, std::uint64_t msg);
     void set_intra_block(const FftsSender& from, int id);
+    // The same, leaving at `at` (not before now): a core ahead of simulated
+    // time posts what its pipe sends without waking to send it. Messages are
+    // handled in the order they leave (ties: the order they were posted).
+    // Throws KernelFault at once for what the core could never send.
+    void post(std::shared_ptr<const FftsSender> from, std::uint64_t msg,
+              const sc_core::sc_time& at);
+    void post_intra_block(const FftsSender& from, int id, const sc_core::sc_time& at);
     // The flag a core waits on; throws KernelFault for an id out of range.
     Cell& cell(int core, FlagSpace space, int id);
     // A wait takes one count once the flag is non-zero.
@@ -136,11 +144,15 @@ class FftsHub : public sc_core::sc_module {
     };
     using AggKey = std::tuple<std::uint64_t, int, int, int>; // launch, mode, group, flag
 
-    void drop(const FftsSender& from, const std::string& what, const std::string& why);
+    void drop(const FftsSender& from, std::uint64_t at_ps, const std::string& what,
+              const std::string& why);
     void deliver_all(const std::vector<int>& targets, FlagSpace space, int id, int count,
                      const sc_core::sc_time& ready);
     void schedule(const sc_core::sc_time& at, int core, FlagSpace space, int id, int count);
     void deliver_due();
+    void accept_due();
+    void check_intra_block(const FftsSender& from, int id) const;
+    void intra_block_at(const FftsSender& from, int id, const sc_core::sc_time& at);
     std::unique_ptr<Cell>& slot(int core, FlagSpace space, int id);
 
     FftsParams m_params;
@@ -157,9 +169,23 @@ class FftsHub : public sc_core::sc_module {
         FlagSpace space;
         int id, count;
     };
-    std::map<std::pair<sc_core::sc_time, std::uint64_t>, Delivery> m_pending;
+    // What is due at a time; a heap whose top is the earliest (ties: the
+    // first scheduled).
+    template <typename What>
+    struct Due {
+        sc_core::sc_time at;
+        std::uint64_t seq;
+        What what;
+        bool operator<(const Due& o) const { return o.at < at || (o.at == at && o.seq < seq); }
+    };
+    struct Message {
+        std::shared_ptr<const FftsSender> from;
+        std::uint64_t msg;
+    };
+    std::vector<Due<Delivery>> m_pending;
+    std::vector<Due<Message>> m_inbox;
     std::uint64_t m_seq = 0, m_messages = 0;
-    sc_core::sc_event m_next;
+    sc_core::sc_event m_next, m_inbox_next;
     std::vector<FftsRecord> m_dropped, m_errors;
     std::map<int, std::string> m_last_drop; // core -> why its last message was dropped
     FlagTraceSink* m_tracer = nullptr;

@@ -5,32 +5,57 @@
 
 namespace syncsim {
 
+void RoundLedger::RoundCounts::add(std::uint32_t round) {
+    if (m_total == 0) {
+        m_base = round;
+        m_count.clear();
+    }
+    while (round < m_base) {
+        m_count.push_front(0);
+        --m_base;
+    }
+    const std::size_t i = round - m_base;
+    if (i >= m_count.size()) m_count.resize(i + 1, 0);
+    ++m_count[i];
+    ++m_total;
+}
+
+void RoundLedger::RoundCounts::remove(std::uint32_t round) {
+    --m_count[round - m_base];
+    --m_total;
+    while (!m_count.empty() && m_count.front() == 0) {
+        m_count.pop_front();
+        ++m_base;
+    }
+}
+
+RoundLedger::CoreAt* RoundLedger::running(int core) {
+    const auto i = static_cast<std::size_t>(core);
+    return i < m_cores.size() && m_cores[i].running ? &m_cores[i] : nullptr;
+}
+
 void RoundLedger::work_started(std::uint64_t launch, std::uint64_t works, int core) {
     Launch& l = m_launches[launch];
     l.works = works;
     ++l.started;
-    ++l.running_at[0];
-    m_cores[core] = CoreAt{launch, 0, true};
-}
-
-void RoundLedger::move_core(Launch& l, CoreAt& at, std::uint32_t to) {
-    auto it = l.running_at.find(at.round);
-    if (--it->second == 0) l.running_at.erase(it);
-    at.round = to;
-    ++l.running_at[to];
+    l.running.add(0);
+    if (static_cast<std::size_t>(core) >= m_cores.size())
+        m_cores.resize(static_cast<std::size_t>(core) + 1);
+    m_cores[static_cast<std::size_t>(core)] = CoreAt{true, launch, &l, 0, true};
 }
 
 void RoundLedger::arrive(int core, std::uint64_t at_ps) {
-    auto c = m_cores.find(core);
-    if (c == m_cores.end()) return;
-    CoreAt& at = c->second;
-    Launch& l = m_launches[at.launch];
-    move_core(l, at, at.round + 1);
-    at.released = false;
-    ++l.unreleased[at.round];
-    RoundRow& row = l.open[at.round];
-    row.launch = at.launch;
-    row.round = at.round;
+    CoreAt* at = running(core);
+    if (!at) return;
+    Launch& l = *at->state;
+    l.running.remove(at->round);
+    l.running.add(++at->round);
+    at->released = false;
+    OpenRow& open = l.open[at->round];
+    ++open.unreleased;
+    RoundRow& row = open.row;
+    row.launch = at->launch;
+    row.round = at->round;
     ++row.count;
     row.first_arrival = std::min(row.first_arrival, at_ps);
     row.last_arrival = std::max(row.last_arrival, at_ps);
@@ -38,12 +63,13 @@ void RoundLedger::arrive(int core, std::uint64_t at_ps) {
 }
 
 void RoundLedger::release(int core, std::uint64_t at_ps) {
-    auto c = m_cores.find(core);
-    if (c == m_cores.end() || c->second.released) return;
-    CoreAt& at = c->second;
-    at.released = true;
-    Launch& l = m_launches[at.launch];
-    RoundRow& row = l.open[at.round];
+    CoreAt* at = running(core);
+    if (!at || at->released) return;
+    at->released = true;
+    Launch& l = *at->state;
+    OpenRow& open = l.open[at->round];
+    --open.unreleased;
+    RoundRow& row = open.row;
     ++row.released;
     row.first_release = std::min(row.first_release, at_ps);
     row.last_release = std::max(row.last_release, at_ps);
@@ -53,22 +79,20 @@ void RoundLedger::release(int core, std::uint64_t at_ps) {
             it->has_release = true;
             break;
         }
-    if (--l.unreleased[at.round] == 0) l.unreleased.erase(at.round);
     close_ready(l);
 }
 
 void RoundLedger::work_finished(int core) {
-    auto c = m_cores.find(core);
-    if (c == m_cores.end()) return;
-    const CoreAt at = c->second;
-    m_cores.erase(c);
-    Launch& l = m_launches[at.launch];
-    auto it = l.running_at.find(at.round);
-    if (--it->second == 0) l.running_at.erase(it);
+    CoreAt* at = running(core);
+    if (!at) return;
+    at->running = false;
+    const std::uint64_t launch = at->launch;
+    Launch& l = *at->state;
+    l.running.remove(at->round);
     // A block that ended inside a round will never be released from it.
-    if (!at.released && --l.unreleased[at.round] == 0) l.unreleased.erase(at.round);
+    if (!at->released) --l.open[at->round].unreleased;
     close_ready(l);
-    if (l.started == l.works && l.running_at.empty() && l.open.empty()) m_launches.erase(at.launch);
+    if (l.started == l.works && l.running.empty() && l.open.empty()) m_launches.erase(launch);
 }
 
 // A row closes when every block of its launch has started, every running
@@ -76,10 +100,9 @@ void RoundLedger::work_finished(int core) {
 void RoundLedger::close_ready(Launch& l) {
     while (!l.open.empty() && l.started >= l.works) {
         auto first = l.open.begin();
-        const std::uint32_t r = first->first;
-        if (!l.running_at.empty() && l.running_at.begin()->first < r) return;
-        if (l.unreleased.count(r)) return;
-        RoundRow row = std::move(first->second);
+        if (!l.running.empty() && l.running.lowest() < first->first) return;
+        if (first->second.unreleased > 0) return;
+        RoundRow row = std::move(first->second.row);
         l.open.erase(first);
         close(std::move(row));
     }
@@ -87,7 +110,7 @@ void RoundLedger::close_ready(Launch& l) {
 
 void RoundLedger::finish() {
     for (auto& [id, l] : m_launches)
-        for (auto& [round, row] : l.open) close(std::move(row));
+        for (auto& [round, open] : l.open) close(std::move(open.row));
     m_launches.clear();
     m_cores.clear();
     std::sort(m_listed.begin(), m_listed.end(), [](const RoundRow& a, const RoundRow& b) {
@@ -117,15 +140,10 @@ void RoundLedger::close(RoundRow&& row) {
     }
 }
 
-std::uint32_t RoundLedger::round_of(int core) const {
-    auto c = m_cores.find(core);
-    return c == m_cores.end() ? 0 : c->second.round;
-}
-
 std::uint64_t RoundLedger::open_horizon_ps() const {
     std::uint64_t h = std::numeric_limits<std::uint64_t>::max();
     for (const auto& [id, l] : m_launches)
-        if (!l.open.empty()) h = std::min(h, l.open.begin()->second.first_arrival);
+        if (!l.open.empty()) h = std::min(h, l.open.begin()->second.row.first_arrival);
     return h;
 }
 

@@ -11,9 +11,9 @@
 #include "models/report/value_distribution.hpp"
 
 #include <cstdint>
+#include <deque>
 #include <limits>
 #include <map>
-#include <unordered_map>
 #include <vector>
 
 namespace syncsim {
@@ -52,8 +52,8 @@ class RoundSink {
 class RoundLedger {
   public:
     // Rows the result lists in full hold at most this many core marks in
-    // all (the first 1,365 rounds of 48 cores; 16 of 4,096).
-    static constexpr std::size_t kListedMarks = 65536;
+    // all (the first 341 rounds of 48 cores; 4 of 4,096).
+    static constexpr std::size_t kListedMarks = 16384;
 
     void add_sink(RoundSink* sink) { m_sinks.push_back(sink); }
 
@@ -65,8 +65,6 @@ class RoundLedger {
     // The end of the run: every open row closes as it stands.
     void finish();
 
-    // The round the core's current block is in (0 before its first mark).
-    std::uint32_t round_of(int core) const;
     // No row closed from now on has a mark earlier than this (the first
     // arrival of the oldest open row), so a trace writer may flush before it.
     std::uint64_t open_horizon_ps() const;
@@ -77,23 +75,43 @@ class RoundLedger {
     std::uint64_t left_out() const { return m_stats.rounds - m_listed.size(); }
 
   private:
+    // How many running cores are at each round, from the lowest: cores only
+    // move up one round at a time or leave, and new blocks join at 0.
+    class RoundCounts {
+      public:
+        void add(std::uint32_t round);
+        void remove(std::uint32_t round);
+        bool empty() const { return m_total == 0; }
+        std::uint32_t lowest() const { return m_base; }
+
+      private:
+        std::uint32_t m_base = 0;
+        std::deque<int> m_count; // [i]: cores at round m_base + i
+        int m_total = 0;
+    };
+    struct OpenRow {
+        RoundRow row;
+        int unreleased = 0; // arrived, still running, not released
+    };
     struct Launch {
         std::uint64_t works = 0, started = 0;
-        std::map<std::uint32_t, int> running_at; // current round -> running cores
-        std::map<std::uint32_t, RoundRow> open;
-        std::map<std::uint32_t, int> unreleased; // round -> arrived, running, not released
+        RoundCounts running;
+        std::map<std::uint32_t, OpenRow> open;
     };
+    struct Launch;
     struct CoreAt {
+        bool running = false;
         std::uint64_t launch = 0;
+        Launch* state = nullptr; // m_launches[launch] (map nodes stay put)
         std::uint32_t round = 0;
         bool released = true;
     };
-    void move_core(Launch& l, CoreAt& at, std::uint32_t to);
+    CoreAt* running(int core);
     void close_ready(Launch& l);
     void close(RoundRow&& row);
 
     std::map<std::uint64_t, Launch> m_launches;
-    std::unordered_map<int, CoreAt> m_cores; // cores running a block
+    std::vector<CoreAt> m_cores; // by soc_core_id
     std::vector<RoundSink*> m_sinks;
     RoundStats m_stats;
     std::vector<RoundRow> m_listed;

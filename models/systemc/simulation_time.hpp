@@ -14,15 +14,26 @@ struct Clock {
     double period_ps = 1000.0;
 
     static Clock from_mhz(double mhz) { return Clock{1.0e6 / mhz}; }
-    sc_core::sc_time cycles(double n) const {
-        return sc_core::sc_time(std::llround(n * period_ps), sc_core::SC_PS);
-    }
+    // Whole picoseconds, built from the kernel's integer time (constructing an
+    // sc_time from a double and a unit costs as much as a thread resumption).
+    sc_core::sc_time cycles(double n) const;
     double to_cycles(const sc_core::sc_time& t) const { return t.to_seconds() * 1e12 / period_ps; }
 };
 
+// Kernel time units per picosecond (1 at the resolution every run sets).
+inline sc_dt::uint64 units_per_ps() {
+    static const sc_dt::uint64 units = sc_core::sc_time(1, sc_core::SC_PS).value();
+    return units;
+}
+inline sc_core::sc_time from_ps(std::uint64_t ps) {
+    return sc_core::sc_time::from_value(ps * units_per_ps());
+}
+inline sc_core::sc_time Clock::cycles(double n) const {
+    return from_ps(static_cast<std::uint64_t>(std::llround(n * period_ps)));
+}
 // Simulated time in whole picoseconds (the unit of every result and trace).
 inline std::uint64_t to_ps(const sc_core::sc_time& t) {
-    return static_cast<std::uint64_t>(t.value() / sc_core::sc_time(1, sc_core::SC_PS).value());
+    return static_cast<std::uint64_t>(t.value() / units_per_ps());
 }
 inline std::uint64_t now_ps() {
     return to_ps(sc_core::sc_time_stamp());

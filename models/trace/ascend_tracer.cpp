@@ -61,10 +61,10 @@ AscendTracer::AscendTracer(const std::string& vcd_path, const std::vector<AiCore
     m_cnt_used.assign(kTracedCntNotifies, false);
 }
 
-void AscendTracer::core_state(int soc_core_id, CoreState state) {
+void AscendTracer::core_state(int soc_core_id, CoreState state, std::uint64_t at_ps) {
     m_started = true;
     m_ran[soc_core_id] = true;
-    m_vcd.change(m_state_signal[soc_core_id], now_ps(), static_cast<std::uint64_t>(state));
+    m_vcd.change(m_state_signal[soc_core_id], at_ps, static_cast<std::uint64_t>(state));
 }
 
 void AscendTracer::core_round(int soc_core_id, std::uint32_t round, std::uint64_t at_ps) {

@@ -25,7 +25,7 @@ class AscendTracer : public CoreTraceSink,
     AscendTracer(const std::string& vcd_path, const std::vector<AiCore*>& cores,
                  const SparseStore& gm);
 
-    void core_state(int soc_core_id, CoreState state) override;
+    void core_state(int soc_core_id, CoreState state, std::uint64_t at_ps) override;
     void core_round(int soc_core_id, std::uint32_t round, std::uint64_t at_ps) override;
     bool add_word(const std::string& name, GmAddr addr) override;
     void flag_changed(int core, bool intra_block, int id, int value) override;

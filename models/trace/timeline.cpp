@@ -41,8 +41,8 @@ void TimelineRecorder::close(int pid, int tid, Open& open, std::uint64_t now) {
     open.name.clear();
 }
 
-void TimelineRecorder::core_state(int id, CoreState state) {
-    const std::uint64_t now = now_ps();
+void TimelineRecorder::core_state(int id, CoreState state, std::uint64_t at_ps) {
+    const std::uint64_t now = at_ps;
     Open& open = m_core_open[id];
     close(kCorePid, id, open, now);
     if (const char* name = slice_name(state)) open = {name, now};

@@ -17,7 +17,7 @@ class TimelineRecorder : public CoreTraceSink, public StreamTraceSink {
   public:
     explicit TimelineRecorder(const std::vector<AiCore*>& cores);
 
-    void core_state(int soc_core_id, CoreState state) override;
+    void core_state(int soc_core_id, CoreState state, std::uint64_t at_ps) override;
     void core_round(int soc_core_id, std::uint32_t round, std::uint64_t at_ps) override;
     void core_release(int soc_core_id, std::uint32_t round, std::uint64_t at_ps) override;
     void stream_state(int stream, StreamState state) override;
@@ -48,8 +48,8 @@ class TraceFanout : public CoreTraceSink, public StreamTraceSink {
         m_cores.push_back(core);
         m_streams.push_back(stream);
     }
-    void core_state(int id, CoreState s) override {
-        for (auto* c : m_cores) c->core_state(id, s);
+    void core_state(int id, CoreState s, std::uint64_t at_ps) override {
+        for (auto* c : m_cores) c->core_state(id, s, at_ps);
     }
     void core_round(int id, std::uint32_t r, std::uint64_t at_ps) override {
         for (auto* c : m_cores) c->core_round(id, r, at_ps);

@@ -203,15 +203,17 @@ void kernel(KernelContext& k) {
     }
     const std::int64_t body = k.param_int("body");
     const std::int64_t skip_core = k.param_int("skip_core"),
-                       skip_barrier = k.param_int("skip_barrier");
+                       skip_barrier = k.param_int("skip_barrier"),
+                       extra_barrier_core = k.param_int("extra_barrier_core");
     int barriers_done = 0;
     auto meet = [&] {
         ++barriers_done;
         if (!(test.idx == skip_core && barriers_done == skip_barrier)) barrier(test);
-        if (test.idx == k.param_int("extra_barrier_core") && barriers_done == 1) barrier(test);
+        if (test.idx == extra_barrier_core && barriers_done == 1) barrier(test);
     };
     if (body == 0) { // barriers only: for latency measurement
-        for (std::int64_t r = 0; r < k.param_int("rounds"); ++r) meet();
+        const std::int64_t rounds = k.param_int("rounds");
+        for (std::int64_t r = 0; r < rounds; ++r) meet();
         return;
     }
     const std::int32_t id1 = static_cast<std::int32_t>(test.idx + 1);
