@@ -98,7 +98,7 @@ int lean_part(int cores, std::uint64_t rounds) {
 // on a 910B1 made of as many clusters as N vector cores need.
 int syncsim_part(const std::string& source, int cores, std::uint64_t rounds) {
     const int clusters = cores / 2;
-    const int dies = (clusters + 1023) / 1024;
+    const int dies = (clusters + 4095) / 4096;
     const std::vector<std::string> sets = {"platform=910b1",
                                            "platform.die.count=" + std::to_string(dies),
                                            "platform.die.cluster.count=" +

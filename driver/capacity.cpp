@@ -52,8 +52,7 @@ CapacityDemand estimate_demand(const ExperimentConfig& cfg) {
     const std::uint64_t cores = std::uint64_t(p.aic_cores + p.aiv_cores);
     d.threads = cores * AiCore::kThreadsPerCore;
     d.threads_why = std::to_string(cores) + " cores x " + std::to_string(AiCore::kThreadsPerCore) +
-                    " (the scalar unit, " + std::to_string(kPipeCount - 1) +
-                    " pipes, the write buffer)";
+                    " (the scalar unit; a pipe or write buffer starts its own when first used)";
     if (!cfg.host.empty()) {
         const HostEntry* host = workloads().host(cfg.host);
         if (host && host->touched_bytes) {

@@ -4,6 +4,7 @@
 // builds the result and renders the summary from it.
 #include "driver/run.hpp"
 
+#include "driver/capacity.hpp"
 #include "driver/run_target.hpp"
 #include "driver/utf8.hpp"
 
@@ -92,6 +93,7 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
     configure_systemc_reports();
     sc_core::sc_set_time_resolution(1, sc_core::SC_PS);
     arm_run_bounds(cfg);
+    ThreadBudget::limit() = MachineLimits::of_this_machine().max_threads;
     target->elaborate(cfg, options);
 
     const auto sim_start = std::chrono::steady_clock::now();

@@ -14,9 +14,10 @@ void Platform::declare(ParamTree& d) {
     d(clock_mhz, "clock_mhz", "MHz", "core clock; every cycle count below is in this clock", 1,
       10000);
     d(hbm_bytes, "hbm_bytes", "bytes", "global memory capacity of the device", 1 << 20, 1e18);
-    d.derived(aic_cores, "aic_cores", "cores", "AI cube cores on the device",
+    // The caps follow from die.count and die.cluster.count's ranges.
+    d.derived(aic_cores, "aic_cores", "cores", "AI cube cores on the device (at most 65,536)",
               "die.count x die.cluster.count", [this] { aic_cores = dies * clusters_per_die; });
-    d.derived(aiv_cores, "aiv_cores", "cores", "AI vector cores on the device",
+    d.derived(aiv_cores, "aiv_cores", "cores", "AI vector cores on the device (at most 131,072)",
               "aic_cores x die.cluster.aiv_per_aic",
               [this] { aiv_cores = dies * clusters_per_die * aiv_per_aic; });
     d.node("interconnect", interconnect);
@@ -31,7 +32,7 @@ void Platform::declare(ParamTree& d) {
         d.node("l2", l2);
         d.group("cluster", [&] {
             d(clusters_per_die, "count", "clusters",
-              "clusters per die, each one AIC and aiv_per_aic AIV", 1, 1024);
+              "clusters per die, each one AIC and aiv_per_aic AIV", 1, 4096);
             d(aiv_per_aic, "aiv_per_aic", "cores",
               "vector cores paired with each cube core in a cluster", 1, 2);
             d.node("core", core);

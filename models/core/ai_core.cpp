@@ -36,6 +36,7 @@ AiCore::AiCore(sc_core::sc_module_name name, const CoreConfig& config, const Clo
                                              "gm_mte2", "gm_mte3", "gm_fix", "gm_write_buffer"};
     for (int i = 0; i <= kPipeCount; ++i) m_ports[i] = std::make_unique<GmPort>(port_names[i]);
     SC_HAS_PROCESS(AiCore);
+    ThreadBudget::take(sc_object::name());
     SC_THREAD(run);
 }
 

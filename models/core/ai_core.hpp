@@ -116,9 +116,10 @@ KernelContext* running_kernel();
 
 class AiCore : public sc_core::sc_module, public KernelContext {
   public:
-    // SystemC threads a core owns: the scalar unit, one per other pipe, the
-    // write buffer (what a configuration's thread count is estimated from).
-    static constexpr int kThreadsPerCore = kPipeCount + 1;
+    // SystemC threads a core starts with: the scalar unit. Each other pipe
+    // and the write buffer start theirs when work is first issued to them
+    // (ThreadBudget counts them then).
+    static constexpr int kThreadsPerCore = 1;
 
     AiCore(sc_core::sc_module_name name, const CoreConfig& config, const Clock& clock);
     ~AiCore() override;

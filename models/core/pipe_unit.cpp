@@ -6,14 +6,21 @@
 namespace syncsim {
 
 PipeUnit::PipeUnit(sc_core::sc_module_name name, FaultHandler on_fault)
-    : sc_module(name), m_on_fault(std::move(on_fault)) {
-    SC_HAS_PROCESS(PipeUnit);
-    SC_THREAD(run);
-}
+    : sc_module(name), m_on_fault(std::move(on_fault)) {}
 
 void PipeUnit::issue(Op op) {
+    if (!m_started) start();
     m_queue.push_back(std::move(op));
     if (!m_busy) m_work.notify(sc_core::SC_ZERO_TIME);
+}
+
+void PipeUnit::start() {
+    ThreadBudget::take(name());
+    m_started = true;
+    sc_core::sc_spawn_options options;
+    options.dont_initialize();
+    options.set_sensitivity(&m_work);
+    sc_core::sc_spawn([this] { run(); }, (std::string(basename()) + "_unit").c_str(), &options);
 }
 
 void PipeUnit::run() {

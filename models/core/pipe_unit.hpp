@@ -1,6 +1,8 @@
 // One execution pipe of a core (V, M, MTE1-3, FIX) or its scalar write
 // buffer: work issued to it runs in order on its own thread, in parallel with
-// the other pipes. The thread sleeps while the queue is empty.
+// the other pipes. The thread starts when work is first issued (a core whose
+// kernel never uses a pipe costs no thread for it) and sleeps while the
+// queue is empty.
 #pragma once
 
 #include <deque>
@@ -31,11 +33,12 @@ class PipeUnit : public sc_core::sc_module {
     const std::string& blocked_on() const { return m_blocked_on; }
 
   private:
+    void start();
     void run();
 
     FaultHandler m_on_fault;
     std::deque<Op> m_queue;
-    bool m_busy = false;
+    bool m_busy = false, m_started = false;
     const char* m_current = nullptr;
     std::string m_blocked_on;
     sc_core::sc_event m_work, m_drained;

@@ -41,7 +41,7 @@ void RoundLedger::work_started(std::uint64_t launch, std::uint64_t works, int co
     l.running.add(0);
     if (static_cast<std::size_t>(core) >= m_cores.size())
         m_cores.resize(static_cast<std::size_t>(core) + 1);
-    m_cores[static_cast<std::size_t>(core)] = CoreAt{true, launch, &l, 0, true};
+    m_cores[static_cast<std::size_t>(core)] = CoreAt{true, launch, &l, 0, true, 0};
 }
 
 void RoundLedger::arrive(int core, std::uint64_t at_ps) {
@@ -59,6 +59,7 @@ void RoundLedger::arrive(int core, std::uint64_t at_ps) {
     ++row.count;
     row.first_arrival = std::min(row.first_arrival, at_ps);
     row.last_arrival = std::max(row.last_arrival, at_ps);
+    at->mark = row.cores.size();
     row.cores.push_back({core, at_ps, at_ps, false});
 }
 
@@ -73,12 +74,8 @@ void RoundLedger::release(int core, std::uint64_t at_ps) {
     ++row.released;
     row.first_release = std::min(row.first_release, at_ps);
     row.last_release = std::max(row.last_release, at_ps);
-    for (auto it = row.cores.rbegin(); it != row.cores.rend(); ++it)
-        if (it->core == core) {
-            it->released_ps = at_ps;
-            it->has_release = true;
-            break;
-        }
+    row.cores[at->mark].released_ps = at_ps;
+    row.cores[at->mark].has_release = true;
     close_ready(l);
 }
 

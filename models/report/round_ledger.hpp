@@ -105,6 +105,7 @@ class RoundLedger {
         Launch* state = nullptr; // m_launches[launch] (map nodes stay put)
         std::uint32_t round = 0;
         bool released = true;
+        std::size_t mark = 0; // its entry in the open row's cores
     };
     CoreAt* running(int core);
     void close_ready(Launch& l);

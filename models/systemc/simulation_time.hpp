@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <string>
 #include <systemc>
 
 namespace syncsim {
@@ -38,6 +39,22 @@ inline std::uint64_t to_ps(const sc_core::sc_time& t) {
 inline std::uint64_t now_ps() {
     return to_ps(sc_core::sc_time_stamp());
 }
+
+// SystemC threads the machine can hold (each stack is two memory mappings):
+// the driver sets the limit from the machine before a run; models take one
+// for each thread they start while running and get a KernelFault naming the
+// limit, not a crash, when none is left.
+struct ThreadBudget {
+    static std::uint64_t& limit() {
+        static std::uint64_t n = ~std::uint64_t(0);
+        return n;
+    }
+    static std::uint64_t& used() {
+        static std::uint64_t n = 0;
+        return n;
+    }
+    static void take(const std::string& what);
+};
 
 // Every model thread resumes through these helpers, so a run can report how
 // many thread resumptions it cost (the figure behind "resumptions per

@@ -67,3 +67,14 @@ TEST_CASE("long runs: the --rounds rows are the JSON's rows, in CSV and in JSON 
     }
     CHECK_THAT(r.output, Contains("(the JSON result has all)"));
 }
+
+TEST_CASE("big chips: 4096 vector cores meet at a hard barrier", "[long_run][slow]") {
+    const auto r = test::run_syncsim(
+        "run configs/sweeps/barrier_rounds_base.yaml --set platform=910b1 --set "
+        "platform.die.cluster.count=2048 --set workload.params.block_dim=4096 --set "
+        "workload.params.rounds=2");
+    REQUIRE(r.exit_code == 0);
+    CHECK_THAT(r.output, Contains("2048 AIC + 4096 AIV"));
+    CHECK_THAT(r.output, Contains("rounds     2 barrier round(s), 2 complete"));
+    CHECK_THAT(r.output, Contains("8192 messages, 0 dropped"));
+}

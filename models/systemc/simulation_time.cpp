@@ -1,0 +1,16 @@
+#include "models/systemc/simulation_time.hpp"
+
+#include "syncsim/fault.hpp"
+
+namespace syncsim {
+
+void ThreadBudget::take(const std::string& what) {
+    if (used() >= limit())
+        throw KernelFault(what +
+                          ": cannot start another SystemC thread: this machine holds about " +
+                          std::to_string(limit()) +
+                          " (vm.max_map_count) and the run uses them all; use fewer cores");
+    ++used();
+}
+
+} // namespace syncsim
