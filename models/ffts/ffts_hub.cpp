@@ -39,20 +39,14 @@ FftsHub::FftsHub(sc_core::sc_module_name name, const FftsParams& params, const C
 
 void FftsHub::post(std::shared_ptr<const FftsSender> from, std::uint64_t msg,
                    const sc_core::sc_time& at) {
-    m_inbox.push_back({at, m_seq++, {std::move(from), msg}});
-    std::push_heap(m_inbox.begin(), m_inbox.end());
-    m_inbox_next.notify(m_inbox.front().at - sc_core::sc_time_stamp());
+    m_inbox.push(at, m_seq++, {std::move(from), msg}, m_inbox_next);
 }
 
 void FftsHub::accept_due() {
     const sc_core::sc_time now = sc_core::sc_time_stamp();
-    while (!m_inbox.empty() && m_inbox.front().at <= now) {
-        std::pop_heap(m_inbox.begin(), m_inbox.end());
-        const Message m = std::move(m_inbox.back().what);
-        m_inbox.pop_back();
-        send(*m.from, m.msg);
-    }
-    if (!m_inbox.empty()) m_inbox_next.notify(m_inbox.front().at - now);
+    Message m;
+    while (m_inbox.pop_due(now, m)) send(*m.from, m.msg);
+    m_inbox.rearm(m_inbox_next, now);
 }
 
 std::unique_ptr<FftsHub::Cell>& FftsHub::slot(int core, FlagSpace space, int id) {
@@ -199,17 +193,13 @@ void FftsHub::deliver_all(const std::vector<int>& targets, FlagSpace space, int 
 
 void FftsHub::schedule(const sc_core::sc_time& at, int core, FlagSpace space, int id, int count) {
     slot(core, space, id); // range check now, in the sender's context
-    m_pending.push_back({at, m_seq++, Delivery{core, space, id, count}});
-    std::push_heap(m_pending.begin(), m_pending.end());
-    m_next.notify(m_pending.front().at - sc_core::sc_time_stamp());
+    m_pending.push(at, m_seq++, Delivery{core, space, id, count}, m_next);
 }
 
 void FftsHub::deliver_due() {
     const sc_core::sc_time now = sc_core::sc_time_stamp();
-    while (!m_pending.empty() && m_pending.front().at <= now) {
-        std::pop_heap(m_pending.begin(), m_pending.end());
-        const Delivery d = m_pending.back().what;
-        m_pending.pop_back();
+    Delivery d;
+    while (m_pending.pop_due(now, d)) {
         Cell& c = cell(d.core, d.space, d.id);
         if (c.counter.add(d.count))
             m_errors.push_back({now_ps(), m_core_names[d.core],
@@ -221,7 +211,7 @@ void FftsHub::deliver_due() {
                                    c.counter.value());
         c.set.notify(sc_core::SC_ZERO_TIME);
     }
-    if (!m_pending.empty()) m_next.notify(m_pending.front().at - now);
+    m_pending.rearm(m_next, now);
 }
 
 std::string FftsHub::explain_wait(const FftsSender& waiter, FlagSpace space, int id) const {

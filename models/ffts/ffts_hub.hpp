@@ -165,25 +165,48 @@ class FftsHub : public sc_core::sc_module {
     std::map<AggKey, Aggregation> m_aggregations;
     BusyUntil m_in, m_out;
     struct Delivery {
-        int core;
-        FlagSpace space;
-        int id, count;
+        int core = 0;
+        FlagSpace space = FlagSpace::Ffts;
+        int id = 0, count = 0;
     };
-    // What is due at a time; a heap whose top is the earliest (ties: the
-    // first scheduled).
+    // What is due at a time, earliest first (ties: the first pushed); the
+    // owner's SC_METHOD is woken by `wake` when the earliest falls due.
     template <typename What>
-    struct Due {
-        sc_core::sc_time at;
-        std::uint64_t seq;
-        What what;
-        bool operator<(const Due& o) const { return o.at < at || (o.at == at && o.seq < seq); }
+    class DueQueue {
+      public:
+        void push(const sc_core::sc_time& at, std::uint64_t seq, What what,
+                  sc_core::sc_event& wake) {
+            m_heap.push_back({at, seq, std::move(what)});
+            std::push_heap(m_heap.begin(), m_heap.end());
+            wake.notify(m_heap.front().at - sc_core::sc_time_stamp());
+        }
+        // Takes the earliest item due by `now`; false when none is.
+        bool pop_due(const sc_core::sc_time& now, What& out) {
+            if (m_heap.empty() || m_heap.front().at > now) return false;
+            std::pop_heap(m_heap.begin(), m_heap.end());
+            out = std::move(m_heap.back().what);
+            m_heap.pop_back();
+            return true;
+        }
+        void rearm(sc_core::sc_event& wake, const sc_core::sc_time& now) const {
+            if (!m_heap.empty()) wake.notify(m_heap.front().at - now);
+        }
+
+      private:
+        struct Due {
+            sc_core::sc_time at;
+            std::uint64_t seq;
+            What what;
+            bool operator<(const Due& o) const { return o.at < at || (o.at == at && o.seq < seq); }
+        };
+        std::vector<Due> m_heap;
     };
     struct Message {
         std::shared_ptr<const FftsSender> from;
         std::uint64_t msg;
     };
-    std::vector<Due<Delivery>> m_pending;
-    std::vector<Due<Message>> m_inbox;
+    DueQueue<Delivery> m_pending;
+    DueQueue<Message> m_inbox;
     std::uint64_t m_seq = 0, m_messages = 0;
     sc_core::sc_event m_next, m_inbox_next;
     std::vector<FftsRecord> m_dropped, m_errors;

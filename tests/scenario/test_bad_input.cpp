@@ -137,6 +137,8 @@ TEST_CASE("bad input: a user's mistake is exit 2 naming file, line and key, neve
 }
 
 TEST_CASE("bad input: nothing is accepted without a word", "[bad_input]") {
+    const std::string rounds_txt = (test::temp_dir() / "rounds.txt").string(),
+                      rounds_csv = (test::temp_dir() / "rounds.csv").string();
     const std::string dup = test::write_file(
         "dup.yaml", "platform: 950pr\nplatform: 910b1\nworkload: {host: gm_roundtrip}\n");
     const std::string docs = test::write_file(
@@ -168,10 +170,10 @@ TEST_CASE("bad input: nothing is accepted without a word", "[bad_input]") {
          "is not one of: 'h1'"},
         {"an unwritable --timeline", kQuick + "--timeline /nonexistent/t.json", 2,
          "cannot write --timeline file"},
-        {"a --rounds file of no known format", kQuick + "--rounds /tmp/rounds.txt", 2,
-         "--rounds file '/tmp/rounds.txt' must end in .csv or .jsonl"},
-        {"--rounds on a vortex run", "run configs/vortex/dogfood_bar.yaml --rounds /tmp/r.csv", 2,
-         "a vortex run marks none"},
+        {"a --rounds file of no known format", kQuick + "--rounds " + rounds_txt, 2,
+         "--rounds file '" + rounds_txt + "' must end in .csv or .jsonl"},
+        {"--rounds on a vortex run", "run configs/vortex/dogfood_bar.yaml --rounds " + rounds_csv,
+         2, "a vortex run marks none"},
         {"--json to a full disk", kQuick + "--json /dev/full", 2,
          "writing --json file '/dev/full' failed"},
         {"--json with an empty name", kQuick + "--json ''", 2, "--json needs a file name"},
