@@ -190,6 +190,15 @@ void summarize_ascend(std::ostream& s, const json& result) {
     summarize_runtime(s, result);
     summarize_rounds(s, result["rounds"], result["round_stats"]);
     summarize_polls_and_ffts(s, result);
+    if (result.contains("trace_window")) {
+        const json& w = result["trace_window"];
+        s << "traces     window " << w["asked"].get<std::string>() << ": ";
+        if (w.contains("from_ps"))
+            s << format_time(ps(w["from_ps"])) << " .. " << format_time(ps(w["to_ps"])) << "\n";
+        else
+            s << "never reached (its first round did not complete), so the traces hold no "
+                 "change\n";
+    }
 }
 
 } // namespace syncsim

@@ -6,6 +6,7 @@
 #include "driver/run_target.hpp"
 
 #include "models/runtime/host_runtime.hpp"
+#include "models/systemc/simulation_time.hpp"
 #include "models/trace/ascend_tracer.hpp"
 #include "models/trace/round_rows_file.hpp"
 #include "models/trace/timeline.hpp"
@@ -45,6 +46,7 @@ class AscendTarget : public RunTarget {
 
     std::unique_ptr<AscendDevice> m_device;
     std::unique_ptr<HostRuntime> m_host;
+    std::unique_ptr<TraceWindow> m_window;
     std::unique_ptr<AscendTracer> m_tracer;
     std::unique_ptr<TimelineRecorder> m_timeline;
     std::unique_ptr<RoundRowsFile> m_rounds_file;
@@ -76,10 +78,36 @@ void AscendTarget::elaborate(const ExperimentConfig& cfg, const RunOptions& opti
     attach_tracers(cfg, options);
 }
 
+// A --cores range that names no core of the platform is a mistake, not an
+// empty trace.
+void check_core_selection(const ExperimentConfig& cfg, const TraceSpec& spec) {
+    for (const TraceSpec::CoreRange& r : spec.cores) {
+        const int count =
+            static_cast<int>(r.type == "aic" ? cfg.platform.aic_cores : cfg.platform.aiv_cores);
+        if (r.first >= count)
+            throw ConfigError("--cores: " + r.type + std::to_string(r.first) +
+                              " is not a core of " + cfg.platform.name + ", which has " +
+                              std::to_string(count) + " " + r.type + " cores (" + r.type + "0-" +
+                              std::to_string(count - 1) + ")");
+    }
+}
+
 void AscendTarget::attach_tracers(const ExperimentConfig& cfg, const RunOptions& options) {
+    check_core_selection(cfg, options.trace);
+    // The window learns a round range's times before the tracers see the rows.
+    m_window = std::make_unique<TraceWindow>(options.trace);
+    m_device->rounds().add_sink(m_window.get());
+    // Nothing earlier than this can still be traced: the kernel's time (cores
+    // only run ahead of it) and the oldest open round (its marker comes later).
+    AscendDevice* device = m_device.get();
+    const auto horizon = [device] {
+        return std::min(now_ps(), device->rounds().open_horizon_ps());
+    };
     const std::string vcd = options.vcd_path.empty() ? cfg.vcd : options.vcd_path;
     if (!vcd.empty()) {
-        m_tracer = std::make_unique<AscendTracer>(vcd, m_device->all_cores(), m_device->gm());
+        m_tracer = std::make_unique<AscendTracer>(vcd, m_device->all_cores(), m_device->gm(),
+                                                  options.trace, m_window.get());
+        m_tracer->set_horizon(horizon);
         m_host->set_word_tracer(m_tracer.get());
         m_device->ffts().set_tracer(m_tracer.get());
         m_device->notifies().set_tracer(m_tracer.get());
@@ -91,11 +119,13 @@ void AscendTarget::attach_tracers(const ExperimentConfig& cfg, const RunOptions&
         m_device->rounds().add_sink(m_tracer.get());
     }
     if (!options.timeline_path.empty()) {
-        m_timeline = std::make_unique<TimelineRecorder>(m_device->all_cores());
+        m_timeline = std::make_unique<TimelineRecorder>(
+            options.timeline_path, m_device->all_cores(), options.trace, m_window.get());
+        m_timeline->set_horizon(horizon);
         m_fanout.add(m_timeline.get(), m_timeline.get());
     }
     if (!options.rounds_path.empty()) {
-        m_rounds_file = std::make_unique<RoundRowsFile>(options.rounds_path);
+        m_rounds_file = std::make_unique<RoundRowsFile>(options.rounds_path, options.trace);
         m_device->rounds().add_sink(m_rounds_file.get());
     }
     if (m_tracer || m_timeline) {
@@ -149,7 +179,7 @@ WordReader AscendTarget::word_reader() const {
 }
 
 Collected AscendTarget::collect(const ExperimentConfig& cfg, std::uint64_t end_ps,
-                                const RunOptions& options) {
+                                const RunOptions&) {
     const sc_core::sc_time end_time(static_cast<double>(end_ps), sc_core::SC_PS);
     std::vector<CoreReport> reports;
     for (AiCore* core : m_device->all_cores()) reports.push_back(core->report(end_time));
@@ -166,10 +196,18 @@ Collected AscendTarget::collect(const ExperimentConfig& cfg, std::uint64_t end_p
         if (r.has_block) c.stuck.push_back(r.name);
     std::sort(c.stuck.begin(), c.stuck.end());
     c.poll_timeouts = c.sections["poll_timeouts"].size();
+    const TraceSpec& spec = m_window->spec();
+    if (!spec.whole_run() && (m_tracer || m_timeline || m_rounds_file)) {
+        // What the traces hold: the window asked for and its times, or why empty.
+        json w = {{"asked", spec.describe_window()}};
+        if (m_window->from_known()) w["from_ps"] = m_window->from();
+        if (m_window->from_known()) w["to_ps"] = std::min(m_window->to(), end_ps);
+        c.sections["trace_window"] = w;
+    }
     c.read_word = word_reader();
 
     if (m_tracer) m_tracer->finish(end_ps);
-    if (m_timeline) m_timeline->write(options.timeline_path, end_ps);
+    if (m_timeline) m_timeline->finish(end_ps);
     return c;
 }
 

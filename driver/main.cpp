@@ -7,6 +7,7 @@
 #include "driver/plugin_loader.hpp"
 #include "driver/run.hpp"
 #include "driver/sweep.hpp"
+#include "driver/trace_options.hpp"
 #include "models/trace/output_file.hpp"
 #include "models/trace/round_rows_file.hpp"
 #include "platforms/platform.hpp"
@@ -33,6 +34,7 @@ const char* const kUsage = R"(syncsim - how accelerator cores synchronise, simul
 usage:
   syncsim run CONFIG [--set KEY=VALUE]... [--vcd FILE] [--json FILE]
                      [--timeline FILE] [--rounds FILE] [--perf FILE]
+                     [--window RANGE] [--cores LIST] [--signals LIST]
   syncsim sweep SWEEP [-j N] [--out DIR] [--resume] [--slurm] [--sshlogin HOSTS]
   syncsim list platforms | workloads [--plugin FILE]...
   syncsim describe platform NAME
@@ -43,7 +45,8 @@ options:
                     parameter at PATH in its tree (e.g. --set
                     platform.die.l2.access_cycles=20)
   --vcd FILE        trace core states, barrier rounds and marked GM words;
-                    also writes FILE's .gtkw save file for GTKWave
+                    also writes FILE's .gtkw save file for GTKWave; FILE.fst
+                    writes FST through GTKWave's vcd2fst (package gtkwave)
   --json FILE       write the result (effective config with provenance,
                     outcome, diagnosis, statistics) as JSON
   --timeline FILE   write a Chrome trace-event timeline (Perfetto,
@@ -51,6 +54,13 @@ options:
   --rounds FILE     write every barrier round's row as it closes, as CSV
                     (FILE.csv) or JSON lines (FILE.jsonl); the JSON result
                     lists the first rounds and statistics over all
+  --window RANGE    keep part of the run in --vcd, --timeline and --rounds:
+                    FROM..TO in simulated time ("2us..3us", "..5us", "1ms..")
+                    or rounds:A..B (from the first arrival at barrier round A
+                    to the last release from round B, in the first launch
+                    that completes round A)
+  --cores LIST      trace only these cores: aic, aiv, aic3, aiv0-15, ...
+  --signals LIST    trace only these kinds of signal: @SIGNALS@
   --perf FILE       write wall time and resumptions/s (not in the JSON, which
                     stays byte-identical from run to run)
   --platforms DIR   where platform files live (default: the source tree's)
@@ -102,10 +112,11 @@ std::string platforms_dir(const std::string& given) {
 int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
     po::options_description opts;
     std::vector<std::string> sets;
-    std::string vcd, json_path, config, timeline, rounds, perf;
+    std::string vcd, json_path, config, timeline, rounds, perf, window, cores, signals;
     opts.add_options()("set", po::value(&sets)->composing())("vcd", po::value(&vcd))(
         "json", po::value(&json_path))("timeline", po::value(&timeline))(
-        "rounds", po::value(&rounds))("perf", po::value(&perf))("config", po::value(&config));
+        "rounds", po::value(&rounds))("perf", po::value(&perf))("config", po::value(&config))(
+        "window", po::value(&window))("cores", po::value(&cores))("signals", po::value(&signals));
     po::positional_options_description pos;
     pos.add("config", 1);
     po::variables_map vm;
@@ -118,10 +129,19 @@ int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
     for (const char* option : {"vcd", "json", "timeline", "rounds", "perf"})
         if (vm.count(option) && vm[option].as<std::string>().empty())
             throw ConfigError(std::string("--") + option + " needs a file name");
+    for (const char* option : {"window", "cores", "signals"})
+        if (vm.count(option) && vm[option].as<std::string>().empty())
+            throw ConfigError(std::string("--") + option + " needs a value (syncsim --help)");
     RoundRowsFile::Format format;
     if (!rounds.empty() && !RoundRowsFile::format_of(rounds, &format))
         throw ConfigError("--rounds file '" + rounds + "' must end in .csv or .jsonl");
     const std::string vcd_path = vcd.empty() ? cfg.vcd : vcd;
+    const TraceSpec trace = parse_trace_spec(window, cores, signals);
+    for (const char* option : {"window", "cores", "signals"})
+        if (vm.count(option) && vcd_path.empty() && timeline.empty() && rounds.empty())
+            throw ConfigError(std::string("--") + option +
+                              " selects what traces keep: it needs --vcd, --timeline or --rounds");
+    if (TraceOutput::is_fst(vcd_path)) TraceOutput::check_converter();
     for (const auto& [path, what] : {std::pair<std::string, std::string>{vcd_path, "VCD file"},
                                      {json_path, "--json file"},
                                      {timeline, "--timeline file"},
@@ -132,6 +152,7 @@ int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
     options.vcd_path = vcd;
     options.timeline_path = timeline;
     options.rounds_path = rounds;
+    options.trace = trace;
     const RunReport report = run_experiment(cfg, options);
     std::cout << report.summary << report.timing_summary << report.verdict << std::flush;
     if (!json_path.empty()) {
@@ -258,7 +279,10 @@ int sc_main(int argc, char* argv[]) {
         }
     try {
         if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
-            std::cout << kUsage;
+            std::string usage = kUsage;
+            const std::string mark = "@SIGNALS@";
+            usage.replace(usage.find(mark), mark.size(), trace_signal_list());
+            std::cout << usage;
             return args.empty() ? kExitBadInput : 0;
         }
         if (args[0] == "--version") {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "driver/experiment_config.hpp"
+#include "models/trace/trace_window.hpp"
 
 #include <nlohmann/json.hpp>
 #include <string>
@@ -15,6 +16,7 @@ struct RunOptions {
     std::string vcd_path;      // empty: no VCD
     std::string timeline_path; // empty: no Chrome trace-event timeline
     std::string rounds_path;   // empty: no file of every barrier round's row
+    TraceSpec trace;           // the part of the run the traces keep
 };
 
 struct RunReport {

@@ -42,6 +42,7 @@ class VortexTarget : public RunTarget {
     const VortexKernelEntry* m_kernel = nullptr;
     VortexGeometry m_geometry{};
     std::unique_ptr<vortex::VortexDevice> m_device;
+    std::unique_ptr<TraceWindow> m_window;
     std::unique_ptr<VortexTracer> m_tracer;
 };
 
@@ -52,6 +53,11 @@ void VortexTarget::elaborate(const ExperimentConfig& cfg, const RunOptions& opti
     if (!options.rounds_path.empty())
         throw ConfigError(cfg.file + ": --rounds lists the barrier rounds Ascend kernels mark; "
                                      "a vortex run marks none (its barriers are in the result)");
+    const TraceSpec& trace = options.trace;
+    if (trace.by_rounds || !trace.cores.empty() || trace.signals != kAllTraceSignals)
+        throw ConfigError(cfg.file + ": on vortex platforms a trace keeps every warp of a time "
+                                     "window (--window FROM..TO); rounds:A..B, --cores and "
+                                     "--signals are for Ascend platforms");
     const VortexPlatform& p = *cfg.vortex;
     m_kernel = &vortex_kernels().at(cfg.vortex_kernel);
     m_device = std::make_unique<vortex::VortexDevice>("vortex", p,
@@ -61,8 +67,10 @@ void VortexTarget::elaborate(const ExperimentConfig& cfg, const RunOptions& opti
     if (m_kernel->setup) m_kernel->setup(m_device->memory(), m_geometry, cfg.params);
     const std::string vcd = options.vcd_path.empty() ? cfg.vcd : options.vcd_path;
     if (!vcd.empty()) {
-        m_tracer = std::make_unique<VortexTracer>(vcd, m_geometry.clusters,
-                                                  m_geometry.cores_per_cluster, m_geometry.warps);
+        m_window = std::make_unique<TraceWindow>(trace);
+        m_tracer =
+            std::make_unique<VortexTracer>(vcd, m_geometry.clusters, m_geometry.cores_per_cluster,
+                                           m_geometry.warps, m_window.get());
         m_device->set_tracer(m_tracer.get());
     }
     m_device->start(m_kernel->program);

@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(cmake g++ ninja-build pkg-config libsystemc-dev libboost-program-options-dev
-          catch2 libyaml-cpp-dev nlohmann-json3-dev parallel python3-matplotlib)
+          catch2 libyaml-cpp-dev nlohmann-json3-dev parallel python3-matplotlib gtkwave)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -18,84 +18,97 @@ constexpr int kTracedCntNotifies = 64;
 } // namespace
 
 AscendTracer::AscendTracer(const std::string& vcd_path, const std::vector<AiCore*>& cores,
-                           const SparseStore& gm)
-    : m_vcd_path(vcd_path), m_vcd(vcd_path), m_gm(gm) {
-    m_state_signal.resize(cores.size());
-    m_round_signal.resize(cores.size());
+                           const SparseStore& gm, const TraceSpec& spec, const TraceWindow* window)
+    : m_vcd_path(vcd_path), m_spec(spec), m_vcd(vcd_path, window), m_gm(gm) {
+    m_state_signal.assign(cores.size(), -1);
+    m_round_signal.assign(cores.size(), -1);
     m_core_scope.resize(cores.size());
     m_ran.assign(cores.size(), false);
-    for (AiCore* core : cores) {
-        const int id = core->config().soc_core_id;
-        const std::string scope =
-            std::string(to_string(core->config().type)) + "." + core->basename();
-        m_core_scope[id] = scope;
-        m_state_signal[id] = m_vcd.add_signal(scope, "state", 3, 0);
-        m_round_signal[id] = m_vcd.add_signal(scope, "barrier_round", 32, 0);
-    }
-    // Flags are declared for every core (a declared signal that never changes
-    // costs nothing); the save file shows only those that changed.
+    m_selected.assign(cores.size(), false);
     m_ffts_flags.resize(cores.size());
     m_intra_flags.resize(cores.size());
     m_ffts_used.resize(cores.size());
     m_intra_used.resize(cores.size());
     for (AiCore* core : cores) {
         const int id = core->config().soc_core_id;
+        const std::string type = to_string(core->config().type);
+        const std::string scope = type + "." + core->basename();
+        m_core_scope[id] = scope;
+        const bool selected = spec.selects(type, core->config().index);
+        m_selected[id] = selected;
+        m_state_signal[id] =
+            declare(selected && spec.selects(TraceSignal::State), scope, "state", 3, 0);
+        m_round_signal[id] =
+            declare(selected && spec.selects(TraceSignal::Round), scope, "barrier_round", 32, 0);
+    }
+    // Flags are declared for every selected core (a declared signal that
+    // never changes costs nothing); the save file shows only those that changed.
+    for (AiCore* core : cores) {
+        const int id = core->config().soc_core_id;
+        const bool ffts = m_selected[id] && spec.selects(TraceSignal::FftsFlags);
+        const bool intra_kept = m_selected[id] && spec.selects(TraceSignal::IntraFlags);
         for (int f = 0; f < kTracedFftsFlags; ++f)
             m_ffts_flags[id].push_back(
-                m_vcd.add_signal(m_core_scope[id], "ffts_flag" + std::to_string(f), 4, 0));
+                declare(ffts, m_core_scope[id], "ffts_flag" + std::to_string(f), 4, 0));
         const int intra = core->config().type == CoreType::AIC ? 32 : 16;
         for (int f = 0; f < intra; ++f)
             m_intra_flags[id].push_back(
-                m_vcd.add_signal(m_core_scope[id], "intra_flag" + std::to_string(f), 4, 0));
+                declare(intra_kept, m_core_scope[id], "intra_flag" + std::to_string(f), 4, 0));
         m_ffts_used[id].assign(kTracedFftsFlags, false);
         m_intra_used[id].assign(intra, false);
     }
     for (int s = 0; s < kTracedStreams; ++s)
-        m_stream_signal.push_back(
-            m_vcd.add_signal("runtime.streams", "stream" + std::to_string(s), 2, 0));
+        m_stream_signal.push_back(declare(spec.selects(TraceSignal::Streams), "runtime.streams",
+                                          "stream" + std::to_string(s), 2, 0));
     for (int c = 0; c < kTracedCntNotifies; ++c)
-        m_cnt_signal.push_back(
-            m_vcd.add_signal("runtime.cnt_notify", "id" + std::to_string(c), 32, 0));
-    m_round_marker = m_vcd.add_signal("rounds", "round", 32, 0);
+        m_cnt_signal.push_back(declare(spec.selects(TraceSignal::CntNotify), "runtime.cnt_notify",
+                                       "id" + std::to_string(c), 32, 0));
+    m_round_marker = declare(spec.selects(TraceSignal::RoundMarker), "rounds", "round", 32, 0);
     m_stream_used.assign(kTracedStreams, false);
     m_cnt_used.assign(kTracedCntNotifies, false);
 }
 
-void AscendTracer::core_state(int soc_core_id, CoreState state, std::uint64_t at_ps) {
+int AscendTracer::declare(bool selected, const std::string& scope, const std::string& name,
+                          unsigned width, std::uint64_t initial) {
+    return selected ? m_vcd.add_signal(scope, name, width, initial) : -1;
+}
+
+void AscendTracer::change(int signal, std::uint64_t at_ps, std::uint64_t value) {
     m_started = true;
+    if (signal >= 0) m_vcd.change(signal, at_ps, value);
+}
+
+void AscendTracer::core_state(int soc_core_id, CoreState state, std::uint64_t at_ps) {
     m_ran[soc_core_id] = true;
-    m_vcd.change(m_state_signal[soc_core_id], at_ps, static_cast<std::uint64_t>(state));
+    change(m_state_signal[soc_core_id], at_ps, static_cast<std::uint64_t>(state));
 }
 
 void AscendTracer::core_round(int soc_core_id, std::uint32_t round, std::uint64_t at_ps) {
-    m_started = true;
-    m_vcd.change(m_round_signal[soc_core_id], at_ps, round);
+    change(m_round_signal[soc_core_id], at_ps, round);
 }
 
 void AscendTracer::flag_changed(int core, bool intra_block, int id, int value) {
     auto& signals = intra_block ? m_intra_flags[core] : m_ffts_flags[core];
     if (id < 0 || id >= static_cast<int>(signals.size())) return;
     (intra_block ? m_intra_used : m_ffts_used)[core][id] = true;
-    m_started = true;
-    m_vcd.change(signals[id], now_ps(), static_cast<std::uint64_t>(value));
+    change(signals[id], now_ps(), static_cast<std::uint64_t>(value));
 }
 
 void AscendTracer::cnt_notify_changed(std::uint32_t id, std::uint32_t count) {
     if (id >= m_cnt_signal.size()) return;
     m_cnt_used[id] = true;
-    m_started = true;
-    m_vcd.change(m_cnt_signal[id], now_ps(), count);
+    change(m_cnt_signal[id], now_ps(), count);
 }
 
 void AscendTracer::stream_state(int stream, StreamState state) {
     if (stream < 0 || stream >= static_cast<int>(m_stream_signal.size())) return;
     m_stream_used[stream] = true;
-    m_started = true;
-    m_vcd.change(m_stream_signal[stream], now_ps(), static_cast<std::uint64_t>(state));
+    change(m_stream_signal[stream], now_ps(), static_cast<std::uint64_t>(state));
 }
 
 bool AscendTracer::add_word(const std::string& name, GmAddr addr) {
     if (m_started) return false;
+    if (!m_spec.selects(TraceSignal::Words)) return true; // accepted, left out
     std::uint32_t value = 0;
     m_gm.read(addr, reinterpret_cast<std::uint8_t*>(&value), sizeof value);
     m_words.push_back({name, addr, m_vcd.add_signal("gm", name, 32, value)});
@@ -107,8 +120,7 @@ void AscendTracer::memory_written(std::uint64_t addr, std::uint64_t len) {
         if (w.addr + 4 <= addr || w.addr >= addr + len) continue;
         std::uint32_t value = 0;
         m_gm.read(w.addr, reinterpret_cast<std::uint8_t*>(&value), sizeof value);
-        m_started = true;
-        m_vcd.change(w.signal, now_ps(), value);
+        change(w.signal, now_ps(), value);
     }
 }
 
@@ -130,18 +142,22 @@ void AscendTracer::write_core_group(std::ostream& g, const std::string& title,
     g << "@800200\n-" << title << "\n";
     // Only cores that ran something: an idle core's trace says nothing.
     for (std::size_t id = 0; id < m_core_scope.size(); ++id) {
-        if (!m_ran[id] || m_core_scope[id].rfind(type + ".", 0) != 0) continue;
+        if (!m_ran[id] || !m_selected[id] || m_core_scope[id].rfind(type + ".", 0) != 0) continue;
         const std::string core = m_core_scope[id].substr(type.size() + 1);
         const std::string path = "syncsim." + m_core_scope[id];
         // Aliases use '_': GTKWave shows only the last dotted part of an alias.
-        g << "@2024\n^1 " << filter_path << "\n+{" << core << "_state} " << path << ".state[2:0]\n";
-        g << "@24\n+{" << core << "_round} " << path << ".barrier_round[31:0]\n";
+        if (m_state_signal[id] >= 0)
+            g << "@2024\n^1 " << filter_path << "\n+{" << core << "_state} " << path
+              << ".state[2:0]\n";
+        g << "@24\n";
+        if (m_round_signal[id] >= 0)
+            g << "+{" << core << "_round} " << path << ".barrier_round[31:0]\n";
         for (std::size_t f = 0; f < m_ffts_used[id].size(); ++f)
-            if (m_ffts_used[id][f])
+            if (m_ffts_used[id][f] && m_ffts_flags[id][f] >= 0)
                 g << "+{" << core << "_ffts_flag" << f << "} " << path << ".ffts_flag" << f
                   << "[3:0]\n";
         for (std::size_t f = 0; f < m_intra_used[id].size(); ++f)
-            if (m_intra_used[id][f])
+            if (m_intra_used[id][f] && m_intra_flags[id][f] >= 0)
                 g << "+{" << core << "_intra_flag" << f << "} " << path << ".intra_flag" << f
                   << "[3:0]\n";
     }
@@ -149,7 +165,7 @@ void AscendTracer::write_core_group(std::ostream& g, const std::string& title,
 }
 
 void AscendTracer::round_closed(const RoundRow& row) {
-    m_vcd.change(m_round_marker, row.last_arrival, ++m_rounds_closed);
+    change(m_round_marker, row.last_arrival, ++m_rounds_closed);
 }
 
 void AscendTracer::finish(std::uint64_t end_time_ps) {
@@ -165,13 +181,16 @@ void AscendTracer::finish(std::uint64_t end_time_ps) {
     write_translate_filter(filter.string(), "syncsim core states (value of <core>.state)", states);
     std::ofstream g = open_output(save.string(), "GTKWave save file");
     write_gtkwave_paths(g, vcd.string(), save.string());
-    g << "[timestart] 0\n";
-    g << "@800200\n-Rounds\n@24\n+{round} syncsim.rounds.round[31:0]\n@1000200\n-Rounds\n";
-    // Zoom so the whole run fits the default wave pane with a margin.
+    const std::uint64_t start = m_vcd.start_ps();
+    g << "[timestart] " << start << "\n";
+    if (m_round_marker >= 0)
+        g << "@800200\n-Rounds\n@24\n+{round} syncsim.rounds.round[31:0]\n@1000200\n-Rounds\n";
+    // Zoom so the whole trace fits the default wave pane with a margin.
     // GTKWave shows 2^(-zoom - 7.6) time units per pixel (measured on 3.3.118).
+    const std::uint64_t shown = m_vcd.end_ps() - start;
     g << "*" << std::fixed << std::setprecision(3)
-      << -(std::log2(std::max<double>(1.0, end_time_ps / 800.0)) + 7.6) << " 0\n";
-    const std::string filter_path = std::filesystem::absolute(filter).string();
+      << -(std::log2(std::max<double>(1.0, shown / 800.0)) + 7.6) << " " << start << "\n";
+    const std::string filter_path = relative_to_save_file(filter.string(), save.string());
     write_core_group(g, "AIC", "aic", filter_path);
     write_core_group(g, "AIV", "aiv", filter_path);
     std::filesystem::path stream_filter = vcd;
@@ -179,15 +198,17 @@ void AscendTracer::finish(std::uint64_t end_time_ps) {
     std::vector<std::string> stream_states;
     for (int st = 0; st < 4; ++st) stream_states.push_back(to_string(static_cast<StreamState>(st)));
     write_translate_filter(stream_filter.string(), "syncsim stream states", stream_states);
-    if (std::find(m_stream_used.begin(), m_stream_used.end(), true) != m_stream_used.end()) {
+    if (m_spec.selects(TraceSignal::Streams) &&
+        std::find(m_stream_used.begin(), m_stream_used.end(), true) != m_stream_used.end()) {
         g << "@800200\n-Streams\n";
         for (std::size_t st = 0; st < m_stream_used.size(); ++st)
             if (m_stream_used[st])
-                g << "@2024\n^2 " << std::filesystem::absolute(stream_filter).string()
+                g << "@2024\n^2 " << relative_to_save_file(stream_filter.string(), save.string())
                   << "\n+{stream" << st << "} syncsim.runtime.streams.stream" << st << "[1:0]\n";
         g << "@1000200\n-Streams\n";
     }
-    if (std::find(m_cnt_used.begin(), m_cnt_used.end(), true) != m_cnt_used.end()) {
+    if (m_spec.selects(TraceSignal::CntNotify) &&
+        std::find(m_cnt_used.begin(), m_cnt_used.end(), true) != m_cnt_used.end()) {
         g << "@800200\n-CntNotify\n@24\n";
         for (std::size_t c = 0; c < m_cnt_used.size(); ++c)
             if (m_cnt_used[c])

@@ -2,6 +2,8 @@
 // the workload marks as interesting (their value at the L2, the coherence
 // point). Writes a GTKWave save file that groups the signals by core type.
 // Exists only when tracing was asked for; otherwise models hold a null sink.
+// --cores and --signals leave signals out (undeclared, their changes
+// ignored); --window is the writer's.
 #pragma once
 
 #include "models/core/ai_core.hpp"
@@ -22,8 +24,12 @@ class AscendTracer : public CoreTraceSink,
                      public StreamTraceSink,
                      public RoundSink {
   public:
+    // `window` (may be null) must outlive the tracer.
     AscendTracer(const std::string& vcd_path, const std::vector<AiCore*>& cores,
-                 const SparseStore& gm);
+                 const SparseStore& gm, const TraceSpec& spec = {},
+                 const TraceWindow* window = nullptr);
+    // Changes before the horizon are written as the run goes.
+    void set_horizon(VcdWriter::Horizon horizon) { m_vcd.set_horizon(std::move(horizon)); }
 
     void core_state(int soc_core_id, CoreState state, std::uint64_t at_ps) override;
     void core_round(int soc_core_id, std::uint32_t round, std::uint64_t at_ps) override;
@@ -43,6 +49,10 @@ class AscendTracer : public CoreTraceSink,
     // The save file's group of one core type's signals (cores that ran only).
     void write_core_group(std::ostream& g, const std::string& title, const std::string& type,
                           const std::string& filter_path) const;
+    // The signal's id, or -1 when the selection leaves it out.
+    int declare(bool selected, const std::string& scope, const std::string& name, unsigned width,
+                std::uint64_t initial);
+    void change(int signal, std::uint64_t at_ps, std::uint64_t value);
     struct Word {
         std::string name;
         GmAddr addr;
@@ -50,11 +60,13 @@ class AscendTracer : public CoreTraceSink,
     };
 
     std::string m_vcd_path;
+    TraceSpec m_spec;
     VcdWriter m_vcd;
     const SparseStore& m_gm;
     std::vector<int> m_state_signal, m_round_signal; // by trace id
     std::vector<std::string> m_core_scope;           // by trace id
     std::vector<bool> m_ran;                         // by trace id: left idle at least once
+    std::vector<bool> m_selected;                    // by trace id: --cores keeps it
     // Per core: signal ids of its FFTS and intra-block flags, and whether each changed.
     std::vector<std::vector<int>> m_ffts_flags, m_intra_flags;
     std::vector<std::vector<bool>> m_ffts_used, m_intra_used;

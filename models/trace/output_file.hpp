@@ -4,6 +4,7 @@
 #pragma once
 
 #include <fstream>
+#include <memory>
 #include <ostream>
 #include <stdexcept>
 #include <string>
@@ -22,11 +23,40 @@ std::ofstream open_output(const std::string& path, const std::string& what);
 // Flushes and closes; throws OutputError if any write to it failed.
 void close_output(std::ofstream& out, const std::string& path, const std::string& what);
 
-// The first lines of a GTKWave save file: its trace and itself, both
-// absolute. GTKWave keeps the trace's (and each filter file's) path relative
-// to [savefile], so a run folder that is moved or shared still opens.
+// The first lines of a GTKWave save file: its trace and itself, by their
+// names relative to the save file's folder. GTKWave reads the trace's (and
+// each filter file's) path relative to [savefile] and re-anchors it at the
+// save file it opens, so a run folder that is moved or shared still opens.
 void write_gtkwave_paths(std::ostream& save, const std::string& trace_path,
                          const std::string& save_path);
+// `path` as a save file beside `save_path` refers to it.
+std::string relative_to_save_file(const std::string& path, const std::string& save_path);
+
+// A trace's output: a file, or for a path ending in .fst, GTKWave's vcd2fst
+// converting the VCD it reads from a pipe (nothing is written as VCD first).
+class TraceOutput {
+  public:
+    TraceOutput(const std::string& path, const std::string& what);
+    ~TraceOutput();
+    TraceOutput(const TraceOutput&) = delete;
+    TraceOutput& operator=(const TraceOutput&) = delete;
+    std::ostream& stream() { return *m_stream; }
+    // Flushes, ends the converter if there is one, and throws OutputError
+    // if a write failed or the converter did not succeed.
+    void close();
+
+    static bool is_fst(const std::string& path);
+    // Before a run: throws OutputError when vcd2fst is not on PATH.
+    static void check_converter();
+
+  private:
+    std::string m_path, m_what;
+    std::ofstream m_file;
+    struct Pipe;
+    std::unique_ptr<Pipe> m_pipe;
+    std::ostream* m_stream = nullptr;
+    bool m_closed = false;
+};
 
 // Before a run: throws OutputError unless `path` can be created or written.
 // Creates the file (empty) when it did not exist; the run overwrites it.

@@ -2,6 +2,8 @@
 
 #include "models/trace/output_file.hpp"
 
+#include <algorithm>
+
 namespace syncsim {
 
 namespace {
@@ -26,8 +28,8 @@ bool RoundRowsFile::format_of(const std::string& path, Format* format) {
     return false;
 }
 
-RoundRowsFile::RoundRowsFile(const std::string& path)
-    : m_path(path), m_out(open_output(path, kWhat)) {
+RoundRowsFile::RoundRowsFile(const std::string& path, const TraceSpec& window)
+    : m_path(path), m_window(window), m_out(open_output(path, kWhat)) {
     if (!format_of(path, &m_format))
         throw OutputError(std::string(kWhat) + " '" + path + "' must end in .csv or .jsonl");
     if (m_format == Format::Csv)
@@ -36,6 +38,11 @@ RoundRowsFile::RoundRowsFile(const std::string& path)
 }
 
 void RoundRowsFile::round_closed(const RoundRow& r) {
+    const std::uint64_t span_end = std::max(r.last_arrival, r.complete() ? r.last_release : 0);
+    const bool inside = m_window.by_rounds
+                            ? r.round >= m_window.first_round && r.round <= m_window.last_round
+                            : span_end >= m_window.from_ps && r.first_arrival <= m_window.to_ps;
+    if (!inside) return;
     // An incomplete round has no release figures: empty in CSV, absent in JSON.
     if (m_format == Format::Csv) {
         m_out << r.launch << ',' << r.round << ',' << r.count << ',' << r.released << ',' << r.early

@@ -1,9 +1,12 @@
 // `--rounds FILE`: every barrier round's row, written as the round closes, as
 // CSV (FILE ends in .csv) or JSON lines (.jsonl): the full table of a long
 // run without keeping it in memory. Rows come in the order rounds close.
+// A window keeps the rows of its rounds (any launch), or those whose span
+// (first arrival to last release) meets its time range.
 #pragma once
 
 #include "models/report/round_ledger.hpp"
+#include "models/trace/trace_window.hpp"
 
 #include <fstream>
 #include <string>
@@ -16,7 +19,7 @@ class RoundRowsFile : public RoundSink {
     // The format a file name asks for; false when it names neither.
     static bool format_of(const std::string& path, Format* format);
 
-    explicit RoundRowsFile(const std::string& path);
+    explicit RoundRowsFile(const std::string& path, const TraceSpec& window = {});
     void round_closed(const RoundRow& row) override;
     // Flushes and checks every write (throws OutputError naming the file).
     void close();
@@ -24,6 +27,7 @@ class RoundRowsFile : public RoundSink {
   private:
     std::string m_path;
     Format m_format = Format::Csv;
+    TraceSpec m_window;
     std::ofstream m_out;
 };
 

@@ -1,10 +1,8 @@
 #include "models/trace/timeline.hpp"
 
 #include "models/systemc/simulation_time.hpp"
-#include "models/trace/output_file.hpp"
 
-#include <fstream>
-#include <iomanip>
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 namespace syncsim {
@@ -12,6 +10,7 @@ namespace syncsim {
 namespace {
 
 constexpr int kCorePid = 1, kStreamPid = 2;
+constexpr const char* kWhat = "--timeline file";
 
 const char* slice_name(CoreState s) {
     switch (s) {
@@ -30,77 +29,129 @@ const char* slice_name(CoreState s) {
 
 } // namespace
 
-TimelineRecorder::TimelineRecorder(const std::vector<AiCore*>& cores) {
-    m_core_names.resize(cores.size());
-    for (AiCore* c : cores) m_core_names[c->config().soc_core_id] = c->basename();
+TimelineRecorder::TimelineRecorder(const std::string& path, const std::vector<AiCore*>& cores,
+                                   const TraceSpec& spec, const TraceWindow* window)
+    : m_path(path), m_out(path, kWhat), m_spec(spec), m_window(window) {
+    m_out.stream() << "{\"displayTimeUnit\": \"ns\", \"traceEvents\": [\n";
+    write_name("process_name", kCorePid, -1, "cores");
+    write_name("process_name", kStreamPid, -1, "streams");
+    m_selected.assign(cores.size(), false);
+    for (AiCore* c : cores) {
+        const int id = c->config().soc_core_id;
+        m_selected[id] = spec.selects(to_string(c->config().type), c->config().index);
+        if (m_selected[id]) write_name("thread_name", kCorePid, id, c->basename());
+    }
+}
+
+void TimelineRecorder::write_name(const char* what, int pid, int tid, const std::string& name) {
+    nlohmann::json j = {{"ph", "M"}, {"name", what}, {"pid", pid}, {"args", {{"name", name}}}};
+    if (tid >= 0) j["tid"] = tid;
+    m_out.stream() << (m_first ? " " : ",\n ") << j.dump();
+    m_first = false;
+}
+
+void TimelineRecorder::write(const Event& e) {
+    // Trace-event times are microseconds.
+    nlohmann::json j = {{"name", e.name},
+                        {"ph", std::string(1, e.phase)},
+                        {"pid", e.pid},
+                        {"tid", e.tid},
+                        {"ts", e.ts_ps / 1e6}};
+    if (e.phase == 'X') j["dur"] = e.dur_ps / 1e6;
+    if (e.phase == 'i') j["s"] = "t";
+    m_out.stream() << (m_first ? " " : ",\n ") << j.dump();
+    m_first = false;
+}
+
+TimelineRecorder::Placement TimelineRecorder::place(Event& e, std::uint64_t horizon_ps) const {
+    if (!m_window) return Placement::Write;
+    const std::uint64_t end = e.ts_ps + e.dur_ps;
+    if (!m_window->from_known()) // a round window not reached yet: starts at or after the horizon
+        return end < horizon_ps ? Placement::Drop : Placement::Hold;
+    const std::uint64_t from = m_window->from(), to = m_window->to();
+    if (end < from || e.ts_ps > to) return Placement::Drop;
+    if (!m_window->to_known() && end >= horizon_ps) return Placement::Hold;
+    // Cut to the window.
+    const std::uint64_t start = std::max(e.ts_ps, from);
+    e.dur_ps = std::min(end, to) - start;
+    e.ts_ps = start;
+    return Placement::Write;
+}
+
+void TimelineRecorder::add(Event e) {
+    // Horizon 0: nothing is taken as final here; flushes ask the horizon.
+    switch (place(e, 0)) {
+    case Placement::Write:
+        write(e);
+        return;
+    case Placement::Drop:
+        return;
+    case Placement::Hold:
+        m_held.push_back(std::move(e));
+        if (m_held.size() >= m_flush_at && m_horizon) {
+            flush(m_horizon());
+            if (m_held.size() * 2 > m_flush_at) m_flush_at *= 2;
+        }
+    }
+}
+
+void TimelineRecorder::flush(std::uint64_t horizon_ps) {
+    std::vector<Event> still;
+    for (Event& e : m_held) {
+        switch (place(e, horizon_ps)) {
+        case Placement::Write:
+            write(e);
+            break;
+        case Placement::Drop:
+            break;
+        case Placement::Hold:
+            still.push_back(std::move(e));
+        }
+    }
+    m_held.swap(still);
 }
 
 void TimelineRecorder::close(int pid, int tid, Open& open, std::uint64_t now) {
     if (!open.name.empty() && now > open.since_ps)
-        m_events.push_back({open.name, "X", pid, tid, open.since_ps, now - open.since_ps});
+        add({open.name, 'X', pid, tid, open.since_ps, now - open.since_ps});
     open.name.clear();
 }
 
 void TimelineRecorder::core_state(int id, CoreState state, std::uint64_t at_ps) {
-    const std::uint64_t now = at_ps;
+    if (!m_selected[id]) return;
     Open& open = m_core_open[id];
-    close(kCorePid, id, open, now);
-    if (const char* name = slice_name(state)) open = {name, now};
+    close(kCorePid, id, open, at_ps);
+    if (const char* name = slice_name(state)) open = {name, at_ps};
 }
 
 void TimelineRecorder::core_round(int id, std::uint32_t round, std::uint64_t at_ps) {
-    if (round == 0) return; // the reset at block start
-    m_events.push_back({"arrive round " + std::to_string(round), "i", kCorePid, id, at_ps, 0});
+    if (round == 0 || !m_selected[id]) return; // 0: the reset at block start
+    add({"arrive round " + std::to_string(round), 'i', kCorePid, id, at_ps, 0});
 }
 
 void TimelineRecorder::core_release(int id, std::uint32_t round, std::uint64_t at_ps) {
-    m_events.push_back({"release round " + std::to_string(round), "i", kCorePid, id, at_ps, 0});
+    if (!m_selected[id]) return;
+    add({"release round " + std::to_string(round), 'i', kCorePid, id, at_ps, 0});
 }
 
 void TimelineRecorder::stream_state(int id, StreamState state) {
+    if (!m_spec.selects(TraceSignal::Streams)) return;
     const std::uint64_t now = now_ps();
-    Open& open = m_stream_open[id];
-    close(kStreamPid, id, open, now);
-    if (state != StreamState::Idle) open = {to_string(state), now};
+    const auto [it, first] = m_stream_open.try_emplace(id);
+    if (first) write_name("thread_name", kStreamPid, id, "stream " + std::to_string(id));
+    close(kStreamPid, id, it->second, now);
+    if (state != StreamState::Idle) it->second = {to_string(state), now};
 }
 
-void TimelineRecorder::write(const std::string& path, std::uint64_t end_ps) {
+void TimelineRecorder::finish(std::uint64_t end_ps) {
     for (auto& [id, open] : m_core_open) close(kCorePid, id, open, end_ps);
     for (auto& [id, open] : m_stream_open) close(kStreamPid, id, open, end_ps);
-    using nlohmann::json;
-    json events = json::array();
-    events.push_back(
-        {{"ph", "M"}, {"name", "process_name"}, {"pid", kCorePid}, {"args", {{"name", "cores"}}}});
-    events.push_back({{"ph", "M"},
-                      {"name", "process_name"},
-                      {"pid", kStreamPid},
-                      {"args", {{"name", "streams"}}}});
-    for (std::size_t id = 0; id < m_core_names.size(); ++id)
-        events.push_back({{"ph", "M"},
-                          {"name", "thread_name"},
-                          {"pid", kCorePid},
-                          {"tid", id},
-                          {"args", {{"name", m_core_names[id]}}}});
-    for (const auto& [id, open] : m_stream_open)
-        events.push_back({{"ph", "M"},
-                          {"name", "thread_name"},
-                          {"pid", kStreamPid},
-                          {"tid", id},
-                          {"args", {{"name", "stream " + std::to_string(id)}}}});
-    for (const Event& e : m_events) {
-        // Trace-event times are microseconds.
-        json j = {{"name", e.name},
-                  {"ph", e.phase},
-                  {"pid", e.pid},
-                  {"tid", e.tid},
-                  {"ts", e.ts_ps / 1e6}};
-        if (e.phase == "X") j["dur"] = e.dur_ps / 1e6;
-        if (e.phase == "i") j["s"] = "t";
-        events.push_back(j);
-    }
-    std::ofstream out = open_output(path, "--timeline file");
-    out << json{{"traceEvents", events}, {"displayTimeUnit", "ns"}}.dump(1) << "\n";
-    close_output(out, path, "--timeline file");
+    flush(kNoTime);
+    // A round window never reached (or never ended): what is held is dropped
+    // or was written when the window became known.
+    m_held.clear();
+    m_out.stream() << "\n]}\n";
+    m_out.close();
 }
 
 } // namespace syncsim

@@ -11,8 +11,10 @@
 namespace syncsim {
 
 VortexTracer::VortexTracer(const std::string& vcd_path, int clusters, int cores_per_cluster,
-                           int warps)
-    : m_path(vcd_path), m_vcd(vcd_path), m_cores_per_cluster(cores_per_cluster), m_warps(warps) {
+                           int warps, const TraceWindow* window)
+    : m_path(vcd_path), m_vcd(vcd_path, window), m_cores_per_cluster(cores_per_cluster),
+      m_warps(warps) {
+    m_vcd.set_horizon([] { return now_ps(); });
     for (int c = 0; c < clusters * cores_per_cluster; ++c)
         for (int w = 0; w < warps; ++w)
             m_signal.push_back(m_vcd.add_signal("cluster" + std::to_string(c / cores_per_cluster) +
@@ -41,17 +43,19 @@ void VortexTracer::finish(std::uint64_t end_ps) {
     }
     std::ofstream g = open_output(save.string(), "GTKWave save file");
     write_gtkwave_paths(g, m_path, save.string());
-    g << "[timestart] 0\n";
+    const std::uint64_t start = m_vcd.start_ps();
+    g << "[timestart] " << start << "\n";
     g << "*" << std::fixed << std::setprecision(3)
-      << -(std::log2(std::max(1.0, end_ps / 800.0)) + 7.6) << " 0\n";
+      << -(std::log2(std::max(1.0, (m_vcd.end_ps() - start) / 800.0)) + 7.6) << " " << start
+      << "\n";
     const int cores = static_cast<int>(m_signal.size()) / m_warps;
     for (int c = 0; c < cores; ++c) {
         g << "@800200\n-core" << c << "\n";
         for (int w = 0; w < m_warps; ++w)
             if (m_used[static_cast<std::size_t>(c * m_warps + w)])
-                g << "@2024\n^1 " << fs::absolute(filter).string() << "\n+{core" << c << "_warp"
-                  << w << "} syncsim.cluster" << c / m_cores_per_cluster << ".core" << c << ".warp"
-                  << w << "[2:0]\n";
+                g << "@2024\n^1 " << relative_to_save_file(filter.string(), save.string())
+                  << "\n+{core" << c << "_warp" << w << "} syncsim.cluster"
+                  << c / m_cores_per_cluster << ".core" << c << ".warp" << w << "[2:0]\n";
         g << "@1000200\n-core" << c << "\n";
     }
     close_output(g, save.string(), "GTKWave save file");

@@ -1,5 +1,6 @@
 // VCD of a vortex run: the state of every warp (by name through a GTKWave
-// translate filter), grouped by core in the save file.
+// translate filter), grouped by core in the save file. Warp states change
+// at the kernel's time, so what lies before it is written as the run goes.
 #pragma once
 
 #include "models/trace/vcd_writer.hpp"
@@ -12,7 +13,9 @@ namespace syncsim {
 
 class VortexTracer : public vortex::WarpTraceSink {
   public:
-    VortexTracer(const std::string& vcd_path, int clusters, int cores_per_cluster, int warps);
+    // `window` (a time window, may be null) must outlive the tracer.
+    VortexTracer(const std::string& vcd_path, int clusters, int cores_per_cluster, int warps,
+                 const TraceWindow* window = nullptr);
     void warp_state(int core, int warp, int state) override;
     void finish(std::uint64_t end_ps);
 

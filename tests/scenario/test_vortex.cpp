@@ -156,9 +156,10 @@ TEST_CASE("vortex: --vcd traces every warp's state, grouped by core", "[vortex]"
     const std::string g = test::read_text((test::temp_dir() / "vx.gtkw").string());
     CHECK_THAT(g,
                Contains("-core0") && Contains("+{core2_warp1} syncsim.cluster0.core2.warp1[2:0]"));
-    // The save file names itself, so GTKWave finds the trace (and the filter)
-    // relative to it when the folder moves.
-    CHECK_THAT(g, Contains("[savefile] \"" + (test::temp_dir() / "vx.gtkw").string() + "\""));
+    // The save file names the trace, itself and the filter relative to its
+    // folder, so GTKWave finds them when the folder moves.
+    CHECK_THAT(g, Contains("[dumpfile] \"vx.vcd\"\n[savefile] \"vx.gtkw\"") &&
+                      Contains("^1 vx.warps.txt\n"));
     CHECK_THAT(test::read_text((test::temp_dir() / "vx.warps.txt").string()), Contains("3 gbar"));
 }
 

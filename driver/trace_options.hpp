@@ -1,0 +1,21 @@
+// The trace window and selection options (--window, --cores, --signals),
+// read into a TraceSpec; a mistake is a ConfigError naming the option.
+#pragma once
+
+#include "models/trace/trace_window.hpp"
+
+#include <string>
+
+namespace syncsim {
+
+// window: "FROM..TO" in time ("2 us..3 us", "..5us", "1ms.."), or
+// "rounds:A..B" (barrier rounds, from 1). cores: "aiv", "aic3", "aiv0-15",
+// comma-separated. signals: names from trace_signal_names(), comma-separated.
+// Empty strings leave that part whole.
+TraceSpec parse_trace_spec(const std::string& window, const std::string& cores,
+                           const std::string& signals);
+
+// The --help text's list of signal names.
+std::string trace_signal_list();
+
+} // namespace syncsim
