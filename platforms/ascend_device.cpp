@@ -48,10 +48,8 @@ AscendDevice::AscendDevice(const Platform& platform, const SimOptions& options)
         m_aiv_ptrs.push_back(m_cores.back().get());
     }
     for (auto& core : m_cores) {
-        for (GmPort* port : core->gm_ports()) {
-            port->socket.bind(m_interconnect->target);
-            m_interconnect->add_requester(core->config().die);
-        }
+        core->gm_link().socket.bind(m_interconnect->target);
+        m_interconnect->add_requester(core->config().die);
         core->set_watch(m_interconnect.get());
         core->set_round_ledger(&m_rounds);
     }

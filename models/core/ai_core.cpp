@@ -18,7 +18,8 @@ constexpr double kLagQuantumCycles = 1000;
 AiCore::AiCore(sc_core::sc_module_name name, const CoreConfig& config, const Clock& clock)
     : sc_module(name), m_config(config), m_clock(clock),
       m_cache(config.cache_line_bytes, config.cache_bytes / config.cache_line_bytes),
-      m_intra_flags(config.intra_core_flag_ids), m_quantum(clock.cycles(kLagQuantumCycles)) {
+      m_gm_link("gm"), m_intra_flags(config.intra_core_flag_ids),
+      m_quantum(clock.cycles(kLagQuantumCycles)) {
     if (config.type == CoreType::AIV)
         m_ub.size = config.ub_bytes;
     else
@@ -26,24 +27,17 @@ AiCore::AiCore(sc_core::sc_module_name name, const CoreConfig& config, const Clo
     auto on_fault = [this](const std::string& what) {
         if (!m_fault) m_fault = what;
     };
-    // The order units are made in is the order their processes run within a
-    // delta: pipes, then the write buffer, then the ports, then the core.
+    // Pipes and the write buffer are plain objects; their threads start on
+    // first use, so within a delta they run in the order they were started.
     static const char* const pipe_names[] = {"s", "v", "m", "mte1", "mte2", "mte3", "fix"};
     for (int p = 1; p < kPipeCount; ++p)
-        m_pipes[p] = std::make_unique<PipeUnit>(pipe_names[p], on_fault);
-    m_write_buffer = std::make_unique<WriteBuffer>(on_fault);
-    static const char* const port_names[] = {"gm_s",    "gm_v",    "gm_m",   "gm_mte1",
-                                             "gm_mte2", "gm_mte3", "gm_fix", "gm_write_buffer"};
-    for (int i = 0; i <= kPipeCount; ++i) m_ports[i] = std::make_unique<GmPort>(port_names[i]);
+        m_pipes[p] = std::make_unique<PipeUnit>(*this, pipe_names[p], on_fault);
+    m_write_buffer = std::make_unique<WriteBuffer>(*this, on_fault);
+    // Slots: 0 the scalar unit, 1..6 the pipes V..FIX, 7 the write buffer.
+    for (int i = 0; i <= kPipeCount; ++i) m_ports[i] = std::make_unique<GmPort>(m_gm_link, i);
     SC_HAS_PROCESS(AiCore);
     ThreadBudget::take(sc_object::name());
     SC_THREAD(run);
-}
-
-std::vector<GmPort*> AiCore::gm_ports() {
-    std::vector<GmPort*> ports;
-    for (auto& p : m_ports) ports.push_back(p.get());
-    return ports;
 }
 
 void AiCore::start_block(BlockWork work) {

@@ -124,10 +124,11 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     AiCore(sc_core::sc_module_name name, const CoreConfig& config, const Clock& clock);
     ~AiCore() override;
 
-    // One GM port per requester (the scalar unit, each pipe, the write
-    // buffer), bound to the interconnect by the SoC builder: each has at most
-    // one access in flight, and the L2 arbitrates between ports by their id.
-    std::vector<GmPort*> gm_ports();
+    // The core's link to GM, bound to the interconnect by the SoC builder. One
+    // GM port per requester (the scalar unit, each pipe, the write buffer)
+    // shares it: each has at most one access in flight, and the L2
+    // arbitrates between requesters by their slot.
+    GmLink& gm_link() { return m_gm_link; }
 
     // Wiring done by the SoC builder.
     void set_ub_peer(AiCore* peer) { m_ub_peer = peer; }
@@ -315,6 +316,7 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     std::array<std::unique_ptr<PipeUnit>, kPipeCount> m_pipes; // [0] (PIPE_S) unused
     std::unique_ptr<WriteBuffer> m_write_buffer;
     // [0] scalar unit, [1..6] pipes V..FIX, [7] write buffer
+    GmLink m_gm_link;
     std::array<std::unique_ptr<GmPort>, kPipeCount + 1> m_ports;
     GmPort& scalar_port() { return *m_ports[0]; }
     GmPort& pipe_port(Pipe p) { return *m_ports[static_cast<int>(p)]; }

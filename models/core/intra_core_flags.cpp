@@ -7,9 +7,7 @@
 
 namespace syncsim {
 
-IntraCoreFlags::IntraCoreFlags(int ids_per_pair)
-    : m_ids(ids_per_pair), m_counts(kPipeCount * kPipeCount * std::max(1, ids_per_pair), 0),
-      m_events(m_counts.size()) {}
+IntraCoreFlags::IntraCoreFlags(int ids_per_pair) : m_ids(ids_per_pair) {}
 
 void IntraCoreFlags::check(Pipe src, Pipe dst, int id) const {
     if (src == Pipe::ALL || dst == Pipe::ALL || src == dst)
@@ -19,15 +17,16 @@ void IntraCoreFlags::check(Pipe src, Pipe dst, int id) const {
                           std::to_string(m_ids - 1));
 }
 
-std::size_t IntraCoreFlags::index(Pipe src, Pipe dst, int id) const {
-    const int s = static_cast<int>(src), d = static_cast<int>(dst);
-    return static_cast<std::size_t>((s * kPipeCount + d) * m_ids + id);
+IntraCoreFlags::Flag& IntraCoreFlags::flag(Pipe src, Pipe dst, int id) {
+    const auto s = static_cast<std::uint32_t>(src), d = static_cast<std::uint32_t>(dst);
+    return m_flags[(s * kPipeCount + d) * static_cast<std::uint32_t>(m_ids) +
+                   static_cast<std::uint32_t>(id)];
 }
 
 sc_core::sc_event& IntraCoreFlags::event(Pipe src, Pipe dst, int id) {
-    auto& slot = m_events[index(src, dst, id)];
-    if (!slot) slot = std::make_unique<sc_core::sc_event>();
-    return *slot;
+    Flag& f = flag(src, dst, id);
+    if (!f.event) f.event = std::make_unique<sc_core::sc_event>();
+    return *f.event;
 }
 
 } // namespace syncsim

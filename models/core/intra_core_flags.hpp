@@ -1,6 +1,7 @@
 // set_flag / wait_flag between the pipes of one core: a counter per
-// (source pipe, destination pipe, event id), and one event per flag made on
-// first use, so a set wakes only that flag's waiter.
+// (source pipe, destination pipe, event id), and one event per flag, both
+// made on first use (a kernel uses a few of the 7 x 7 x ids flags; keeping
+// all of them cost 3 KiB per core), so a set wakes only that flag's waiter.
 #pragma once
 
 #include "syncsim/core_types.hpp"
@@ -8,7 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <systemc>
-#include <vector>
+#include <unordered_map>
 
 namespace syncsim {
 
@@ -19,16 +20,19 @@ class IntraCoreFlags {
     // Throws KernelFault for PIPE_ALL, a pipe paired with itself, or an id
     // outside the platform's range.
     void check(Pipe src, Pipe dst, int id) const;
-    std::int64_t& count(Pipe src, Pipe dst, int id) { return m_counts[index(src, dst, id)]; }
+    std::int64_t& count(Pipe src, Pipe dst, int id) { return flag(src, dst, id).count; }
     sc_core::sc_event& event(Pipe src, Pipe dst, int id);
     int ids() const { return m_ids; }
 
   private:
-    std::size_t index(Pipe src, Pipe dst, int id) const;
+    struct Flag {
+        std::int64_t count = 0;
+        std::unique_ptr<sc_core::sc_event> event;
+    };
+    Flag& flag(Pipe src, Pipe dst, int id);
 
     int m_ids;
-    std::vector<std::int64_t> m_counts;
-    std::vector<std::unique_ptr<sc_core::sc_event>> m_events;
+    std::unordered_map<std::uint32_t, Flag> m_flags; // by (src, dst, id); nodes stay put
 };
 
 } // namespace syncsim

@@ -4,8 +4,8 @@
 
 namespace syncsim {
 
-WriteBuffer::WriteBuffer(PipeUnit::FaultHandler on_fault)
-    : m_unit(std::make_unique<PipeUnit>("write_buffer", std::move(on_fault))) {}
+WriteBuffer::WriteBuffer(const sc_core::sc_object& owner, PipeUnit::FaultHandler on_fault)
+    : m_unit(std::make_unique<PipeUnit>(owner, "write_buffer", std::move(on_fault))) {}
 
 void WriteBuffer::post(GmAddr line_base, const sc_core::sc_time& issued, const char* what,
                        std::function<void()> access) {
@@ -14,7 +14,7 @@ void WriteBuffer::post(GmAddr line_base, const sc_core::sc_time& issued, const c
                        access();
                        m_lines.landed(seq, m_unit->queued() == 0);
                        // Only the awaited post wakes the waiting core.
-                       if (seq == m_awaited) m_landed.notify(sc_core::SC_ZERO_TIME);
+                       if (seq == m_awaited && m_landed) m_landed->notify(sc_core::SC_ZERO_TIME);
                    }});
 }
 
@@ -22,7 +22,8 @@ void WriteBuffer::wait_for_line(GmAddr line_base) {
     const std::uint64_t seq = m_lines.pending_for(line_base);
     if (seq == 0) return;
     m_awaited = seq;
-    while (!m_lines.has_landed(m_awaited)) wait_on(m_landed);
+    if (!m_landed) m_landed = std::make_unique<sc_core::sc_event>();
+    while (!m_lines.has_landed(m_awaited)) wait_on(*m_landed);
 }
 
 } // namespace syncsim

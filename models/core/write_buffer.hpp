@@ -44,9 +44,8 @@ class PostedLines {
 
 class WriteBuffer {
   public:
-    // Makes its unit (an sc_module named "write_buffer") in the caller's
-    // module: construct it where the core's other units are made.
-    explicit WriteBuffer(PipeUnit::FaultHandler on_fault);
+    // Its unit is named "write_buffer" within `owner`.
+    WriteBuffer(const sc_core::sc_object& owner, PipeUnit::FaultHandler on_fault);
 
     // Queues `access` (the GM write itself) behind earlier posts; the caller
     // goes on at once. `issued` is the poster's local time.
@@ -64,7 +63,7 @@ class WriteBuffer {
     std::unique_ptr<PipeUnit> m_unit;
     PostedLines m_lines;
     std::uint64_t m_awaited = 0;
-    sc_core::sc_event m_landed;
+    std::unique_ptr<sc_core::sc_event> m_landed; // made by the first wait
 };
 
 } // namespace syncsim

@@ -1,5 +1,7 @@
 #include "models/memory/die_interconnect.hpp"
 
+#include <optional>
+
 #include "models/memory/extensions.hpp"
 
 namespace syncsim {
@@ -19,9 +21,17 @@ void DieInterconnect::b_transport(int port, tlm::tlm_generic_payload& trans,
     const bool crosses = m_requester_die.at(static_cast<std::size_t>(port)) != home;
     const sc_core::sc_time hop =
         crosses ? m_clock.cycles(m_params.die_hop_cycles) : sc_core::SC_ZERO_TIME;
-    RequesterExtension requester;
-    requester.port = port;
-    const AttachedExtension<RequesterExtension> attached(trans, requester);
+    // The requester names its slot on the link; the link is this port.
+    RequesterExtension* requester = nullptr;
+    trans.get_extension(requester);
+    RequesterExtension own;
+    std::optional<AttachedExtension<RequesterExtension>> attached;
+    if (!requester) {
+        requester = &own;
+        attached.emplace(trans, own);
+    }
+    requester->port = port * kRequestersPerLink + requester->slot;
+    requester->numbered = true;
     delay += hop;
     to_l2[home]->b_transport(trans, delay);
     delay += hop;

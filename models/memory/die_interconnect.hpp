@@ -39,7 +39,7 @@ class DieInterconnect : public sc_core::sc_module, public GmWatch {
     DieInterconnect(sc_core::sc_module_name name, const InterconnectParams& params,
                     const Clock& clock, std::vector<L2Cache*> l2s, std::uint32_t line_bytes);
 
-    // The die of the requester that binds next to `target` (call in bind order).
+    // The die of the link that binds next to `target` (call in bind order).
     void add_requester(int die) { m_requester_die.push_back(die); }
     int home_die(std::uint64_t addr) const {
         return static_cast<int>((addr / m_line_bytes) % m_l2s.size());

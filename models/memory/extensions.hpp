@@ -6,15 +6,24 @@
 
 namespace syncsim {
 
-// Which requester an access comes from, when it reaches the L2 through the
-// die interconnect: the L2 orders simultaneous arrivals by it, as it orders
-// requesters bound to it directly by their port.
+// Requesters that share one initiator socket (a core's link) at most.
+constexpr int kRequestersPerLink = 16;
+
+// Which requester an access comes from: its slot on its link (set by the
+// requester) and, once through the die interconnect, its number across the
+// SoC (link binding x kRequestersPerLink + slot). The L2 orders simultaneous
+// arrivals by that number, as it orders requesters bound to it directly by
+// their port.
 struct RequesterExtension : tlm::tlm_extension<RequesterExtension> {
+    int slot = 0;
     int port = 0;
+    bool numbered = false; // port set (by the interconnect)
 
     tlm::tlm_extension_base* clone() const override { return new RequesterExtension(*this); }
     void copy_from(const tlm::tlm_extension_base& other) override {
+        slot = static_cast<const RequesterExtension&>(other).slot;
         port = static_cast<const RequesterExtension&>(other).port;
+        numbered = static_cast<const RequesterExtension&>(other).numbered;
     }
 };
 

@@ -6,13 +6,23 @@
 #include "syncsim/fault.hpp"
 
 #include <sstream>
+#include <stdexcept>
+#include <string>
 
 namespace syncsim {
+
+GmPort::GmPort(GmLink& link, int slot) : m_link(link), m_slot(slot) {
+    if (slot < 0 || slot >= kRequestersPerLink)
+        throw std::logic_error("GM port slot " + std::to_string(slot) + " out of range");
+}
 
 void GmPort::transport(tlm::tlm_generic_payload& trans, const char* what) {
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
     trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-    socket->b_transport(trans, delay);
+    RequesterExtension requester;
+    requester.slot = m_slot;
+    const AttachedExtension<RequesterExtension> attached(trans, requester);
+    m_link.socket->b_transport(trans, delay);
     if (trans.get_response_status() != tlm::TLM_OK_RESPONSE) {
         std::ostringstream os;
         os << what << " of " << trans.get_data_length() << " bytes at GM address 0x" << std::hex

@@ -1,5 +1,10 @@
 // A core's initiator side of the GM interconnect. Every caller is a model
 // thread; each call returns once the access has completed in simulated time.
+// A core has one socket (a GmLink) that its requesters (the scalar unit,
+// each pipe, the write buffer) share: b_transport may be entered by several
+// threads at once, and each access carries its requester's slot so the L2
+// still orders simultaneous arrivals by requester. One socket per requester
+// cost 8 TLM sockets per core.
 #pragma once
 
 #include "models/memory/atomic.hpp"
@@ -13,11 +18,16 @@
 
 namespace syncsim {
 
+class GmLink {
+  public:
+    explicit GmLink(const char* name) : socket(name) {}
+    tlm_utils::simple_initiator_socket<GmLink> socket;
+};
+
 class GmPort {
   public:
-    explicit GmPort(const char* name) : socket(name) {}
-
-    tlm_utils::simple_initiator_socket<GmPort> socket;
+    // `slot` tells the requesters of one link apart (below kRequestersPerLink).
+    GmPort(GmLink& link, int slot);
 
     void read(std::uint64_t addr, std::uint8_t* out, std::uint64_t len);
     void write(std::uint64_t addr, const std::uint8_t* in, std::uint64_t len);
@@ -27,6 +37,9 @@ class GmPort {
 
   private:
     void transport(tlm::tlm_generic_payload& trans, const char* what);
+
+    GmLink& m_link;
+    int m_slot;
 };
 
 } // namespace syncsim

@@ -104,7 +104,10 @@ void L2Cache::b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc
     }
     RequesterExtension* requester = nullptr;
     trans.get_extension(requester);
-    if (requester) port = requester->port;
+    // Through the interconnect the requester is numbered; bound directly, it
+    // is this port's requester in its slot.
+    if (requester)
+        port = requester->numbered ? requester->port : port * kRequestersPerLink + requester->slot;
     L2SampleExtension* sampled = nullptr;
     trans.get_extension(sampled);
     if (sampled) return sample(trans, *sampled, delay);

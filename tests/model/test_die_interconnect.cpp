@@ -13,7 +13,8 @@ using sc_core::sc_time;
 namespace {
 
 struct Reader : sc_core::sc_module {
-    GmPort port{"port"};
+    GmLink link{"port"};
+    GmPort port{link, 0};
     std::vector<std::uint64_t> addrs;
     std::vector<double> took_ns;
 
@@ -48,7 +49,7 @@ TEST_CASE("die interconnect: a line's home die serves it, another die pays the h
     // 0x1000 is line 32 (die 0), 0x1080 line 33 (die 1); each read twice:
     // a miss (10 + 1 + 5 + 100 + 10 = 126 ns), then a hit (26 ns).
     Reader near("near", {0x1000, 0x1000, 0x1080, 0x1080});
-    near.port.socket.bind(noc.target);
+    near.link.socket.bind(noc.target);
     noc.add_requester(0);
     sc_core::sc_start();
     REQUIRE(near.took_ns.size() == 4);

@@ -24,7 +24,8 @@ struct Txn {
 };
 
 struct Initiator : sc_core::sc_module {
-    GmPort port{"port"};
+    GmLink link{"port"};
+    GmPort port{link, 0};
     std::vector<Txn> txns;
     std::vector<double> done_ns;
     std::vector<std::int32_t> seen;
@@ -72,7 +73,7 @@ TEST_CASE("L2: a read sees a write, a miss costs more than a hit", "[l2][model]"
     // hit: 10 + 1 + 5 + 10 = 26 ns more. (The test's name held a ';' that CTest
     // split, so it never ran: it expected the occupancy twice.)
     Initiator a("a", {{Kind::Write, 0x1000, 7, 126}, {Kind::Read, 0x1000, 7, 126 + 26}});
-    a.port.socket.bind(l2.target);
+    a.link.socket.bind(l2.target);
     sc_core::sc_start();
     REQUIRE(a.seen.size() == 2);
     CHECK(a.seen[1] == 7);
@@ -89,13 +90,13 @@ TEST_CASE("L2: N atomics on one counter serialise, N service times apart", "[l2]
     constexpr int kCores = 6;
     // One initiator brings the line into the L2 first, so every atomic hits.
     Initiator warm("warm", {{Kind::Read, 0x1040, 0}});
-    warm.port.socket.bind(l2.target);
+    warm.link.socket.bind(l2.target);
     std::vector<std::unique_ptr<Initiator>> cores;
     for (int i = 0; i < kCores; ++i) {
         cores.push_back(std::make_unique<Initiator>(
             ("c" + std::to_string(i)).c_str(),
             std::vector<Txn>{{Kind::Wait, 0, 1000}, {Kind::AtomicAdd, 0x1040, 1}}));
-        cores.back()->port.socket.bind(l2.target);
+        cores.back()->link.socket.bind(l2.target);
     }
     sc_core::sc_start();
     std::vector<std::int32_t> olds;
@@ -119,7 +120,8 @@ TEST_CASE("L2: accesses outside global memory are faults, not crashes", "[l2][mo
     SparseStore store;
     L2Cache l2("l2", params(), Clock{1000}, store);
     struct Bad : sc_core::sc_module {
-        GmPort port{"port"};
+        GmLink link{"port"};
+        GmPort port{link, 0};
         std::string fault;
         explicit Bad(sc_core::sc_module_name n) : sc_module(n) {
             SC_HAS_PROCESS(Bad);
@@ -134,7 +136,7 @@ TEST_CASE("L2: accesses outside global memory are faults, not crashes", "[l2][mo
             }
         }
     } bad("bad");
-    bad.port.socket.bind(l2.target);
+    bad.link.socket.bind(l2.target);
     sc_core::sc_start();
     CHECK_THAT(bad.fault, Catch::Contains("outside global memory"));
 }
@@ -149,7 +151,8 @@ TEST_CASE("L2: an atomic or a poll outside GM faults the core, it does not crash
     const Clock clock{1000};
     L2Cache l2("l2", params(), clock, store);
     struct Faulting : sc_core::sc_module {
-        GmPort port{"port"};
+        GmLink link{"port"};
+        GmPort port{link, 0};
         std::vector<std::string> faults;
         explicit Faulting(sc_core::sc_module_name n) : sc_module(n) {
             SC_HAS_PROCESS(Faulting);
@@ -170,7 +173,7 @@ TEST_CASE("L2: an atomic or a poll outside GM faults the core, it does not crash
             }
         }
     } core("core");
-    core.port.socket.bind(l2.target);
+    core.link.socket.bind(l2.target);
     sc_core::sc_start();
     REQUIRE(core.faults.size() == 2);
     CHECK_THAT(core.faults[0], Catch::Contains("atomic of 4 bytes at GM address 0x10"));
