@@ -119,8 +119,17 @@ int syncsim_part(const std::string& source, int cores, std::uint64_t rounds) {
 }
 
 int barrier_bench(const std::string& self, const std::vector<std::pair<int, std::uint64_t>>& runs) {
-    std::printf("%6s %8s %14s %14s %14s %8s %8s %12s\n", "cores", "rounds", "lean c-r/s",
-                "syncsim c-r/s", "(whole proc.)", "ratio", "(whole)", "RSS/core KiB");
+    // The fixed base: syncsim's peak RSS for 2 vector cores and one round
+    // (the program, SystemC, the platform and config); what a run holds
+    // above it, per vector core, is what more cores cost.
+    Side base;
+    if (!run_side(self + " --barrier-syncsim 2 1", &base)) {
+        std::cerr << "bench: the base run failed\n";
+        return 1;
+    }
+    std::printf("fixed base (2 AIV, 1 round): peak RSS %.1f MiB\n", base.rss_kib / 1024);
+    std::printf("%6s %8s %14s %14s %14s %8s %8s %12s %12s\n", "cores", "rounds", "lean c-r/s",
+                "syncsim c-r/s", "(whole proc.)", "ratio", "(whole)", "RSS/core KiB", "above base");
     for (const auto& [cores, rounds] : runs) {
         Side lean, sim;
         const std::string args = std::to_string(cores) + " " + std::to_string(rounds);
@@ -133,9 +142,10 @@ int barrier_bench(const std::string& self, const std::vector<std::pair<int, std:
         const double lean_whole = lean.core_rounds / lean.process_s;
         const double sim_rate = sim.core_rounds / sim.run_s;
         const double sim_whole = sim.core_rounds / sim.process_s;
-        std::printf("%6d %8llu %14.3g %14.3g %14.3g %8.3f %8.3f %12.1f\n", cores,
+        std::printf("%6d %8llu %14.3g %14.3g %14.3g %8.3f %8.3f %12.1f %12.1f\n", cores,
                     static_cast<unsigned long long>(rounds), lean_rate, sim_rate, sim_whole,
-                    sim_rate / lean_rate, sim_whole / lean_whole, sim.rss_kib / cores);
+                    sim_rate / lean_rate, sim_whole / lean_whole, sim.rss_kib / cores,
+                    (sim.rss_kib - base.rss_kib) / cores);
     }
     return 0;
 }

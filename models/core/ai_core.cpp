@@ -35,13 +35,22 @@ AiCore::AiCore(sc_core::sc_module_name name, const CoreConfig& config, const Clo
     m_write_buffer = std::make_unique<WriteBuffer>(*this, on_fault);
     // Slots: 0 the scalar unit, 1..6 the pipes V..FIX, 7 the write buffer.
     for (int i = 0; i <= kPipeCount; ++i) m_ports[i] = std::make_unique<GmPort>(m_gm_link, i);
-    SC_HAS_PROCESS(AiCore);
+    // The scalar unit's thread is counted now and started with the core's
+    // first block: a core that never runs a block costs no thread (its
+    // process object and stack were a third of an idle core's memory).
     ThreadBudget::take(sc_object::name());
-    SC_THREAD(run);
 }
 
 void AiCore::start_block(BlockWork work) {
     m_pending = std::move(work);
+    if (!m_thread_started) {
+        m_thread_started = true;
+        sc_core::sc_spawn_options options;
+        options.dont_initialize();
+        options.set_sensitivity(&m_block_ready);
+        sc_core::sc_spawn([this] { run(); }, (std::string(basename()) + "_scalar").c_str(),
+                          &options);
+    }
     m_block_ready.notify(sc_core::SC_ZERO_TIME);
 }
 

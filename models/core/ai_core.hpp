@@ -345,6 +345,7 @@ class AiCore : public sc_core::sc_module, public KernelContext {
 
     std::optional<BlockWork> m_pending, m_work;
     sc_core::sc_event m_block_ready;
+    bool m_thread_started = false;
     sc_core::sc_time m_lag = sc_core::SC_ZERO_TIME;
     sc_core::sc_time m_waiting_from = sc_core::SC_ZERO_TIME; // in wait_ahead: the core's time
     sc_core::sc_time m_quantum;
