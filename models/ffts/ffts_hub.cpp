@@ -25,6 +25,9 @@ FftsHub::FftsHub(sc_core::sc_module_name name, const FftsParams& params, const C
     for (std::size_t c = 0; c < m_core_names.size(); ++c)
         m_core_path.push_back(m_clock.cycles(
             params.signal_cycles + (c < core_hop_cycles.size() ? core_hop_cycles[c] : 0)));
+    m_process_time = m_clock.cycles(params.process_cycles);
+    m_deliver_time = m_clock.cycles(params.deliver_cycles);
+    m_intra_block_time = m_clock.cycles(params.intra_block_cycles);
     for (auto& cells : m_ffts_cells) cells.resize(params.flag_ids);
     for (std::size_t c = 0; c < m_core_names.size(); ++c)
         m_intra_cells[c].resize(m_core_types[c] == CoreType::AIC ? 32 : 16);
@@ -114,9 +117,7 @@ void FftsHub::send(const FftsSender& from, std::uint64_t msg) {
 
     // The message reaches the hub and waits its turn there.
     const sc_core::sc_time arrival = sc_core::sc_time_stamp() + m_core_path[from.core];
-    const sc_core::sc_time processed =
-        m_in.reserve(arrival, m_clock.cycles(m_params.process_cycles)) +
-        m_clock.cycles(m_params.process_cycles);
+    const sc_core::sc_time processed = m_in.reserve(arrival, m_process_time) + m_process_time;
     const bool from_aic = from.type == CoreType::AIC;
     const auto& peers = *from.peers;
 
@@ -180,13 +181,12 @@ void FftsHub::intra_block_at(const FftsSender& from, int id, const sc_core::sc_t
         target = peers.aic;
         target_id = id + 16 * from.subblock; // the hardware maps subblock 1 to id + 16
     }
-    schedule(at + m_clock.cycles(m_params.intra_block_cycles), target, FlagSpace::IntraBlock,
-             target_id, 1);
+    schedule(at + m_intra_block_time, target, FlagSpace::IntraBlock, target_id, 1);
 }
 
 void FftsHub::deliver_all(const std::vector<int>& targets, FlagSpace space, int id, int count,
                           const sc_core::sc_time& ready) {
-    const sc_core::sc_time each = m_clock.cycles(m_params.deliver_cycles);
+    const sc_core::sc_time& each = m_deliver_time;
     for (int core : targets)
         schedule(m_out.reserve(ready, each) + each + m_core_path[core], core, space, id, count);
 }

@@ -159,7 +159,8 @@ class FftsHub : public sc_core::sc_module {
     Clock m_clock;
     std::vector<std::string> m_core_names;
     std::vector<CoreType> m_core_types;
-    std::vector<sc_core::sc_time> m_core_path; // one way, core <-> hub
+    std::vector<sc_core::sc_time> m_core_path;                           // one way, core <-> hub
+    sc_core::sc_time m_process_time, m_deliver_time, m_intra_block_time; // from m_params
     std::vector<std::vector<std::unique_ptr<Cell>>> m_ffts_cells, m_intra_cells;
     std::vector<std::uint64_t> m_last_launch;
     std::map<AggKey, Aggregation> m_aggregations;

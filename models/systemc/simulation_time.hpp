@@ -14,11 +14,18 @@ namespace syncsim {
 struct Clock {
     double period_ps = 1000.0;
 
+    Clock(double period = 1000.0) : period_ps(period) {} // NOLINT: Clock{ps} reads well
+
     static Clock from_mhz(double mhz) { return Clock{1.0e6 / mhz}; }
     // Whole picoseconds, built from the kernel's integer time (constructing an
     // sc_time from a double and a unit costs as much as a thread resumption).
     sc_core::sc_time cycles(double n) const;
     double to_cycles(const sc_core::sc_time& t) const { return t.to_seconds() * 1e12 / period_ps; }
+
+    // The last conversion, kept: a core converts the same few counts (one
+    // scalar op, one issue) over and over, and rounding costs more than a look.
+    mutable double memo_cycles = -1;
+    mutable sc_core::sc_time memo_time;
 };
 
 // Kernel time units per picosecond (1 at the resolution every run sets).
@@ -30,7 +37,11 @@ inline sc_core::sc_time from_ps(std::uint64_t ps) {
     return sc_core::sc_time::from_value(ps * units_per_ps());
 }
 inline sc_core::sc_time Clock::cycles(double n) const {
-    return from_ps(static_cast<std::uint64_t>(std::llround(n * period_ps)));
+    if (n != memo_cycles) {
+        memo_time = from_ps(static_cast<std::uint64_t>(std::llround(n * period_ps)));
+        memo_cycles = n;
+    }
+    return memo_time;
 }
 // Simulated time in whole picoseconds (the unit of every result and trace).
 inline std::uint64_t to_ps(const sc_core::sc_time& t) {
