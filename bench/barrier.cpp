@@ -5,6 +5,7 @@
 // core-round, nothing else). Each side runs in its own child process; the
 // figures are ratios of rates measured back to back, not timed assertions.
 #include "bench/barrier.hpp"
+#include <algorithm>
 
 #include "driver/run.hpp"
 
@@ -118,7 +119,8 @@ int syncsim_part(const std::string& source, int cores, std::uint64_t rounds) {
     return 0;
 }
 
-int barrier_bench(const std::string& self, const std::vector<std::pair<int, std::uint64_t>>& runs) {
+int barrier_bench(const std::string& self, const std::vector<std::pair<int, std::uint64_t>>& runs,
+                  int repeats) {
     // The fixed base: syncsim's peak RSS for 2 vector cores and one round
     // (the program, SystemC, the platform and config); what a run holds
     // above it, per vector core, is what more cores cost.
@@ -127,25 +129,46 @@ int barrier_bench(const std::string& self, const std::vector<std::pair<int, std:
         std::cerr << "bench: the base run failed\n";
         return 1;
     }
-    std::printf("fixed base (2 AIV, 1 round): peak RSS %.1f MiB\n", base.rss_kib / 1024);
-    std::printf("%6s %8s %14s %14s %14s %8s %8s %12s %12s\n", "cores", "rounds", "lean c-r/s",
-                "syncsim c-r/s", "(whole proc.)", "ratio", "(whole)", "RSS/core KiB", "above base");
+    std::printf("fixed base (2 AIV, 1 round): peak RSS %.1f MiB; each side run %d times, "
+                "alternating, best time kept (the machine is shared and noisy)\n",
+                base.rss_kib / 1024, repeats);
+    std::printf("%6s %8s %12s %12s %12s %7s %7s %13s %10s %10s\n", "cores", "rounds", "lean c-r/s",
+                "syncsim c-r/s", "(whole)", "ratio", "(whole)", "pairs min-max", "RSS/core",
+                "above base");
     for (const auto& [cores, rounds] : runs) {
         Side lean, sim;
+        double pair_min = 1e300, pair_max = 0;
         const std::string args = std::to_string(cores) + " " + std::to_string(rounds);
-        if (!run_side(self + " --lean " + args, &lean) ||
-            !run_side(self + " --barrier-syncsim " + args, &sim)) {
-            std::cerr << "bench: a part failed at " << cores << " cores\n";
-            return 1;
+        for (int r = 0; r < repeats; ++r) {
+            Side l, x;
+            if (!run_side(self + " --lean " + args, &l) ||
+                !run_side(self + " --barrier-syncsim " + args, &x)) {
+                std::cerr << "bench: a part failed at " << cores << " cores\n";
+                return 1;
+            }
+            const double pair = (x.core_rounds / x.run_s) / (l.core_rounds / l.run_s);
+            pair_min = std::min(pair_min, pair);
+            pair_max = std::max(pair_max, pair);
+            const auto best = [r](Side& into, const Side& s) {
+                if (r == 0) {
+                    into = s;
+                    return;
+                }
+                into.run_s = std::min(into.run_s, s.run_s);
+                into.process_s = std::min(into.process_s, s.process_s);
+                into.rss_kib = std::min(into.rss_kib, s.rss_kib);
+            };
+            best(lean, l);
+            best(sim, x);
         }
         const double lean_rate = lean.core_rounds / lean.run_s;
         const double lean_whole = lean.core_rounds / lean.process_s;
         const double sim_rate = sim.core_rounds / sim.run_s;
         const double sim_whole = sim.core_rounds / sim.process_s;
-        std::printf("%6d %8llu %14.3g %14.3g %14.3g %8.3f %8.3f %12.1f %12.1f\n", cores,
-                    static_cast<unsigned long long>(rounds), lean_rate, sim_rate, sim_whole,
-                    sim_rate / lean_rate, sim_whole / lean_whole, sim.rss_kib / cores,
-                    (sim.rss_kib - base.rss_kib) / cores);
+        std::printf("%6d %8llu %12.3g %12.3g %12.3g %7.3f %7.3f %6.3f-%-6.3f %10.1f %10.1f\n",
+                    cores, static_cast<unsigned long long>(rounds), lean_rate, sim_rate, sim_whole,
+                    sim_rate / lean_rate, sim_whole / lean_whole, pair_min, pair_max,
+                    sim.rss_kib / cores, (sim.rss_kib - base.rss_kib) / cores);
     }
     return 0;
 }

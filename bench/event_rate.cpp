@@ -8,14 +8,16 @@
 //                           and their ratio
 //   syncsim_bench poll      a soft barrier on 72 AIV cores where one never
 //                           arrives: spinning vs fast-forwarded polls
-//   syncsim_bench barrier [N:ROUNDS]...
+//   syncsim_bench barrier [--repeat K] [N:ROUNDS]...
 //                           syncsim's hard AIVOnly barrier against the lean
 //                           SystemC model of it (default 48:20000 512:2000
-//                           4096:100): core-rounds/s of each, their ratio,
-//                           peak RSS per core
+//                           4096:100), each side K times (default 3),
+//                           alternating, best time kept: core-rounds/s of
+//                           each, their ratio, peak RSS per core
 #include "bench/barrier.hpp"
 #include "driver/run.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -139,8 +141,13 @@ int sc_main(int argc, char* argv[]) {
         return syncsim::bench::syncsim_part(kSource, std::atoi(argv[2]), std::stoull(argv[3]));
     if (mode == "barrier") {
         std::vector<std::pair<int, std::uint64_t>> runs;
+        int repeats = 3;
         for (int i = 2; i < argc; ++i) {
             const std::string arg = argv[i];
+            if (arg == "--repeat" && i + 1 < argc) {
+                repeats = std::max(1, std::atoi(argv[++i]));
+                continue;
+            }
             const auto colon = arg.find(':');
             if (colon == std::string::npos) {
                 std::cerr << "bench: barrier takes CORES:ROUNDS arguments\n";
@@ -149,7 +156,7 @@ int sc_main(int argc, char* argv[]) {
             runs.emplace_back(std::stoi(arg.substr(0, colon)), std::stoull(arg.substr(colon + 1)));
         }
         if (runs.empty()) runs = {{48, 20000}, {512, 2000}, {4096, 100}};
-        return syncsim::bench::barrier_bench(argv[0], runs);
+        return syncsim::bench::barrier_bench(argv[0], runs, repeats);
     }
     if (!mode.empty()) return event_rate_bench(argv[0], mode, mode);
     return event_rate_bench(argv[0], kSource + "/configs/bench/memory_heavy.yaml",
