@@ -30,8 +30,7 @@ AiCore::AiCore(sc_core::sc_module_name name, const CoreConfig& config, const Clo
     // Pipes and the write buffer are plain objects; their threads start on
     // first use, so within a delta they run in the order they were started.
     static const char* const pipe_names[] = {"s", "v", "m", "mte1", "mte2", "mte3", "fix"};
-    for (int p = 1; p < kPipeCount; ++p)
-        m_pipes[p] = std::make_unique<PipeUnit>(*this, pipe_names[p], on_fault);
+    for (int p = 1; p < kPipeCount; ++p) m_pipes[p].emplace(*this, pipe_names[p], on_fault);
     m_write_buffer = std::make_unique<WriteBuffer>(*this, on_fault);
     // Slots: 0 the scalar unit, 1..6 the pipes V..FIX, 7 the write buffer.
     for (int i = 0; i <= kPipeCount; ++i) m_ports[i] = std::make_unique<GmPort>(m_gm_link, i);

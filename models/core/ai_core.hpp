@@ -313,7 +313,8 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     Clock m_clock;
     ScalarCache m_cache;
     LocalBuffer m_ub, m_l1;
-    std::array<std::unique_ptr<PipeUnit>, kPipeCount> m_pipes; // [0] (PIPE_S) unused
+    // In the core, not behind pointers: pipe_barrier looks at every pipe.
+    std::array<std::optional<PipeUnit>, kPipeCount> m_pipes; // [0] (PIPE_S) unused
     std::unique_ptr<WriteBuffer> m_write_buffer;
     // [0] scalar unit, [1..6] pipes V..FIX, [7] write buffer
     GmLink m_gm_link;
