@@ -164,14 +164,17 @@ void AiCore::set_state(CoreState state) {
 
 void AiCore::set_external_wait(CoreState state, std::function<std::string()> describe) {
     // Described when reported, so the text says how far the other side got.
-    m_reason = WaitReason{};
+    // An external wait's reason is its kind and text alone (no other field
+    // is read for it), so only those are reset: this runs twice per round.
     m_reason.kind = WaitReason::Kind::External;
+    m_reason.text.clear();
     m_external_describe = std::move(describe);
     set_state(state);
 }
 
 void AiCore::clear_external_wait() {
-    m_reason = WaitReason{};
+    m_reason.kind = WaitReason::Kind::None;
+    m_reason.text.clear();
     m_external_describe = nullptr;
     set_state(CoreState::Running);
 }
