@@ -34,6 +34,15 @@ std::size_t sequence_length(const std::string& text, std::size_t i) {
     return n;
 }
 
+bool valid_utf8(const std::string& text) {
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t n = sequence_length(text, i);
+        if (n == 0) return false;
+        i += n;
+    }
+    return true;
+}
+
 } // namespace
 
 std::string escape_invalid_utf8(const std::string& text) {
@@ -54,19 +63,23 @@ std::string escape_invalid_utf8(const std::string& text) {
     return out;
 }
 
+// Valid text (nearly all of it) is checked in place: nothing is copied or
+// rebuilt unless a string or key needs escaping (a result lists thousands).
 void make_valid_utf8(nlohmann::json& j) {
     if (j.is_string()) {
         const std::string& s = j.get_ref<const std::string&>();
-        std::string fixed = escape_invalid_utf8(s);
-        if (fixed != s) j = std::move(fixed);
+        if (!valid_utf8(s)) j = escape_invalid_utf8(s);
     } else if (j.is_array()) {
         for (auto& item : j) make_valid_utf8(item);
     } else if (j.is_object()) {
-        nlohmann::json fixed = nlohmann::json::object();
+        bool keys_valid = true;
         for (auto& [key, value] : j.items()) {
             make_valid_utf8(value);
-            fixed[escape_invalid_utf8(key)] = std::move(value);
+            keys_valid = keys_valid && valid_utf8(key);
         }
+        if (keys_valid) return;
+        nlohmann::json fixed = nlohmann::json::object();
+        for (auto& [key, value] : j.items()) fixed[escape_invalid_utf8(key)] = std::move(value);
         j = std::move(fixed);
     }
 }
