@@ -63,52 +63,43 @@ void TimelineRecorder::write(const Event& e) {
     m_first = false;
 }
 
-TimelineRecorder::Placement TimelineRecorder::place(Event& e, std::uint64_t horizon_ps) const {
-    if (!m_window) return Placement::Write;
+bool TimelineRecorder::settle(Event& e, std::uint64_t horizon_ps) {
+    if (!m_window) {
+        write(e);
+        return true;
+    }
     const std::uint64_t end = e.ts_ps + e.dur_ps;
     if (!m_window->from_known()) // a round window not reached yet: starts at or after the horizon
-        return end < horizon_ps ? Placement::Drop : Placement::Hold;
+        return end < horizon_ps; // before it: dropped; else held
     const std::uint64_t from = m_window->from(), to = m_window->to();
-    if (end < from || e.ts_ps > to) return Placement::Drop;
-    if (!m_window->to_known() && end >= horizon_ps) return Placement::Hold;
+    if (end < from || e.ts_ps > to) return true; // outside: dropped
+    if (!m_window->to_known() && end >= horizon_ps) return false;
     // Cut to the window.
     const std::uint64_t start = std::max(e.ts_ps, from);
     e.dur_ps = std::min(end, to) - start;
     e.ts_ps = start;
-    return Placement::Write;
+    write(e);
+    return true;
 }
 
 void TimelineRecorder::add(Event e) {
     // Horizon 0: nothing is taken as final here; flushes ask the horizon.
-    switch (place(e, 0)) {
-    case Placement::Write:
-        write(e);
-        return;
-    case Placement::Drop:
-        return;
-    case Placement::Hold:
-        m_held.push_back(std::move(e));
-        if (m_held.size() >= m_flush_at && m_horizon) {
-            flush(m_horizon());
-            if (m_held.size() * 2 > m_flush_at) m_flush_at *= 2;
-        }
+    if (settle(e, 0)) return;
+    m_held.push_back(std::move(e));
+    if (m_held.size() >= m_flush_at && m_horizon) {
+        flush(m_horizon());
+        if (m_held.size() * 2 > m_flush_at) m_flush_at *= 2;
     }
 }
 
 void TimelineRecorder::flush(std::uint64_t horizon_ps) {
-    std::vector<Event> still;
-    for (Event& e : m_held) {
-        switch (place(e, horizon_ps)) {
-        case Placement::Write:
-            write(e);
-            break;
-        case Placement::Drop:
-            break;
-        case Placement::Hold:
-            still.push_back(std::move(e));
-        }
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < m_held.size(); ++i) {
+        if (settle(m_held[i], horizon_ps)) continue;
+        if (kept != i) m_held[kept] = std::move(m_held[i]);
+        ++kept;
     }
-    m_held.swap(still);
+    m_held.resize(kept);
 }
 
 void TimelineRecorder::close(int pid, int tid, Open& open, std::uint64_t now) {

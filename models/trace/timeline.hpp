@@ -47,8 +47,9 @@ class TimelineRecorder : public CoreTraceSink, public StreamTraceSink {
         int pid, tid;
         std::uint64_t ts_ps, dur_ps;
     };
-    enum class Placement { Write, Drop, Hold };
-    Placement place(Event& e, std::uint64_t horizon_ps) const;
+    // Writes `e` (cut to the window) or drops it when its place is known by
+    // `horizon_ps`; false when it must be held.
+    bool settle(Event& e, std::uint64_t horizon_ps);
     void add(Event e);
     void flush(std::uint64_t horizon_ps);
     void write(const Event& e);
