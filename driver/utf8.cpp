@@ -72,10 +72,11 @@ void make_valid_utf8(nlohmann::json& j) {
     } else if (j.is_array()) {
         for (auto& item : j) make_valid_utf8(item);
     } else if (j.is_object()) {
+        // Plain iterators: items() builds two strings per member.
         bool keys_valid = true;
-        for (auto& [key, value] : j.items()) {
-            make_valid_utf8(value);
-            keys_valid = keys_valid && valid_utf8(key);
+        for (auto it = j.begin(); it != j.end(); ++it) {
+            make_valid_utf8(it.value());
+            keys_valid = keys_valid && valid_utf8(it.key());
         }
         if (keys_valid) return;
         nlohmann::json fixed = nlohmann::json::object();

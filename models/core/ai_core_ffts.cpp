@@ -59,7 +59,8 @@ void AiCore::wait_cross_core(Pipe pipe, FlagSpace space, int id, const char* wha
             // Described only when a report asks (a wait is usually short).
             m_flag_wait = {what, space, id};
             set_external_wait(CoreState::Waiting, [this] { return describe_flag_wait(); });
-            while (!hub.take(m_config.soc_core_id, space, id)) wait_ahead(cell.set);
+            do wait_ahead(cell.set);
+            while (!hub.take(m_config.soc_core_id, space, id));
             clear_external_wait();
         }
         advance(m_config.timing.scalar_op);

@@ -52,13 +52,9 @@ void FftsHub::accept_due() {
     m_inbox.rearm(m_inbox_next, now);
 }
 
-std::unique_ptr<FftsHub::Cell>& FftsHub::slot(int core, FlagSpace space, int id) {
-    auto& cells = space == FlagSpace::Ffts ? m_ffts_cells[core] : m_intra_cells[core];
-    if (id < 0 || id >= static_cast<int>(cells.size()))
-        throw KernelFault(std::string(space == FlagSpace::Ffts ? "FFTS" : "intra-block") +
-                          " flag id " + std::to_string(id) + " outside 0.." +
-                          std::to_string(cells.size() - 1));
-    return cells[id];
+void FftsHub::id_out_of_range(FlagSpace space, int id, std::size_t ids) {
+    throw KernelFault(std::string(space == FlagSpace::Ffts ? "FFTS" : "intra-block") + " flag id " +
+                      std::to_string(id) + " outside 0.." + std::to_string(ids - 1));
 }
 
 FftsHub::Cell& FftsHub::cell(int core, FlagSpace space, int id) {

@@ -153,7 +153,14 @@ class FftsHub : public sc_core::sc_module {
     void accept_due();
     void check_intra_block(const FftsSender& from, int id) const;
     void intra_block_at(const FftsSender& from, int id, const sc_core::sc_time& at);
-    std::unique_ptr<Cell>& slot(int core, FlagSpace space, int id);
+    // Inline: every wait, take and delivery looks a cell up.
+    std::unique_ptr<Cell>& slot(int core, FlagSpace space, int id) {
+        auto& cells = space == FlagSpace::Ffts ? m_ffts_cells[core] : m_intra_cells[core];
+        if (id < 0 || id >= static_cast<int>(cells.size()))
+            id_out_of_range(space, id, cells.size());
+        return cells[static_cast<std::size_t>(id)];
+    }
+    [[noreturn]] static void id_out_of_range(FlagSpace space, int id, std::size_t ids);
 
     FftsParams m_params;
     Clock m_clock;
