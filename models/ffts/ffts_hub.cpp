@@ -205,7 +205,7 @@ void FftsHub::deliver_due() {
         if (m_tracer)
             m_tracer->flag_changed(d.core, d.space == FlagSpace::IntraBlock, d.id,
                                    c.counter.value());
-        c.set.notify(sc_core::SC_ZERO_TIME);
+        c.set.notify(); // immediate: the core runs in this delta
     }
     m_pending.rearm(m_next, now);
 }
