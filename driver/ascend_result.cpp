@@ -243,6 +243,7 @@ json ascend_sections(const Platform& platform, AscendDevice& device, const HostR
         core_names[static_cast<std::size_t>(core->config().soc_core_id)] = core->name();
     out["rounds"] = rounds_json(device.rounds().listed(), core_names);
     out["round_stats"] = round_stats_json(device.rounds());
+    out["watchdog"] = watchdog_json(device.scheduler());
     return out;
 }
 

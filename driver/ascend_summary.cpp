@@ -187,6 +187,7 @@ void summarize_ascend(std::ostream& s, const json& result) {
     }
     summarize_checks(s, result["checks"]);
     summarize_stuck(s, result);
+    summarize_watchdog(s, result);
     summarize_runtime(s, result);
     summarize_rounds(s, result["rounds"], result["round_stats"]);
     summarize_polls_and_ffts(s, result);

@@ -29,6 +29,16 @@ class AscendTarget : public RunTarget {
     std::optional<Outcome> ended() const override;
     std::uint64_t reached_ps() const override;
     std::string deadlock_reason() const override;
+    std::optional<std::uint64_t> next_deadline_ps() const override {
+        const auto d = m_device->scheduler().next_deadline();
+        return d ? std::optional<std::uint64_t>(to_ps(*d)) : std::nullopt;
+    }
+    void set_horizon_ps(std::uint64_t ps) override {
+        m_device->scheduler().set_horizon(from_ps(ps));
+    }
+    void deadline_reached(bool deadlocked) override {
+        m_device->scheduler().deadline_reached(deadlocked);
+    }
     Collected collect(const ExperimentConfig& cfg, std::uint64_t end_ps,
                       const RunOptions& options) override;
     void summarize_setup(std::ostream& s, const json& result) const override {
@@ -151,6 +161,8 @@ std::uint64_t AscendTarget::reached_ps() const {
 std::optional<Outcome> AscendTarget::ended() const {
     if (!m_host->finished()) return std::nullopt;
     if (m_host->error()) return Outcome{"host_error", *m_host->error()};
+    const auto& kills = m_device->scheduler().watchdog_kills();
+    if (!kills.empty()) return Outcome{"watchdog", watchdog_reason(kills.front())};
     if (!m_host->faults().empty()) return Outcome{"fault", m_host->faults().front()};
     return Outcome{"completed", "the host program returned and every stream drained"};
 }

@@ -75,6 +75,40 @@ std::string render_summary(const RunTarget& target, const json& result) {
     return s.str();
 }
 
+// Runs the model up to the simulated-time limit, stopping at the target's
+// deadlines on the way (a deadline at or past the limit never fires).
+// Returns when the workload finished, a bound stopped it, the limit came, or
+// nothing is left to happen and no deadline comes before the limit.
+void simulate(RunTarget& target, std::uint64_t limit_ps) {
+    using namespace sc_core;
+    for (;;) {
+        const std::uint64_t now = to_ps(sc_time_stamp());
+        std::optional<std::uint64_t> deadline = target.next_deadline_ps();
+        if (deadline && *deadline >= limit_ps) deadline.reset();
+        if (deadline && *deadline <= now) {
+            target.deadline_reached(false); // the kill runs in the next delta
+            continue;
+        }
+        const std::uint64_t stop = deadline ? *deadline : limit_ps;
+        target.set_horizon_ps(stop);
+        sc_start(from_ps(stop - now), SC_EXIT_ON_STARVATION);
+        if (target.finished() || target.ended() || Activity::limit_reached()) return;
+        const std::uint64_t reached = to_ps(sc_time_stamp());
+        if (reached >= limit_ps) return;
+        const bool pending = sc_pending_activity();
+        if (pending && reached + to_ps(sc_time_to_pending_activity()) < stop)
+            continue; // paused to re-plan: a nearer deadline was armed
+        // Nothing happens before the stop. At the limit the run ends; a
+        // deadline is reached at no cost, whether the model still had
+        // something to do later, was asleep in fast-forwarded polls, or had
+        // deadlocked (nothing left at all).
+        if (!deadline) return;
+        const bool deadlocked = !pending && !target.still_active();
+        sc_start(from_ps(stop - reached), SC_RUN_TO_TIME);
+        target.deadline_reached(deadlocked);
+    }
+}
+
 } // namespace
 
 namespace {
@@ -97,8 +131,7 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
     target->elaborate(cfg, options);
 
     const auto sim_start = std::chrono::steady_clock::now();
-    sc_core::sc_start(sc_core::sc_time(static_cast<double>(cfg.sim_time_limit_ps), sc_core::SC_PS),
-                      sc_core::SC_EXIT_ON_STARVATION);
+    simulate(*target, cfg.sim_time_limit_ps);
     const auto sim_end = std::chrono::steady_clock::now();
     // A run that does not finish ends at the limit; spinning and fast-forwarded
     // polls then agree on what happened by that time.

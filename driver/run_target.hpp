@@ -52,6 +52,15 @@ class RunTarget {
     virtual std::optional<Outcome> ended() const = 0;
     // Why nothing is left to happen while the workload has not finished.
     virtual std::string deadlock_reason() const = 0;
+    // Deadlines the model keeps out of the event queue (Ascend: the
+    // op-execute watchdog), so that a deadlocked model still runs out of
+    // events when it deadlocks. The pipeline stops at the next one (telling
+    // the model its horizon, so a nearer deadline armed on the way pauses
+    // the run), runs on to it through a deadlock at no cost, and calls
+    // deadline_reached(), saying whether nothing was left to happen before.
+    virtual std::optional<std::uint64_t> next_deadline_ps() const { return std::nullopt; }
+    virtual void set_horizon_ps(std::uint64_t) {}
+    virtual void deadline_reached(bool /*deadlocked*/) {}
     // Its result sections, checks and stuck list as of `end_ps`; also
     // finishes the traces it writes.
     virtual Collected collect(const ExperimentConfig& cfg, std::uint64_t end_ps,

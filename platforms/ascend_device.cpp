@@ -70,7 +70,7 @@ AscendDevice::AscendDevice(const Platform& platform, const SimOptions& options)
 
     m_notifies = std::make_unique<NotifyTable>(platform.notify, m_clock);
     m_scheduler = std::make_unique<TaskScheduler>("task_scheduler", m_aic_ptrs, m_aiv_ptrs, m_clock,
-                                                  platform.scheduler.block_dispatch_cycles);
+                                                  platform.scheduler);
 }
 
 std::vector<AiCore*> AscendDevice::all_cores() const {

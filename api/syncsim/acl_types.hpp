@@ -24,6 +24,11 @@ constexpr aclError kRtTaskTimeout = 107020;       // ACL_ERROR_RT_TASK_TIMEOUT
 constexpr aclError kFeatureNotSupported = 207000; // ACL_ERROR_RT_FEATURE_NOT_SUPPORT
 constexpr aclError kNoNotifyResource = 207009;    // ACL_ERROR_RT_NO_NOTIFY_RESOURCE
 constexpr aclError kDeviceFault = 507015; // AI Core fault, as seen in dev probes (pto-syncall.md 5)
+// What a host sees when the op-execute watchdog kills a task, and when its
+// own synchronize budget runs out first (device-observations.md 3).
+constexpr aclError kRtAicoreTimeout = 507014;     // ACL_ERROR_RT_AICORE_TIMEOUT
+constexpr aclError kRtVectorCoreTimeout = 507034; // ACL_ERROR_RT_VECTOR_CORE_TIMEOUT
+constexpr aclError kRtStreamSyncTimeout = 507046; // ACL_ERROR_RT_STREAM_SYNC_TIMEOUT
 } // namespace acl
 
 enum aclrtCntNotifyRecordMode : std::uint32_t {

@@ -82,6 +82,14 @@ class HostApi {
     // Streams as handles: nullptr is the default stream.
     virtual aclrtStream stream_handle(StreamId id) = 0;
     virtual aclError aclrtSynchronizeStream(aclrtStream stream) = 0;
+    // Waits at most `timeout_ms` (-1: for ever); 507046 when that budget runs
+    // out before the stream drains (its tasks go on).
+    virtual aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream,
+                                                       std::int32_t timeout_ms) = 0;
+    // The op-execute watchdog's timeout for later launches, in us (0: the
+    // maximum); `actual_us` gets the effective value (a floor applies).
+    virtual aclError aclrtSetOpExecuteTimeOutV2(std::uint64_t timeout_us,
+                                                std::uint64_t* actual_us) = 0;
     virtual aclError aclrtCntNotifyCreate(aclrtCntNotify* cnt_notify, std::uint64_t flag) = 0;
     virtual aclError aclrtCntNotifyDestroy(aclrtCntNotify cnt_notify) = 0;
     virtual aclError aclrtCntNotifyRecord(aclrtCntNotify cnt_notify, aclrtStream stream,

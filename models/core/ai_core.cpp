@@ -47,8 +47,8 @@ void AiCore::start_block(BlockWork work) {
         sc_core::sc_spawn_options options;
         options.dont_initialize();
         options.set_sensitivity(&m_block_ready);
-        sc_core::sc_spawn([this] { run(); }, (std::string(basename()) + "_scalar").c_str(),
-                          &options);
+        m_thread = sc_core::sc_spawn([this] { run(); },
+                                     (std::string(basename()) + "_scalar").c_str(), &options);
     }
     m_block_ready.notify(sc_core::SC_ZERO_TIME);
 }
@@ -133,6 +133,23 @@ void AiCore::run() {
     }
 }
 
+void AiCore::kill_block(const std::string& why) {
+    if (!m_work) return;
+    for (int p = 1; p < kPipeCount; ++p) m_pipes[p]->kill();
+    m_write_buffer->kill();
+    if (m_thread.valid() && !m_thread.terminated()) m_thread.kill();
+    m_thread_started = false; // a later block starts a new thread
+    m_poll_schedule.reset();
+    m_external_describe = nullptr;
+    m_reason = WaitReason{};
+    m_lag = sc_core::SC_ZERO_TIME;
+    m_fault = why;
+    m_finished_at = sc_core::sc_time_stamp();
+    set_state(CoreState::Faulted);
+    if (m_ledger) m_ledger->work_finished(m_config.soc_core_id);
+    m_work.reset();
+}
+
 void AiCore::finish_block() {
     // A block ends when its pipes have drained; the runtime then cleans the
     // scalar cache if the platform says it does.
@@ -159,6 +176,7 @@ void AiCore::sync() {
 void AiCore::set_state(CoreState state) {
     if (state == m_state) return;
     m_state = state;
+    m_state_since = now();
     if (m_tracer) m_tracer->core_state(m_config.soc_core_id, state, to_ps(now()));
 }
 
@@ -188,6 +206,7 @@ CoreReport AiCore::report(const sc_core::sc_time& at) const {
     r.die = m_config.die;
     r.index = m_config.index;
     r.state = m_state;
+    r.state_since = m_state_since;
     r.has_block = m_work.has_value();
     r.kernel = m_kernel_name;
     r.block_idx = m_block_idx;

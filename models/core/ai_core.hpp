@@ -139,6 +139,10 @@ class AiCore : public sc_core::sc_module, public KernelContext {
 
     // Called by the task scheduler; the core must be free.
     void start_block(BlockWork work);
+    // The op-execute watchdog ends the block where it stands: the core's
+    // threads are killed, queued pipe work is dropped, the block's on_done is
+    // not called (the scheduler accounts for it). Called from a process.
+    void kill_block(const std::string& why);
     bool busy() const { return m_work.has_value() || m_pending.has_value(); }
     const CoreConfig& config() const { return m_config; }
     // As of `at` (the end of the run): a core asleep in a fast-forwarded
@@ -347,10 +351,12 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     std::optional<BlockWork> m_pending, m_work;
     sc_core::sc_event m_block_ready;
     bool m_thread_started = false;
+    sc_core::sc_process_handle m_thread;
     sc_core::sc_time m_lag = sc_core::SC_ZERO_TIME;
     sc_core::sc_time m_waiting_from = sc_core::SC_ZERO_TIME; // in wait_ahead: the core's time
     sc_core::sc_time m_quantum;
     CoreState m_state = CoreState::Idle;
+    sc_core::sc_time m_state_since = sc_core::SC_ZERO_TIME;
     WaitReason m_reason;
     std::optional<std::string> m_fault;
     std::string m_kernel_name;

@@ -45,6 +45,7 @@ struct CoreReport {
     int index;
     int die;
     CoreState state;
+    sc_core::sc_time state_since; // when the core entered `state`
     bool has_block;
     std::string kernel;
     std::int64_t block_idx;

@@ -30,7 +30,18 @@ void PipeUnit::start() {
     sc_core::sc_spawn_options options;
     options.dont_initialize();
     options.set_sensitivity(m_work.get());
-    sc_core::sc_spawn([this] { run(); }, (std::string(m_basename) + "_unit").c_str(), &options);
+    m_thread =
+        sc_core::sc_spawn([this] { run(); }, (std::string(m_basename) + "_unit").c_str(), &options);
+}
+
+void PipeUnit::kill() {
+    if (m_thread.valid() && !m_thread.terminated()) m_thread.kill();
+    m_started = false;
+    m_queue.clear();
+    m_head = 0;
+    m_busy = false;
+    m_current = nullptr;
+    m_blocked_on.clear();
 }
 
 void PipeUnit::run() {

@@ -30,6 +30,9 @@ class PipeUnit {
     PipeUnit& operator=(const PipeUnit&) = delete;
 
     void issue(Op op);
+    // Ends the thread where it stands and drops what is queued (the
+    // op-execute watchdog killed the block); the next issue starts anew.
+    void kill();
     bool drained() const { return queued() == 0 && !m_busy; }
     const sc_core::sc_event& drained_event() const;
     std::string name() const;
@@ -56,6 +59,7 @@ class PipeUnit {
     // Made on first use (an event made while the simulation runs is not
     // registered by name).
     std::unique_ptr<sc_core::sc_event> m_work;
+    sc_core::sc_process_handle m_thread;
     mutable std::unique_ptr<sc_core::sc_event> m_drained;
 };
 

@@ -56,6 +56,11 @@ class WriteBuffer {
     void wait_for_line(GmAddr line_base);
 
     bool drained() const { return m_unit->drained(); }
+    // The block was killed: what was posted never lands.
+    void kill() {
+        m_unit->kill();
+        m_lines = PostedLines();
+    }
     const sc_core::sc_event& drained_event() const { return m_unit->drained_event(); }
     const PipeUnit& unit() const { return *m_unit; }
 

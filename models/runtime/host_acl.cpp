@@ -2,6 +2,7 @@
 // A.1-A.7): argument checks in the runtime's order, then stream-ordered
 // tasks run by the notify hardware model.
 #include "models/runtime/host_runtime.hpp"
+#include "models/systemc/simulation_time.hpp"
 
 #include <sstream>
 
@@ -34,6 +35,41 @@ aclError HostRuntime::aclrtSynchronizeStream(aclrtStream handle) {
     Stream* s = stream_of(handle);
     if (!s) return acl::kRtParamInvalid;
     return synchronize_stream(s->id());
+}
+
+aclError HostRuntime::aclrtSynchronizeStreamWithTimeout(aclrtStream handle,
+                                                        std::int32_t timeout_ms) {
+    Stream* s = stream_of(handle);
+    if (!s || timeout_ms == 0 || timeout_ms < -1) return acl::kRtParamInvalid;
+    if (timeout_ms == -1) return synchronize_stream(s->id());
+    const sc_core::sc_time budget(static_cast<double>(timeout_ms), sc_core::SC_MS);
+    const sc_core::sc_time until = sc_core::sc_time_stamp() + budget;
+    if (!s->idle()) {
+        m_waiting_on = "aclrtSynchronizeStreamWithTimeout(stream " + std::to_string(s->id()) +
+                       ", " + std::to_string(timeout_ms) + " ms)";
+        while (!s->idle() && sc_core::sc_time_stamp() < until) {
+            sc_core::wait(until - sc_core::sc_time_stamp(), s->idle_event());
+            Activity::count_one();
+        }
+        m_waiting_on.clear();
+    }
+    if (!s->idle()) {
+        log("aclrtSynchronizeStreamWithTimeout(stream " + std::to_string(s->id()) + ", " +
+            std::to_string(timeout_ms) + " ms) returned 507046: the stream is still running " +
+            s->current_task());
+        return acl::kRtStreamSyncTimeout;
+    }
+    return collect_stream_error(*s);
+}
+
+aclError HostRuntime::aclrtSetOpExecuteTimeOutV2(std::uint64_t timeout_us,
+                                                 std::uint64_t* actual_us) {
+    if (!actual_us) return acl::kInvalidParam;
+    *actual_us = m_scheduler.op_timeout().set(timeout_us);
+    if (*actual_us != timeout_us)
+        log("aclrtSetOpExecuteTimeOutV2(" + std::to_string(timeout_us) + " us): effective " +
+            std::to_string(*actual_us) + " us");
+    return acl::kSuccess;
 }
 
 aclError HostRuntime::validate_cnt_notify(aclrtCntNotify handle, HandleObject** object) {

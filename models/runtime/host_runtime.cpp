@@ -134,7 +134,13 @@ int HostRuntime::launch(StreamId stream_id, const KernelLaunch& request) {
                    wait_for(overhead);
                    LaunchResult r = m_scheduler.run_launch(work);
                    for (const auto& f : r.faults) m_faults.push_back(what + ": " + f);
-                   if (!r.faults.empty()) s.report_error(acl::kDeviceFault, r.faults.front());
+                   if (r.timeout_code) {
+                       log("stream " + std::to_string(s.id()) + ": " + what + ": " +
+                           r.timeout_message);
+                       s.report_error(r.timeout_code, r.timeout_message);
+                   } else if (!r.faults.empty()) {
+                       s.report_error(acl::kDeviceFault, r.faults.front());
+                   }
                }});
     return acl::kSuccess;
 }
@@ -146,10 +152,14 @@ int HostRuntime::synchronize_stream(StreamId stream_id) {
         while (!s.idle()) wait_on(s.idle_event());
         m_waiting_on.clear();
     }
+    return collect_stream_error(s);
+}
+
+int HostRuntime::collect_stream_error(Stream& s) {
     std::string message;
     const int code = s.take_error(&message);
     if (code != 0)
-        log("aclrtSynchronizeStream(stream " + std::to_string(stream_id) + ") returned " +
+        log("aclrtSynchronizeStream(stream " + std::to_string(s.id()) + ") returned " +
             std::to_string(code) + ": " + message +
             (s.skipped() ? "; " + std::to_string(s.skipped()) + " later task(s) were not run"
                          : ""));

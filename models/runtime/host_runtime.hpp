@@ -88,6 +88,10 @@ class HostRuntime : public sc_core::sc_module, public HostApi {
 
     aclrtStream stream_handle(StreamId id) override;
     aclError aclrtSynchronizeStream(aclrtStream stream) override;
+    aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream,
+                                               std::int32_t timeout_ms) override;
+    aclError aclrtSetOpExecuteTimeOutV2(std::uint64_t timeout_us,
+                                        std::uint64_t* actual_us) override;
     aclError aclrtCntNotifyCreate(aclrtCntNotify* cnt_notify, std::uint64_t flag) override;
     aclError aclrtCntNotifyDestroy(aclrtCntNotify cnt_notify) override;
     aclError aclrtCntNotifyRecord(aclrtCntNotify cnt_notify, aclrtStream stream,
@@ -127,6 +131,7 @@ class HostRuntime : public sc_core::sc_module, public HostApi {
     aclError stream_event_id(Stream& s);
     void log(const std::string& line) { m_log.push_back(line); }
     void check_range(GmAddr addr, std::uint64_t bytes, const char* what) const;
+    int collect_stream_error(Stream& s);
 
     HostProgram m_program;
     LaunchRules m_launch_rules;

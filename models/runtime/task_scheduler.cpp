@@ -3,22 +3,45 @@
 #include "models/runtime/block_placement.hpp"
 #include "models/systemc/simulation_time.hpp"
 
+#include <algorithm>
+
 namespace syncsim {
 
 TaskScheduler::TaskScheduler(sc_core::sc_module_name name, std::vector<AiCore*> aic,
-                             std::vector<AiCore*> aiv, const Clock& clock, double dispatch_cycles)
+                             std::vector<AiCore*> aiv, const Clock& clock,
+                             const SchedulerParams& params)
     : sc_module(name), m_aic(std::move(aic)), m_aiv(std::move(aiv)),
       m_aic_taken(m_aic.size(), false), m_aiv_taken(m_aiv.size(), false), m_clock(clock),
-      m_dispatch_cycles(dispatch_cycles) {
+      m_dispatch_cycles(params.block_dispatch_cycles), m_op_timeout(params.op_timeout) {
     SC_HAS_PROCESS(TaskScheduler);
     SC_THREAD(dispatcher);
+    SC_METHOD(expire_due);
+    sensitive << m_expire;
+    dont_initialize();
 }
 
 LaunchResult TaskScheduler::run_launch(LaunchWork work) {
+    const bool cube = work.plan.aic_per_block > 0;
+    if (needs_reset()) {
+        // The device stays in the state the watchdog left it in until reset.
+        LaunchResult refused;
+        refused.timeout_code = timeout_code(cube).code;
+        refused.timeout_message = "not run: the device needs a reset after the op-execute "
+                                  "watchdog killed launch " +
+                                  std::to_string(m_kills.front().launch_id);
+        return refused;
+    }
     auto exec = std::make_unique<Execution>();
     exec->id = m_next_id++;
     exec->result.launch_id = exec->id;
     exec->plan = work.plan;
+    exec->started = sc_core::sc_time_stamp();
+    exec->timeout_us = m_op_timeout.current_us();
+    exec->deadline =
+        exec->started + sc_core::sc_time(static_cast<double>(exec->timeout_us), sc_core::SC_US);
+    // A deadline nearer than where the simulation was told to stop: stop
+    // there instead (the runner re-plans).
+    if (exec->deadline < m_horizon) sc_core::sc_pause();
     auto kernel = std::make_shared<LaunchedKernel>(std::move(work.kernel));
     kernel->launch_id = exec->id;
     kernel->kernel_type = work.plan.kernel_type;
@@ -82,6 +105,7 @@ void TaskScheduler::start(Execution& e, const std::vector<AiCore*>& cores) {
         w.peers = peers;
         w.on_done = [this, &e, core, aic, block](const std::optional<std::string>& fault) {
             (aic ? m_aic_taken : m_aiv_taken)[core->config().index] = false;
+            e.cores.erase(std::find(e.cores.begin(), e.cores.end(), core));
             if (fault)
                 e.result.faults.push_back(std::string(core->basename()) + " block " +
                                           std::to_string(block) + ": " + *fault);
@@ -96,6 +120,7 @@ void TaskScheduler::start(Execution& e, const std::vector<AiCore*>& cores) {
             }
         };
         ++e.cores_running;
+        e.cores.push_back(core);
         core->start_block(std::move(w));
     }
 }
@@ -148,6 +173,80 @@ std::vector<LaunchReport> TaskScheduler::active_launches() const {
         out.push_back(r);
     }
     return out;
+}
+
+// ---------------------------------------------------------------- watchdog
+
+std::optional<sc_core::sc_time> TaskScheduler::next_deadline() const {
+    std::optional<sc_core::sc_time> next;
+    for (const auto& exec : m_active)
+        if (!exec->finished && !exec->expiring && (!next || exec->deadline < *next))
+            next = exec->deadline;
+    return next;
+}
+
+std::vector<TaskScheduler::PendingDeadline> TaskScheduler::pending_deadlines() const {
+    std::vector<PendingDeadline> out;
+    for (const auto& exec : m_active)
+        if (!exec->finished)
+            out.push_back({exec->id, exec->kernel->kernel_name, exec->deadline,
+                           timeout_code(exec->plan.aic_per_block > 0)});
+    return out;
+}
+
+void TaskScheduler::deadline_reached(bool deadlocked) {
+    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    for (auto& exec : m_active)
+        if (!exec->finished && exec->deadline <= now) exec->expiring = true;
+    m_deadlocked = deadlocked;
+    m_expire.notify(sc_core::SC_ZERO_TIME); // kill() needs a process to call it
+}
+
+void TaskScheduler::expire_due() {
+    for (auto& exec : m_active)
+        if (exec->expiring && !exec->finished) kill(*exec);
+    m_deadlocked = false;
+}
+
+void TaskScheduler::kill(Execution& e) {
+    const bool cube = e.plan.aic_per_block > 0;
+    WatchdogKill k{e.id,
+                   e.kernel->kernel_name,
+                   e.plan.kernel_type,
+                   e.started,
+                   sc_core::sc_time_stamp(),
+                   e.timeout_us,
+                   timeout_code(cube),
+                   e.plan.block_num - e.next_block,
+                   {},
+                   m_deadlocked,
+                   sc_core::SC_ZERO_TIME};
+    const std::string why = "killed by the op-execute watchdog (" + std::string(k.code.log_text) +
+                            ", launch " + std::to_string(e.id) + ")";
+    for (AiCore* core : e.cores) {
+        const CoreReport r = core->report(sc_core::sc_time_stamp());
+        std::string doing = r.waiting_on;
+        for (const PipeReport& p : r.busy_pipes)
+            if (!p.blocked_on.empty())
+                doing += std::string(doing.empty() ? "" : "; ") + "pipe " + to_string(p.pipe) +
+                         ": " + p.blocked_on;
+        if (doing.empty()) doing = "running (last intrinsic " + r.last_intrinsic + ")";
+        k.cores.push_back({core->basename(), to_string(r.state), doing, r.state_since});
+        k.stuck_since = std::max(k.stuck_since, r.state_since);
+        core->kill_block(why);
+    }
+    // Its cores stay taken and its undispatched blocks never start: the
+    // device needs a reset before it runs anything else.
+    e.next_block = e.plan.block_num;
+    e.cores.clear();
+    e.cores_running = 0;
+    e.result.timeout_code = k.code.code;
+    e.result.timeout_message = std::string(k.code.name) + " (" + k.code.log_text +
+                               "): the kernel ran past the op-execute timeout of " +
+                               std::to_string(e.timeout_us) + " us";
+    e.finished = true;
+    e.done.notify(sc_core::SC_ZERO_TIME);
+    m_kills.push_back(std::move(k));
 }
 
 } // namespace syncsim

@@ -7,6 +7,7 @@
 
 #include "models/core/ai_core.hpp"
 #include "models/runtime/launch_rules.hpp"
+#include "models/runtime/op_timeout.hpp"
 
 #include <list>
 #include <memory>
@@ -28,6 +29,31 @@ struct LaunchWork {
 struct LaunchResult {
     std::uint64_t launch_id = 0;
     std::vector<std::string> faults; // "aiv3 block 2: ..."
+    // The op-execute watchdog killed it, or it never ran because the device
+    // needs a reset: the code its stream reports, and why.
+    aclError timeout_code = 0;
+    std::string timeout_message;
+};
+
+// A task the op-execute watchdog killed, and what its cores were doing then
+// (the device's code cannot say; the model can).
+struct WatchdogKill {
+    std::uint64_t launch_id;
+    std::string kernel, kernel_type;
+    sc_core::sc_time started, fired;
+    std::uint64_t timeout_us;
+    TimeoutCode code;
+    std::int64_t blocks_never_dispatched;
+    struct CoreAtKill {
+        std::string core, state, doing;
+        sc_core::sc_time since; // in that state
+    };
+    std::vector<CoreAtKill> cores;
+    // Nothing was left to happen in the model when the deadline came (told
+    // by whoever ran the simulation up to it): the kernel had deadlocked,
+    // its cores stuck since the last of them entered its state.
+    bool deadlocked = false;
+    sc_core::sc_time stuck_since = sc_core::SC_ZERO_TIME;
 };
 
 struct LaunchReport {
@@ -42,6 +68,7 @@ struct LaunchReport {
 struct SchedulerParams {
     double block_dispatch_cycles = 0;
     double launch_overhead_cycles = 0;
+    OpTimeoutParams op_timeout;
 
     template <typename Declare>
     void declare(Declare& d) {
@@ -49,18 +76,43 @@ struct SchedulerParams {
           "assigning one block to a free core", 0, 1e9);
         d(launch_overhead_cycles, "launch_overhead_cycles", "cycles",
           "from a launch task reaching the head of its stream to the first dispatch", 0, 1e9);
+        op_timeout.declare(d);
     }
 };
 
 class TaskScheduler : public sc_core::sc_module {
   public:
     TaskScheduler(sc_core::sc_module_name name, std::vector<AiCore*> aic, std::vector<AiCore*> aiv,
-                  const Clock& clock, double dispatch_cycles);
+                  const Clock& clock, const SchedulerParams& params);
 
-    // Blocks the calling stream thread until every block has finished.
+    // Blocks the calling stream thread until every block has finished, or
+    // the op-execute watchdog has killed them.
     LaunchResult run_launch(LaunchWork work);
     std::vector<LaunchReport> active_launches() const;
     std::uint64_t launches_started() const { return m_next_id - 1; }
+
+    // The op-execute watchdog. Its deadlines are kept out of the event queue,
+    // so that a deadlocked model still runs out of events at the moment it
+    // deadlocks; whoever runs the simulation stops at the next deadline
+    // (arming one before `horizon` pauses the simulation so it can re-plan)
+    // and calls deadline_reached(), which kills, in the next delta, every
+    // task whose deadline has come. Waiting for it costs no event.
+    OpTimeout& op_timeout() { return m_op_timeout; }
+    const OpTimeout& op_timeout() const { return m_op_timeout; }
+    std::optional<sc_core::sc_time> next_deadline() const;
+    void set_horizon(const sc_core::sc_time& horizon) { m_horizon = horizon; }
+    void deadline_reached(bool deadlocked);
+    const std::vector<WatchdogKill>& watchdog_kills() const { return m_kills; }
+    // Launches still running, and when the watchdog would kill each.
+    struct PendingDeadline {
+        std::uint64_t launch_id;
+        std::string kernel;
+        sc_core::sc_time deadline;
+        TimeoutCode code;
+    };
+    std::vector<PendingDeadline> pending_deadlines() const;
+    // After a kill the device needs a reset: no later launch runs.
+    bool needs_reset() const { return !m_kills.empty(); }
 
   private:
     struct Execution {
@@ -69,11 +121,17 @@ class TaskScheduler : public sc_core::sc_module {
         std::shared_ptr<const LaunchedKernel> kernel;
         std::int64_t next_block = 0;
         std::int64_t cores_running = 0;
+        std::vector<AiCore*> cores; // running its blocks now
         LaunchResult result;
         sc_core::sc_event done;
         bool finished = false;
+        sc_core::sc_time started, deadline;
+        std::uint64_t timeout_us = 0;
+        bool expiring = false;
     };
     void dispatcher();
+    void expire_due();
+    void kill(Execution& e);
     void dispatch_ready();
     bool blocks_waiting() const;
     // Free cores for one block of the plan, or nothing.
@@ -88,6 +146,11 @@ class TaskScheduler : public sc_core::sc_module {
     std::uint64_t m_next_id = 1;
     bool m_dirty = false;
     sc_core::sc_event m_wake;
+    OpTimeout m_op_timeout;
+    sc_core::sc_time m_horizon = sc_core::SC_ZERO_TIME;
+    bool m_deadlocked = false;
+    sc_core::sc_event m_expire;
+    std::vector<WatchdogKill> m_kills;
 };
 
 } // namespace syncsim

@@ -82,6 +82,15 @@ void host(HostApi& host) {
     host.trace_word("flag0", flags);
     host.trace_word("out0", out);
 
+    const std::int64_t op_timeout = host.param_int("op_execute_timeout_us");
+    if (op_timeout >= 0) {
+        std::uint64_t actual = 0;
+        const aclError rc =
+            host.aclrtSetOpExecuteTimeOutV2(static_cast<std::uint64_t>(op_timeout), &actual);
+        host.check("op-execute timeout set", rc == 0,
+                   "aclrtSetOpExecuteTimeOutV2(" + std::to_string(op_timeout) + ") returned " +
+                       std::to_string(rc) + ", effective " + std::to_string(actual) + " us");
+    }
     std::int64_t used = host.param_int("used_cores");
     if (used < 0) used = soft ? p.participants : 0; // the vendor passes N explicitly
     KernelLaunch l;
@@ -124,9 +133,14 @@ void host(HostApi& host) {
                    "returned " + std::to_string(a) + " and " + std::to_string(b));
     } else {
         host.launch(host.default_stream(), l);
-        const int rc = host.synchronize_stream(host.default_stream());
+        const auto budget = static_cast<std::int32_t>(host.param_int("sync_timeout_ms"));
+        const aclrtStream stream = host.stream_handle(host.default_stream());
+        const int rc = budget < 0 ? host.aclrtSynchronizeStream(stream)
+                                  : host.aclrtSynchronizeStreamWithTimeout(stream, budget);
         host.check("stream synchronises", rc == 0,
-                   "aclrtSynchronizeStream returned " + std::to_string(rc));
+                   std::string(budget < 0 ? "aclrtSynchronizeStream"
+                                          : "aclrtSynchronizeStreamWithTimeout") +
+                       " returned " + std::to_string(rc));
     }
     if (host.param_int("body") == 0) return; // A5-9: no data check
 
@@ -211,6 +225,14 @@ void register_syncall_system_test(WorkloadRegistry& r) {
         {"skip_core", std::int64_t{-1}, "logical index of a core that skips one barrier; -1 = none",
          -1, 1 << 20},
         {"skip_barrier", std::int64_t{2}, "which barrier (1-based) that core skips", 1, 1000000},
+        {"op_execute_timeout_us", std::int64_t{-1},
+         "the host calls aclrtSetOpExecuteTimeOutV2 with this before launching (0 = the maximum); "
+         "-1 = it does not (the platform's default applies)",
+         -1, 1ll << 40},
+        {"sync_timeout_ms", std::int64_t{-1},
+         "the host synchronises with aclrtSynchronizeStreamWithTimeout(this); -1 = "
+         "aclrtSynchronizeStream",
+         -1, 1 << 30},
         {"extra_barrier_core", std::int64_t{-1},
          "logical index of a core that enters one barrier too many (after the first); -1 = none",
          -1, 1 << 20},
@@ -239,7 +261,7 @@ void register_syncall_system_test(WorkloadRegistry& r) {
                     feasible,
                     {"rtGetC2cCtrlAddr returns the FFTS base", "stream synchronises",
                      "out[i*S] == 1 for every participant, 2 for idle cores",
-                     "workspace counter == barriers x N"}});
+                     "workspace counter == barriers x N", "op-execute timeout set"}});
 }
 
 } // namespace syncsim
