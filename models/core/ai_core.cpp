@@ -217,7 +217,9 @@ CoreReport AiCore::report(const sc_core::sc_time& at) const {
     r.barrier_rounds = m_round;
     if (m_state == CoreState::Waiting || m_state == CoreState::Polling ||
         m_state == CoreState::Blocked)
-        r.waiting_on = m_external_describe ? m_external_describe() : m_reason.describe();
+        r.waiting_on = m_external_describe                                ? m_external_describe()
+                       : m_reason.kind == WaitReason::Kind::IntraCoreFlag ? describe_flag(m_reason)
+                                                                          : m_reason.describe();
     for (int p = 1; p < kPipeCount; ++p) {
         const PipeUnit& unit = *m_pipes[p];
         if (!unit.drained())

@@ -312,6 +312,7 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     }
     void wait_cross_core(Pipe pipe, FlagSpace space, int id, const char* what);
     std::string describe_flag_wait() const;
+    std::string describe_flag(WaitReason reason) const; // an intra-core flag wait
 
     CoreConfig m_config;
     Clock m_clock;

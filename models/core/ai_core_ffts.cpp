@@ -75,7 +75,7 @@ void AiCore::wait_cross_core(Pipe pipe, FlagSpace space, int id, const char* wha
     unit.issue(
         {now(), what, [&unit, &cell, &hub, describe, core = m_config.soc_core_id, space, id] {
              if (hub.take(core, space, id)) return;
-             unit.set_blocked_on(describe());
+             unit.set_blocked_on(describe);
              while (!hub.take(core, space, id)) wait_on(cell.set);
          }});
     advance(m_config.timing.pipe_issue);

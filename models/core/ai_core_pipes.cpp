@@ -77,7 +77,9 @@ void AiCore::scalar_work(double cycles) {
 void AiCore::set_flag(Pipe src, Pipe dst, int event_id) {
     enter("set_flag");
     m_intra_flags.check(src, dst, event_id);
+    ++m_intra_flags.pending(src, dst, event_id);
     auto signal = [this, src, dst, event_id] {
+        --m_intra_flags.pending(src, dst, event_id);
         ++m_intra_flags.count(src, dst, event_id);
         m_intra_flags.event(src, dst, event_id).notify(sc_core::SC_ZERO_TIME);
     };
@@ -102,14 +104,29 @@ void AiCore::wait_flag(Pipe src, Pipe dst, int event_id) {
         return;
     }
     PipeUnit& unit = pipe_unit(dst);
-    unit.issue({now(), "wait_flag", [&unit, &count, &set, reason] {
+    unit.issue({now(), "wait_flag", [this, &unit, &count, &set, reason] {
                     if (count == 0) {
-                        unit.set_blocked_on(reason.describe());
+                        unit.set_blocked_on([this, reason] { return describe_flag(reason); });
                         while (count == 0) wait_on(set);
                     }
                     --count;
                 }});
     advance(m_config.timing.pipe_issue);
+}
+
+// What an intra-core flag wait waits for, as of now: the flag's count and
+// the set_flags issued to its source pipe that it has not reached.
+std::string AiCore::describe_flag(WaitReason reason) const {
+    const auto [count, pending] = m_intra_flags.state(reason.src, reason.dst, reason.id);
+    reason.count = count;
+    if (pending > 0) {
+        reason.text = std::to_string(pending) + " set_flag pending on " + to_string(reason.src);
+        if (reason.src != Pipe::S) {
+            const PipeUnit& source = *m_pipes[static_cast<int>(reason.src)];
+            if (source.current()) reason.text += std::string(", queued behind ") + source.current();
+        }
+    }
+    return reason.describe();
 }
 
 // ---------------------------------------------------------------- local buffers and DMA

@@ -30,7 +30,8 @@ std::string WaitReason::describe() const {
         break;
     case Kind::IntraCoreFlag:
         os << "wait_flag(" << to_string(src) << ", " << to_string(dst) << ", " << id << ") on "
-           << to_string(pipe) << ": flag count " << count << ", no set_flag pending";
+           << to_string(pipe) << ": flag count " << count << ", "
+           << (text.empty() ? "no set_flag pending" : text);
         break;
     case Kind::Poll:
         os << "poll of GM 0x" << std::hex << addr << std::dec << " until value " << to_string(until)

@@ -17,10 +17,20 @@ void IntraCoreFlags::check(Pipe src, Pipe dst, int id) const {
                           std::to_string(m_ids - 1));
 }
 
-IntraCoreFlags::Flag& IntraCoreFlags::flag(Pipe src, Pipe dst, int id) {
+std::uint32_t IntraCoreFlags::key(Pipe src, Pipe dst, int id) const {
     const auto s = static_cast<std::uint32_t>(src), d = static_cast<std::uint32_t>(dst);
-    return m_flags[(s * kPipeCount + d) * static_cast<std::uint32_t>(m_ids) +
-                   static_cast<std::uint32_t>(id)];
+    return (s * kPipeCount + d) * static_cast<std::uint32_t>(m_ids) +
+           static_cast<std::uint32_t>(id);
+}
+
+IntraCoreFlags::Flag& IntraCoreFlags::flag(Pipe src, Pipe dst, int id) {
+    return m_flags[key(src, dst, id)];
+}
+
+std::pair<std::int64_t, std::int64_t> IntraCoreFlags::state(Pipe src, Pipe dst, int id) const {
+    const auto it = m_flags.find(key(src, dst, id));
+    return it == m_flags.end() ? std::pair<std::int64_t, std::int64_t>{0, 0}
+                               : std::pair{it->second.count, it->second.pending};
 }
 
 sc_core::sc_event& IntraCoreFlags::event(Pipe src, Pipe dst, int id) {

@@ -21,15 +21,20 @@ class IntraCoreFlags {
     // outside the platform's range.
     void check(Pipe src, Pipe dst, int id) const;
     std::int64_t& count(Pipe src, Pipe dst, int id) { return flag(src, dst, id).count; }
+    // set_flags issued to the source pipe that it has not reached yet.
+    std::int64_t& pending(Pipe src, Pipe dst, int id) { return flag(src, dst, id).pending; }
+    // For a report: (count, pending), zeros for a flag never touched.
+    std::pair<std::int64_t, std::int64_t> state(Pipe src, Pipe dst, int id) const;
     sc_core::sc_event& event(Pipe src, Pipe dst, int id);
     int ids() const { return m_ids; }
 
   private:
     struct Flag {
-        std::int64_t count = 0;
+        std::int64_t count = 0, pending = 0;
         std::unique_ptr<sc_core::sc_event> event;
     };
     Flag& flag(Pipe src, Pipe dst, int id);
+    std::uint32_t key(Pipe src, Pipe dst, int id) const;
 
     int m_ids;
     std::unordered_map<std::uint32_t, Flag> m_flags; // by (src, dst, id); nodes stay put

@@ -41,7 +41,7 @@ void PipeUnit::kill() {
     m_head = 0;
     m_busy = false;
     m_current = nullptr;
-    m_blocked_on.clear();
+    m_blocked_on = nullptr;
 }
 
 void PipeUnit::run() {
@@ -64,7 +64,7 @@ void PipeUnit::run() {
             m_on_fault(std::string(op.what) + ": " + fault.what());
         }
         m_current = nullptr;
-        m_blocked_on.clear();
+        m_blocked_on = nullptr;
         if (queued() == 0) {
             m_busy = false;
             if (m_drained) m_drained->notify(sc_core::SC_ZERO_TIME);

@@ -39,8 +39,11 @@ class PipeUnit {
     const char* current() const { return m_busy ? m_current : nullptr; }
     std::size_t queued() const { return m_queue.size() - m_head; }
     // What the current op is blocked on, if it is blocked (for diagnosis).
-    void set_blocked_on(std::string what) { m_blocked_on = std::move(what); }
-    const std::string& blocked_on() const { return m_blocked_on; }
+    // Described when reported, so the text says how far the other side got.
+    void set_blocked_on(std::function<std::string()> describe) {
+        m_blocked_on = std::move(describe);
+    }
+    std::string blocked_on() const { return m_blocked_on ? m_blocked_on() : std::string(); }
 
   private:
     void start();
@@ -55,7 +58,7 @@ class PipeUnit {
     std::size_t m_head = 0;
     bool m_busy = false, m_started = false;
     const char* m_current = nullptr;
-    std::string m_blocked_on;
+    std::function<std::string()> m_blocked_on;
     // Made on first use (an event made while the simulation runs is not
     // registered by name).
     std::unique_ptr<sc_core::sc_event> m_work;

@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <map>
+
 using namespace syncsim;
 using Catch::Contains;
 using nlohmann::json;
@@ -87,10 +89,34 @@ TEST_CASE("a forgotten set_flag deadlocks and the diagnosis names core, pipe and
     CHECK(core["state"] == "blocked");
     CHECK_THAT(core["waiting_on"].get<std::string>(), Contains("pipe_barrier(PIPE_V)"));
     CHECK_THAT(core["pipes"][0]["blocked_on"].get<std::string>(),
-               Contains("wait_flag(PIPE_MTE2, PIPE_V, 0)"));
+               Contains("wait_flag(PIPE_MTE2, PIPE_V, 0)") && Contains("no set_flag pending"));
+    // MTE3's flag is set by V, which has the set_flag queued behind its wait.
+    CHECK_THAT(core["pipes"][1]["blocked_on"].get<std::string>(),
+               Contains("wait_flag(PIPE_V, PIPE_MTE3, 1)") &&
+                   Contains("1 set_flag pending on PIPE_V, queued behind wait_flag"));
     CHECK_THAT(r.result["host"]["waiting_on"].get<std::string>(),
                Contains("aclrtSynchronizeStream(stream 0)"));
     CHECK_THAT(r.summary, Contains("aiv3 (pipe_handoff block 3"));
+}
+
+TEST_CASE("crossed pipe waits: the diagnosis names each set_flag queued behind a wait",
+          "[scenario]") {
+    const RunReport r = test::run_config("configs/foundation/pipe_crossed_wait.yaml");
+    CHECK(r.outcome == "deadlock");
+    CHECK(r.expectation_met);
+    const json& core = stuck_core(r, "aiv3");
+    std::map<std::string, std::string> blocked; // pipe -> what it is blocked on
+    for (const json& p : core["pipes"])
+        blocked[p["pipe"].get<std::string>()] = p.value("blocked_on", "");
+    // V waits for MTE2's flag; MTE2's set_flag is queued behind MTE2's own wait.
+    CHECK_THAT(blocked["PIPE_V"], Contains("wait_flag(PIPE_MTE2, PIPE_V, 0) on PIPE_V: flag "
+                                           "count 0, 1 set_flag pending on PIPE_MTE2, queued "
+                                           "behind wait_flag"));
+    CHECK_THAT(blocked["PIPE_MTE2"], Contains("wait_flag(PIPE_V, PIPE_MTE2, 2) on PIPE_MTE2: flag "
+                                              "count 0, 1 set_flag pending on PIPE_V, queued "
+                                              "behind wait_flag"));
+    // MTE3's flag from V: V has not reached the set_flag either.
+    CHECK_THAT(blocked["PIPE_MTE3"], Contains("1 set_flag pending on PIPE_V"));
 }
 
 TEST_CASE("polling a cached line never sees the store: the run hits the time limit", "[scenario]") {
