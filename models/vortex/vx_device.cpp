@@ -254,6 +254,7 @@ void VortexDevice::set_stalled(Core& c, int warp, bool stalled) {
     else
         c.stalled &= ~(1ull << warp);
     check_watchdog(c);
+    watch_progress(false);
 }
 
 void VortexDevice::check_watchdog(Core& c) {
@@ -269,10 +270,28 @@ void VortexDevice::check_watchdog(Core& c) {
 }
 
 void VortexDevice::progress() {
-    // Re-armed only while warps remain: a timer left pending after the last
-    // warp exits would keep the run going to wake a detector with nothing to see.
-    m_no_progress.cancel();
-    if (!finished()) m_no_progress.notify(cyc(static_cast<double>(m_p.no_progress_cycles)));
+    watch_progress(true);
+}
+
+// Armed only while a warp runs: a timer left pending after the last warp
+// exits, or while every warp waits, would keep the run going to wake a
+// detector with nothing to see. A warp that starts running again re-arms it
+// from then.
+void VortexDevice::watch_progress(bool restart) {
+    const bool watch = !finished() && any_warp_running();
+    if (watch && (restart || !m_progress_watched)) {
+        m_no_progress.cancel();
+        m_no_progress.notify(cyc(static_cast<double>(m_p.no_progress_cycles)));
+    } else if (!watch && m_progress_watched) {
+        m_no_progress.cancel();
+    }
+    m_progress_watched = watch;
+}
+
+bool VortexDevice::any_warp_running() const {
+    for (const auto& c : m_cores)
+        if ((c->active & ~c->stalled) != 0) return true;
+    return false;
 }
 
 void VortexDevice::release(Warp& w, const sc_core::sc_time& ready) {

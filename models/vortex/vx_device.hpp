@@ -91,6 +91,11 @@ class VortexDevice : public sc_core::sc_module {
     void stall_timeout(Core& c); // the STALL_TIMEOUT watchdog fires
     void no_progress();          // the no-progress detector fires
     void progress();
+    // The no-progress detector watches for warps that run while others
+    // wait; with no warp running a hang is a deadlock, seen when events run
+    // out, and a pending detector timer would only move the run's end.
+    void watch_progress(bool restart);
+    bool any_warp_running() const;
     void barrier(Warp& w, std::uint32_t id, std::uint32_t count);
     void global_request(Core& c, int id, std::uint32_t size_m1, std::uint32_t count);
     sc_core::sc_time arbitrate(Arbiter& a, int input, const sc_core::sc_time& at);
@@ -109,6 +114,7 @@ class VortexDevice : public sc_core::sc_module {
     std::map<std::uint32_t, std::int32_t> m_memory;
     std::multimap<sc_core::sc_time, std::pair<std::uint32_t, std::int32_t>> m_stores;
     sc_core::sc_event m_store_due, m_no_progress;
+    bool m_progress_watched = false;
     sc_core::sc_event m_never; // what an exited warp's thread waits on
     std::vector<ReleaseRecord> m_releases;
     std::vector<std::string> m_faults, m_lost;

@@ -1,5 +1,6 @@
 // The Vortex platform end to end: the vendor's barrier tests, the hang cases
 // and the release latencies of the RTL and SimX readings.
+#include "driver/run_common.hpp"
 #include "tests/support/run_config.hpp"
 
 #include <catch2/catch.hpp>
@@ -124,6 +125,19 @@ TEST_CASE("vortex H7: a multi-cluster gbar hangs in SimX", "[vortex]") {
     CHECK_THAT(summary.output, Contains("count 4") &&
                                    Contains("cluster 0 gbar id 0: cores 0x3 arrived (2)") &&
                                    Contains("cluster 1 gbar id 0: cores 0x3 arrived (2)"));
+}
+
+TEST_CASE("vortex H7 in SimX ends when it deadlocks, whatever the limit", "[vortex]") {
+    // Every warp waits: the no-progress detector (which looks for warps that
+    // run while others wait) has nothing to watch and must not hold the run.
+    const RunReport simx = test::run_config("configs/vortex/hang_h7_multicluster_simx.yaml",
+                                            {"limits.sim_time=50 ms"});
+    CHECK(simx.outcome == "deadlock");
+    const std::uint64_t end = simx.result["time"]["end_ps"];
+    CHECK(end < 10000000); // the last arrival is within a few hundred cycles
+    const auto other = test::run_syncsim(
+        "run configs/vortex/hang_h7_multicluster_simx.yaml --set 'limits.sim_time=20 ms'");
+    CHECK_THAT(other.output, Contains("simulated  " + format_time(end)));
 }
 
 TEST_CASE("vortex release latencies match the RTL derivation and SimX's zero", "[vortex]") {
