@@ -11,6 +11,11 @@ int popcount(std::uint64_t v) {
 }
 } // namespace
 
+void BarrierTable::global_released(int id, int wctl_id) {
+    m_masks.at(static_cast<std::size_t>(id)) = 0;
+    if (m_g.fidelity == Fidelity::Rtl) m_ctrs.at(static_cast<std::size_t>(wctl_id)) = 0;
+}
+
 BarOutcome BarrierTable::arrive(int warp, std::uint32_t rs1, std::uint32_t rs2,
                                 std::uint64_t active) {
     BarOutcome o;

@@ -54,8 +54,11 @@ class BarrierTable {
     // A BAR from `warp` with operands rs1 (id, bit 31 = global) and rs2 (count);
     // `active` is the core's active-warp mask when the BAR executes.
     BarOutcome arrive(int warp, std::uint32_t rs1, std::uint32_t rs2, std::uint64_t active);
-    // The gbar response for `id`: the slot is cleared.
-    void global_released(int id) { m_masks.at(static_cast<std::size_t>(id)) = 0; }
+    // The gbar response for `id`: its mask is cleared. The RTL resets the
+    // counter of `wctl_id`, the id on the warp-control interface at that
+    // moment, not the response's (vortex-gbar.md 1.3, VX_schedule.sv:185);
+    // usually the gbar's own. SimX counts by the mask and has no counter.
+    void global_released(int id, int wctl_id);
     std::uint64_t mask(int id) const { return m_masks.at(static_cast<std::size_t>(id)); }
     std::uint32_t counter(int id) const { return m_ctrs.at(static_cast<std::size_t>(id)); }
     int entries() const { return static_cast<int>(m_masks.size()); }

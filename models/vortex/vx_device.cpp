@@ -307,6 +307,7 @@ void VortexDevice::barrier(Warp& w, std::uint32_t id, std::uint32_t count) {
     wait_for(cyc(m_p.wctl_cycles));
     const sc_core::sc_time c0 = sc_core::sc_time_stamp(); // warp_ctl_if.valid
     const BarOutcome o = c.table->arrive(w.id, id, count, c.active);
+    c.wctl_barrier_id = o.id; // the interface holds it until the next BAR
     progress();
     const sc_core::sc_time ready = c0 + cyc(m_p.release_cycles);
     if (o.noop) {

@@ -30,6 +30,7 @@ struct VortexDevice::Core {
     std::uint64_t active = 0, stalled = 0;
     bool watchdog_armed = false;
     int gbar_req_id = 0;     // never reset, as in the RTL
+    int wctl_barrier_id = 0; // the id the warp-control interface carried last
     std::set<int> requested; // gbar ids this core has sent and not had answered
 };
 

@@ -76,7 +76,7 @@ void VortexDevice::global_request(Core& c, int id, std::uint32_t size_m1, std::u
 void VortexDevice::gbar_response(Core& c, int id) {
     if (c.gbar_req_id != id) return;
     // stalled_warps = 0: every stalled warp of the core goes, whatever it waited for.
-    c.table->global_released(id);
+    c.table->global_released(id, c.wctl_barrier_id);
     c.requested.erase(id);
     for (auto& w : c.warps)
         if (c.stalled >> w->id & 1) release(*w, sc_core::sc_time_stamp());

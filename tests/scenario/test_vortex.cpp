@@ -40,6 +40,10 @@ TEST_CASE("vortex dogfood gbar: dst[i] == i + 1 after a global barrier", "[vorte
 TEST_CASE("vortex conform test_barrier with staggered arrivals", "[vortex]") {
     passes("configs/vortex/conform_barrier.yaml");
 }
+TEST_CASE("vortex RTL: a local barrier after a gbar on the same id releases (counter reset)",
+          "[vortex]") {
+    passes("configs/vortex/gbar_then_local.yaml");
+}
 TEST_CASE("vortex dotproduct-like groups over repeated generations", "[vortex]") {
     passes("configs/vortex/dotproduct.yaml");
 }

@@ -62,3 +62,45 @@ TEST_CASE("vortex: the gbar unit releases when the others already there equal si
     CHECK(m.has_storage(0));
     CHECK_FALSE(m.has_storage(1));
 }
+
+TEST_CASE("vortex RTL gbar response: the usual case resets the gbar id's counter", "[vortex]") {
+    // The response clears barrier_masks[rsp.id] and resets the counter of the
+    // id on the warp-control interface at that moment (vortex-gbar.md 1.3);
+    // usually the gbar's own, so a later local barrier on that id counts anew.
+    BarrierTable t(geometry(Fidelity::Rtl));
+    const std::uint32_t global = 0x80000000u;
+    for (int w = 0; w < 4; ++w) t.arrive(w, global, 2, 0xf);
+    CHECK(t.counter(0) == 4); // counted, never compared
+    t.global_released(0, 0);
+    CHECK(t.mask(0) == 0);
+    CHECK(t.counter(0) == 0);
+    for (int w = 0; w < 3; ++w) CHECK(t.arrive(w, 0, 4, 0xf).released == 0);
+    CHECK(t.arrive(3, 0, 4, 0xf).released == 0xf);
+}
+
+TEST_CASE("vortex RTL gbar response: the odd case resets another id's counter", "[vortex]") {
+    // A BAR on id 1 went through the interface last: its counter is reset,
+    // the gbar id's is not, so a later local barrier on id 0 never reaches
+    // its count (the RTL's hang) while id 1's arrivals are forgotten.
+    BarrierTable t(geometry(Fidelity::Rtl));
+    const std::uint32_t global = 0x80000000u;
+    for (int w = 0; w < 4; ++w) t.arrive(w, global, 2, 0xf);
+    t.arrive(0, 1, 4, 0xf);
+    CHECK(t.counter(1) == 1);
+    t.global_released(0, 1);
+    CHECK(t.mask(0) == 0);
+    CHECK(t.counter(0) == 4);
+    CHECK(t.counter(1) == 0);
+    for (int w = 0; w < 4; ++w) CHECK(t.arrive(w, 0, 4, 0xf).released == 0);
+}
+
+TEST_CASE("vortex SimX gbar response: the mask is cleared, a later local barrier counts it",
+          "[vortex]") {
+    BarrierTable t(geometry(Fidelity::SimX));
+    const std::uint32_t global = 0x80000000u;
+    for (int w = 0; w < 4; ++w) t.arrive(w, global, 2, 0xf);
+    t.global_released(0, 1);
+    CHECK(t.mask(0) == 0);
+    for (int w = 0; w < 3; ++w) CHECK(t.arrive(w, 0, 4, 0xf).released == 0);
+    CHECK(t.arrive(3, 0, 4, 0xf).released == 0xf);
+}
