@@ -160,3 +160,14 @@ TEST_CASE("the A2/A3 hard cases pass on 910B1, 910B4 and 910C core counts", "[sy
             CHECK(per_round % aic == 0);
         }
 }
+
+TEST_CASE("A5 register-ELF Mix 1:1 fails on the host at rtGetC2cCtrlAddr, before any launch",
+          "[syncall]") {
+    const RunReport r = test::run_config("configs/a5/hard_mix_1_1_register_elf.yaml");
+    CHECK(r.outcome == "completed");
+    CHECK(r.expectation_met);
+    CHECK(test::check_named(r, "rtGetC2cCtrlAddr returns the FFTS base")["detail"] ==
+          "returned 207000");
+    CHECK(r.result["streams"][0]["completed"] == 0); // nothing was launched
+    CHECK(r.result["cores"].empty());
+}

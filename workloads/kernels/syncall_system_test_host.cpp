@@ -57,11 +57,19 @@ void host(HostApi& host) {
     const HostPlan p = plan(host);
     const bool soft = std::get<std::string>(host.param("mode")) == "soft";
     std::uint64_t ffts_addr = 0;
-    if (host.device().has(Feature::FftsBaseAddr) && host.param_bool("set_ffts_base")) {
+    // The register-ELF Mix 1:1 launch hands its kernel the FFTS base on any
+    // arch; where rtGetC2cCtrlAddr has none (A5: 207000) the vendor's host
+    // stops there (pto-syncall.md 3.10) instead of launching a kernel that
+    // would hang.
+    const bool register_elf =
+        p.type == "mix" && p.meta == "mix_aic_main" && p.ratio == 1 && !p.dual_stream;
+    if ((host.device().has(Feature::FftsBaseAddr) || register_elf) &&
+        host.param_bool("set_ffts_base")) {
         std::uint32_t len = 0;
         const int rc = host.rtGetC2cCtrlAddr(&ffts_addr, &len);
         host.check("rtGetC2cCtrlAddr returns the FFTS base", rc == 0 && ffts_addr != 0,
                    "returned " + std::to_string(rc));
+        if (rc != 0 && register_elf) return;
     }
     const std::uint64_t bytes = static_cast<std::uint64_t>(p.launched * p.stride * 4);
     const GmAddr flags = host.malloc(bytes, "flags");
