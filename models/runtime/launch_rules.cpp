@@ -37,7 +37,7 @@ LaunchPlan plan_launch(const LaunchRules& rules, const std::string& platform_arc
         (request.meta == KernelMeta::MixAicMain
              ? " " + std::to_string(request.meta_aic) + ":" + std::to_string(request.meta_aiv)
              : std::string()) +
-        ": the runtime would schedule the wrong core type");
+        ": the platform's launch_rules do not say how the runtime schedules it");
 }
 
 } // namespace syncsim

@@ -171,3 +171,14 @@ TEST_CASE("A5 register-ELF Mix 1:1 fails on the host at rtGetC2cCtrlAddr, before
     CHECK(r.result["streams"][0]["completed"] == 0); // nothing was launched
     CHECK(r.result["cores"].empty());
 }
+
+TEST_CASE("a vector build with the AIC_ONLY meta runs on cube cores and faults there",
+          "[syncall]") {
+    const RunReport r = test::run_config("configs/a2/wrong_meta_vec_on_cube.yaml");
+    CHECK(r.outcome == "fault");
+    CHECK(r.expectation_met);
+    CHECK_THAT(r.result["outcome"]["reason"].get<std::string>(),
+               Contains("(AIC_ONLY)") && Contains("aic0 block 0: scalar UB access from an AIC"));
+    CHECK(test::check_named(r, "stream synchronises")["detail"] ==
+          "aclrtSynchronizeStream returned 507015");
+}

@@ -68,7 +68,29 @@ TEST_CASE("launch rules per arch, build and kernel meta", "[launch]") {
     }
 }
 
-TEST_CASE("a build for another arch, an unknown target or a mismatched meta is rejected",
+TEST_CASE("a meta that does not match the build schedules the meta's task on its core type",
+          "[launch]") {
+    // pto-syncall.md 3.2: the runtime trusts the meta, so the code runs on
+    // the wrong core type; it is not refused.
+    for (const char* arch : {"dav-c220", "dav-c310"}) {
+        INFO(arch);
+        const LaunchPlan vec_on_cube =
+            plan_launch(rules_of(arch), arch,
+                        request(std::string(arch) + "-vec", KernelMeta::AicOnly, 0, 0, 4));
+        CHECK(vec_on_cube.kernel_type == "AIC_ONLY");
+        CHECK(vec_on_cube.side == BuildSide::Vec);
+        CHECK(vec_on_cube.aic_per_block == 1);
+        CHECK(vec_on_cube.aiv_per_block == 0);
+        const LaunchPlan cube_on_vec =
+            plan_launch(rules_of(arch), arch,
+                        request(std::string(arch) + "-cube", KernelMeta::MixAivMain, 0, 0, 4));
+        CHECK(cube_on_vec.kernel_type == "MIX_AIV_1_0");
+        CHECK(cube_on_vec.aiv_per_block == 1);
+        CHECK(cube_on_vec.aic_per_block == 0);
+    }
+}
+
+TEST_CASE("a build for another arch, an unknown target or a meta no rule covers is rejected",
           "[launch]") {
     CHECK_THROWS_WITH(plan_launch(rules_of("dav-c220"), "dav-c220",
                                   request("dav-c310-vec", KernelMeta::None, 0, 0, 1)),
@@ -78,8 +100,8 @@ TEST_CASE("a build for another arch, an unknown target or a mismatched meta is r
                     request("dav-c999", KernelMeta::None, 0, 0, 1)),
         Catch::Contains("a kernel built for dav-c999 (dav-c999) cannot run on a dav-c220"));
     CHECK_THROWS_WITH(plan_launch(rules_of("dav-c310"), "dav-c310",
-                                  request("dav-c310-vec", KernelMeta::AicOnly, 0, 0, 1)),
-                      Catch::Contains("wrong core type"));
+                                  request("dav-c310-vec", KernelMeta::MixAicMain, 1, 1, 1)),
+                      Catch::Contains("launch_rules do not say"));
     CHECK_THROWS_AS(plan_launch(rules_of("dav-c310"), "dav-c310",
                                 request("dav-c310-vec", KernelMeta::None, 0, 0, 0)),
                     LaunchError);

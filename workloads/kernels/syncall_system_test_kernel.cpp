@@ -170,6 +170,13 @@ bool check_slots(SystemTest& test, std::int32_t factor) {
 
 } // namespace
 
+// A MIX binary holds both sides and each core runs its own; a single-side
+// build is that side's code wherever a wrong meta schedules it.
+bool runs_vector_code(const KernelContext& k) {
+    const BuildSide side = k.build().side;
+    return side == BuildSide::Vec || (side == BuildSide::Mix && k.core_type() == CoreType::AIV);
+}
+
 void kernel(KernelContext& k) {
     const bool soft = std::get<std::string>(k.param("mode")) == "soft";
     SystemTest test{k,
@@ -185,7 +192,7 @@ void kernel(KernelContext& k) {
                     0,
                     static_cast<std::int32_t>(k.arg(kUsedCores)),
                     k.has(Feature::IntraBlockFlags), // the vendor test's A5 variant
-                    k.core_type() == CoreType::AIV,
+                    runs_vector_code(k),
                     k.build().side == BuildSide::Mix};
     // The a2a3 bodies set the FFTS base on both sides, even for soft.
     if (k.has(Feature::FftsBaseAddr) && k.arg(kFftsAddr) != 0)
