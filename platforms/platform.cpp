@@ -171,6 +171,22 @@ void validate_platform(const Platform& p) {
                           "' is not an arch name (lower-case letters, digits and '-', starting "
                           "with a letter)");
     auto set_at = [&](const char* path) { return p.origins.at(path).set_at; };
+    // Mode 4 (AIC to one AIV, 950) is the intra-block path: a message word's
+    // 2-bit mode field cannot carry it, set_intra_block does. The two keys
+    // must agree.
+    std::string modes;
+    for (int m : p.ffts.modes) modes += (modes.empty() ? "" : ",") + std::to_string(m);
+    const bool mode4 = std::find(p.ffts.modes.begin(), p.ffts.modes.end(), 4) != p.ffts.modes.end();
+    if (mode4 && !p.ffts.intra_block)
+        throw ConfigError("platform " + p.name + ": ffts.modes (" + modes + ", set at " +
+                          set_at("ffts.modes") +
+                          ") lists mode 4, the AIC-to-one-AIV path of set_intra_block, but "
+                          "ffts.intra_block (set at " +
+                          set_at("ffts.intra_block") + ") is false");
+    if (!mode4 && p.ffts.intra_block)
+        throw ConfigError("platform " + p.name + ": ffts.intra_block (set at " +
+                          set_at("ffts.intra_block") + ") is true, but ffts.modes (" + modes +
+                          ", set at " + set_at("ffts.modes") + ") does not list mode 4");
     // Capacities are whole lines: a remainder would be dropped without a word.
     struct WholeLines {
         const char *size_path, *line_path;
