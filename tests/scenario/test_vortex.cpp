@@ -131,6 +131,15 @@ TEST_CASE("vortex H7: a multi-cluster gbar hangs in SimX", "[vortex]") {
                                    Contains("cluster 1 gbar id 0: cores 0x3 arrived (2)"));
 }
 
+TEST_CASE("a completed vortex run ends after its last warp, whatever the limit", "[vortex]") {
+    // dogfood_bar ends at 497 ns with limits.sim_time 1 ms; no detector may
+    // stay armed after the last warp exits and carry the run to the limit.
+    const RunReport r =
+        test::run_config("configs/vortex/dogfood_bar.yaml", {"limits.sim_time=10 ms"});
+    CHECK(r.outcome == "completed");
+    CHECK(r.result["time"]["end_ps"] == 497000);
+}
+
 TEST_CASE("vortex H7 in SimX ends when it deadlocks, whatever the limit", "[vortex]") {
     // Every warp waits: the no-progress detector (which looks for warps that
     // run while others wait) has nothing to watch and must not hold the run.
