@@ -28,6 +28,8 @@ FftsHub::FftsHub(sc_core::sc_module_name name, const FftsParams& params, const C
     m_process_time = m_clock.cycles(params.process_cycles);
     m_deliver_time = m_clock.cycles(params.deliver_cycles);
     m_intra_block_time = m_clock.cycles(params.intra_block_cycles);
+    m_aggregate_time = m_clock.cycles(params.aggregate_cycles);
+    m_broadcast_time = m_clock.cycles(params.broadcast_cycles);
     for (auto& cells : m_ffts_cells) cells.resize(params.flag_ids);
     for (std::size_t c = 0; c < m_core_names.size(); ++c)
         m_intra_cells[c].resize(m_core_types[c] == CoreType::AIC ? 32 : 16);
@@ -113,7 +115,9 @@ void FftsHub::send(const FftsSender& from, std::uint64_t msg) {
 
     // The message reaches the hub and waits its turn there.
     const sc_core::sc_time arrival = sc_core::sc_time_stamp() + m_core_path[from.core];
-    const sc_core::sc_time processed = m_in.reserve(arrival, m_process_time) + m_process_time;
+    const sc_core::sc_time processed = m_params.parallel_aggregation
+                                           ? arrival + m_aggregate_time
+                                           : m_in.reserve(arrival, m_process_time) + m_process_time;
     const bool from_aic = from.type == CoreType::AIC;
     const auto& peers = *from.peers;
 
@@ -133,11 +137,15 @@ void FftsHub::send(const FftsSender& from, std::uint64_t msg) {
     Aggregation& agg = m_aggregations[{from.context->launch_id, m.mode, group, m.flag_id}];
     if (agg.count++ == 0) agg.arrivers.reserve(static_cast<std::size_t>(expected));
     agg.arrivers.push_back(from.core);
+    // Arrivals may be counted out of the order they leave (a die hop): the
+    // release follows the latest.
+    agg.ready = std::max(agg.ready, processed);
     if (agg.count < expected) return;
+    const sc_core::sc_time ready = agg.ready;
     const std::vector<int> released =
         reduce_into >= 0 ? std::vector<int>(1, reduce_into) : std::move(agg.arrivers);
     m_aggregations.erase({from.context->launch_id, m.mode, group, m.flag_id});
-    deliver_all(released, FlagSpace::Ffts, m.flag_id, count, processed);
+    deliver_all(released, FlagSpace::Ffts, m.flag_id, count, ready);
 }
 
 void FftsHub::set_intra_block(const FftsSender& from, int id) {
@@ -183,8 +191,12 @@ void FftsHub::intra_block_at(const FftsSender& from, int id, const sc_core::sc_t
 void FftsHub::deliver_all(const std::vector<int>& targets, FlagSpace space, int id, int count,
                           const sc_core::sc_time& ready) {
     const sc_core::sc_time& each = m_deliver_time;
-    for (int core : targets)
-        schedule(m_out.reserve(ready, each) + each + m_core_path[core], core, space, id, count);
+    for (int core : targets) {
+        const sc_core::sc_time set = m_params.parallel_aggregation
+                                         ? ready + m_broadcast_time
+                                         : m_out.reserve(ready, each) + each;
+        schedule(set + m_core_path[core], core, space, id, count);
+    }
 }
 
 void FftsHub::schedule(const sc_core::sc_time& at, int core, FlagSpace space, int id, int count) {

@@ -45,9 +45,15 @@ struct FftsParams {
     bool needs_base_address = true;    // A2/A3: set_ffts_base_addr before any message
     bool base_count_increments = true; // bits[3:0] are the increment (else always 1)
     bool reset_flags_per_launch = false;
-    double signal_cycles = 0;  // core <-> hub, one way, on the hub's die
-    double process_cycles = 0; // hub, per incoming message
-    double deliver_cycles = 0; // hub, per outgoing flag set
+    double signal_cycles = 0; // core <-> hub, one way, on the hub's die
+    // How the hub aggregates: one serial server (a message at a time, a flag
+    // set at a time), or arrivals counted in parallel and a release
+    // broadcast to every target at once.
+    bool parallel_aggregation = false;
+    double process_cycles = 0;   // serial: hub, per incoming message
+    double deliver_cycles = 0;   // serial: hub, per outgoing flag set
+    double aggregate_cycles = 0; // parallel: from an arrival to its count
+    double broadcast_cycles = 0; // parallel: from a release to every target's flag
     double intra_block_cycles = 0;
 
     template <typename Declare>
@@ -75,10 +81,22 @@ struct FftsParams {
           "one-way signal path between a core on the hub's die and the FFTS hub (a core on another "
           "die adds interconnect.die_hop_cycles)",
           0, 1e6);
+        d.choice(parallel_aggregation, "aggregation",
+                 "serial: the hub handles one message, then sets one flag, at a time (a release of "
+                 "N cores costs N x (process + deliver)); parallel: arrivals are counted as they "
+                 "come and a release reaches every target at once (aggregate + broadcast, "
+                 "whatever N)",
+                 {{"serial", false}, {"parallel", true}});
         d(process_cycles, "process_cycles", "cycles",
-          "FFTS hub time per incoming message (messages serialise)", 0, 1e6);
+          "serial aggregation: FFTS hub time per incoming message (messages serialise)", 0, 1e6);
         d(deliver_cycles, "deliver_cycles", "cycles",
-          "FFTS hub time per outgoing flag set (a release to N cores takes N)", 0, 1e6);
+          "serial aggregation: FFTS hub time per outgoing flag set (a release to N cores takes N)",
+          0, 1e6);
+        d(aggregate_cycles, "aggregate_cycles", "cycles",
+          "parallel aggregation: from a message's arrival at the hub to its count", 0, 1e6);
+        d(broadcast_cycles, "broadcast_cycles", "cycles",
+          "parallel aggregation: from the last count to every target's flag set (plus its path)", 0,
+          1e6);
         d(intra_block_cycles, "intra_block_cycles", "cycles",
           "set_intra_block to the paired core's flag (A5)", 0, 1e6);
     }
@@ -141,6 +159,7 @@ class FftsHub : public sc_core::sc_module {
     struct Aggregation {
         int count = 0;
         std::vector<int> arrivers;
+        sc_core::sc_time ready = sc_core::SC_ZERO_TIME; // the latest count so far
     };
     using AggKey = std::tuple<std::uint64_t, int, int, int>; // launch, mode, group, flag
 
@@ -168,6 +187,7 @@ class FftsHub : public sc_core::sc_module {
     std::vector<CoreType> m_core_types;
     std::vector<sc_core::sc_time> m_core_path;                           // one way, core <-> hub
     sc_core::sc_time m_process_time, m_deliver_time, m_intra_block_time; // from m_params
+    sc_core::sc_time m_aggregate_time, m_broadcast_time;
     std::vector<std::vector<std::unique_ptr<Cell>>> m_ffts_cells, m_intra_cells;
     std::vector<std::uint64_t> m_last_launch;
     std::map<AggKey, Aggregation> m_aggregations;

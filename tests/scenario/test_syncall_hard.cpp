@@ -139,6 +139,34 @@ TEST_CASE("hard barrier latency follows the FFTS message path, not a formula", "
     CHECK((slow - n18) / cycle_ps > 18 * 4 - 2);
 }
 
+TEST_CASE("parallel FFTS aggregation: a hard barrier's latency does not grow with its cores",
+          "[syncall]") {
+    const std::string dir = test::temp_dir().string();
+    auto median_latency = [&](const std::string& sets) {
+        const std::string out = dir + "/agg.json";
+        REQUIRE(test::run_syncsim("run configs/sweeps/barrier_rounds_base.yaml --set "
+                                  "platform=910b1 " +
+                                  sets + " --json " + out)
+                    .exit_code == 0);
+        return json::parse(test::read_text(out))["round_stats"]["latency_ps"]["median"]
+            .get<double>();
+    };
+    const double cycle_ps = 1e6 / 1850.0;
+    const std::string parallel = "--set platform.ffts.aggregation=parallel ";
+    const double p8 = median_latency(parallel + "--set workload.params.block_dim=8");
+    const double p48 = median_latency(parallel + "--set workload.params.block_dim=48");
+    CHECK(p48 == p8);
+    // Path there, one count, one broadcast, path back, on top of the cores' own steps.
+    const double s8 = median_latency("--set workload.params.block_dim=8");
+    const double s48 = median_latency("--set workload.params.block_dim=48");
+    CHECK((s48 - s8) / 40 / cycle_ps == Approx(8).margin(0.5)); // serial: 4 + 4 per core
+    CHECK(p8 < s8);
+    // The parallel latencies follow their own parameters.
+    const double slow = median_latency(parallel + "--set workload.params.block_dim=48 --set "
+                                                  "platform.ffts.broadcast_cycles=104");
+    CHECK((slow - p48) / cycle_ps == Approx(100).margin(0.5));
+}
+
 TEST_CASE("the A2/A3 hard cases pass on 910B1, 910B4 and 910C core counts", "[syncall]") {
     const std::string dir = test::temp_dir().string();
     for (const char* config :
