@@ -34,6 +34,10 @@ struct KernelLaunch {
     int meta_aic = 0, meta_aiv = 0;
     std::int64_t block_dim = 1;
     std::vector<std::uint64_t> args;
+    // The operator tiling's SetScheduleMode: 0 (normal) dispatches blocks as
+    // cores free, so a launch that does not fit runs in waves; 1 (batch)
+    // starts all blocks together, waiting until enough cores are free.
+    int schedule_mode = 0;
 };
 
 struct DeviceInfo {

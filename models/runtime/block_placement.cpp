@@ -24,4 +24,15 @@ std::optional<Placement> place_block(int aic_per_block, int aiv_per_block,
     return std::nullopt;
 }
 
+bool all_blocks_fit(int aic_per_block, int aiv_per_block, std::int64_t blocks,
+                    std::vector<bool> aic_taken, std::vector<bool> aiv_taken) {
+    for (std::int64_t b = 0; b < blocks; ++b) {
+        const auto p = place_block(aic_per_block, aiv_per_block, aic_taken, aiv_taken);
+        if (!p) return false;
+        if (p->aic >= 0) aic_taken[static_cast<std::size_t>(p->aic)] = true;
+        for (int v : p->aivs) aiv_taken[static_cast<std::size_t>(v)] = true;
+    }
+    return true;
+}
+
 } // namespace syncsim

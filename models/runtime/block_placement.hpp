@@ -5,6 +5,7 @@
 // lowest free AIV. Lowest free first, as the runtime fills the device.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -18,5 +19,10 @@ struct Placement {
 std::optional<Placement> place_block(int aic_per_block, int aiv_per_block,
                                      const std::vector<bool>& aic_taken,
                                      const std::vector<bool>& aiv_taken);
+
+// Whether `blocks` blocks can all be placed at once on the free cores (the
+// batch schedule mode starts a launch only then).
+bool all_blocks_fit(int aic_per_block, int aiv_per_block, std::int64_t blocks,
+                    std::vector<bool> aic_taken, std::vector<bool> aiv_taken);
 
 } // namespace syncsim

@@ -109,7 +109,13 @@ int HostRuntime::launch(StreamId stream_id, const KernelLaunch& request) {
     Stream& s = stream(stream_id);
     const KernelFn fn = m_kernels(request.kernel);
     if (!fn) throw HostError("launch of unknown kernel '" + request.kernel + "'");
+    if (request.schedule_mode != 0 && request.schedule_mode != 1)
+        throw HostError("launch of '" + request.kernel + "': schedule mode " +
+                        std::to_string(request.schedule_mode) +
+                        " is neither 0 (normal) nor 1 (batch)");
     LaunchWork work;
+    work.batch = request.schedule_mode == 1;
+    work.stream = stream_id;
     work.kernel.kernel_name = request.kernel;
     work.kernel.fn = fn;
     try {
@@ -117,6 +123,16 @@ int HostRuntime::launch(StreamId stream_id, const KernelLaunch& request) {
     } catch (const LaunchError& e) {
         throw HostError("launch of '" + request.kernel + "': " + e.what());
     }
+    // Batch mode waits until every block fits; blocks the device cannot hold
+    // at once would wait for ever.
+    const std::int64_t aic_need = work.plan.block_num * work.plan.aic_per_block,
+                       aiv_need = work.plan.block_num * work.plan.aiv_per_block;
+    if (work.batch && (aic_need > m_device.aic_cores || aiv_need > m_device.aiv_cores))
+        throw HostError("launch of '" + request.kernel + "': batch schedule mode starts all " +
+                        std::to_string(work.plan.block_num) + " blocks at once, which needs " +
+                        std::to_string(aic_need) + " AIC and " + std::to_string(aiv_need) +
+                        " AIV; the device has " + std::to_string(m_device.aic_cores) + " and " +
+                        std::to_string(m_device.aiv_cores));
     BuildInfo& build = work.kernel.build;
     build.target = request.target;
     build.arch = work.plan.arch;

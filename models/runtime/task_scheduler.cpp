@@ -11,7 +11,8 @@ TaskScheduler::TaskScheduler(sc_core::sc_module_name name, std::vector<AiCore*> 
                              std::vector<AiCore*> aiv, const Clock& clock,
                              const SchedulerParams& params)
     : sc_module(name), m_aic(std::move(aic)), m_aiv(std::move(aiv)),
-      m_aic_taken(m_aic.size(), false), m_aiv_taken(m_aiv.size(), false), m_clock(clock),
+      m_aic_taken(m_aic.size(), false), m_aiv_taken(m_aiv.size(), false),
+      m_aic_owner(m_aic.size(), nullptr), m_aiv_owner(m_aiv.size(), nullptr), m_clock(clock),
       m_dispatch_cycles(params.block_dispatch_cycles), m_op_timeout(params.op_timeout) {
     SC_HAS_PROCESS(TaskScheduler);
     SC_THREAD(dispatcher);
@@ -35,6 +36,8 @@ LaunchResult TaskScheduler::run_launch(LaunchWork work) {
     exec->id = m_next_id++;
     exec->result.launch_id = exec->id;
     exec->plan = work.plan;
+    exec->batch = work.batch;
+    exec->stream = work.stream;
     exec->started = sc_core::sc_time_stamp();
     exec->timeout_us = m_op_timeout.current_us();
     exec->deadline =
@@ -98,6 +101,7 @@ void TaskScheduler::start(Execution& e, const std::vector<AiCore*>& cores) {
     for (AiCore* core : cores) {
         const bool aic = core->config().type == CoreType::AIC;
         (aic ? m_aic_taken : m_aiv_taken)[core->config().index] = true;
+        (aic ? m_aic_owner : m_aiv_owner)[core->config().index] = &e;
         BlockWork w;
         w.launch = e.kernel;
         w.block_idx = block;
@@ -105,6 +109,7 @@ void TaskScheduler::start(Execution& e, const std::vector<AiCore*>& cores) {
         w.peers = peers;
         w.on_done = [this, &e, core, aic, block](const std::optional<std::string>& fault) {
             (aic ? m_aic_taken : m_aiv_taken)[core->config().index] = false;
+            (aic ? m_aic_owner : m_aiv_owner)[core->config().index] = nullptr;
             e.cores.erase(std::find(e.cores.begin(), e.cores.end(), core));
             if (fault)
                 e.result.faults.push_back(std::string(core->basename()) + " block " +
@@ -126,21 +131,35 @@ void TaskScheduler::start(Execution& e, const std::vector<AiCore*>& cores) {
 }
 
 void TaskScheduler::dispatch_ready() {
+    // Round robin over the launches, one block each per pass: launches that
+    // share the device interleave their blocks.
     bool progress = true;
     while (progress) {
         progress = false;
-        for (auto& exec : m_active) {
-            Execution& e = *exec;
-            if (e.next_block >= e.plan.block_num) continue;
-            auto cores = place(e.plan);
-            if (!cores) continue;
-            // Dispatch is serial: one block per interval.
-            wait_for(m_clock.cycles(m_dispatch_cycles));
-            // Cores may have been taken meanwhile only by this thread, so the placement holds.
-            start(e, *cores);
-            progress = true;
-        }
+        for (auto& exec : m_active) progress = dispatch_from(*exec) || progress;
     }
+}
+
+bool TaskScheduler::dispatch_from(Execution& e) {
+    if (e.next_block >= e.plan.block_num) return false;
+    const LaunchPlan& plan = e.plan;
+    // Batch mode starts every block together, once all of them fit (no
+    // core is held for it meanwhile: other launches go on).
+    const bool all_at_once = e.batch && e.next_block == 0;
+    if (all_at_once && !all_blocks_fit(plan.aic_per_block, plan.aiv_per_block, plan.block_num,
+                                       m_aic_taken, m_aiv_taken))
+        return false;
+    bool started = false;
+    do {
+        auto cores = place(plan);
+        if (!cores) break; // only in normal mode: the rest waits for cores
+        // Dispatch is serial: one block per interval. Cores may have been
+        // taken meanwhile only by this thread, so the placement holds.
+        wait_for(m_clock.cycles(m_dispatch_cycles));
+        start(e, *cores);
+        started = true;
+    } while (all_at_once && e.next_block < plan.block_num);
+    return started;
 }
 
 bool TaskScheduler::blocks_waiting() const {
@@ -161,17 +180,51 @@ std::vector<LaunchReport> TaskScheduler::active_launches() const {
                        e.next_block,
                        e.cores_running,
                        ""};
-        if (e.next_block < e.plan.block_num && !place(e.plan)) {
-            const auto& plan = e.plan;
-            r.waiting_for =
-                std::to_string(plan.block_num - e.next_block) + " block(s) not placed: no free " +
-                (plan.aic_per_block
-                     ? "cluster with 1 AIC + " + std::to_string(plan.aiv_per_block) + " AIV"
-                     : std::string("AIV core")) +
-                " (the device's cores are held by running blocks)";
-        }
+        if (e.next_block < e.plan.block_num) r.waiting_for = why_waiting(e);
         out.push_back(r);
     }
+    return out;
+}
+
+std::string TaskScheduler::why_waiting(const Execution& e) const {
+    const LaunchPlan& plan = e.plan;
+    const std::int64_t left = plan.block_num - e.next_block;
+    std::string out = std::to_string(left) + " block(s) never dispatched: ";
+    if (e.batch)
+        out += "batch schedule mode starts all " + std::to_string(plan.block_num) +
+               " blocks together, and they do not fit the free cores";
+    else
+        out += "no free " + (plan.aic_per_block ? "cluster with 1 AIC + " +
+                                                      std::to_string(plan.aiv_per_block) + " AIV"
+                                                : std::string("AIV core"));
+    // Who holds the cores this launch needs, launch by launch.
+    std::vector<std::pair<const Execution*, int>> holders;
+    const std::pair<const std::vector<const Execution*>*, bool> kinds[] = {
+        {&m_aic_owner, plan.aic_per_block > 0}, {&m_aiv_owner, plan.aiv_per_block > 0}};
+    for (const auto& [owners, needed] : kinds) {
+        if (!needed) continue;
+        for (const Execution* o : *owners) {
+            if (!o) continue;
+            auto it = std::find_if(holders.begin(), holders.end(),
+                                   [o](const auto& h) { return h.first == o; });
+            if (it == holders.end())
+                holders.push_back({o, 1});
+            else
+                ++it->second;
+        }
+    }
+    for (std::size_t i = 0; i < holders.size(); ++i) {
+        const Execution& o = *holders[i].first;
+        out += (i == 0 ? "; the cores are held by " : ", ") +
+               (&o == &e ? std::string("this launch's own blocks")
+                         : "launch " + std::to_string(o.id) + " (" + o.kernel->kernel_name +
+                               ", stream " + std::to_string(o.stream) + ")") +
+               ": " + std::to_string(holders[i].second) + " core(s)";
+    }
+    if (!e.batch)
+        out += "; the launch's schedule mode is normal, so its blocks start in waves as cores "
+               "free and a barrier in it waits for blocks that cannot start (batch mode, "
+               "SetScheduleMode(1), starts them together)";
     return out;
 }
 

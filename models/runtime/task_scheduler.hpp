@@ -24,6 +24,8 @@ namespace syncsim {
 struct LaunchWork {
     LaunchedKernel kernel;
     LaunchPlan plan;
+    bool batch = false; // schedule mode 1: all blocks start together
+    int stream = 0;     // the stream it came from, for diagnosis
 };
 
 struct LaunchResult {
@@ -128,6 +130,8 @@ class TaskScheduler : public sc_core::sc_module {
         sc_core::sc_time started, deadline;
         std::uint64_t timeout_us = 0;
         bool expiring = false;
+        bool batch = false;
+        int stream = 0;
     };
     void dispatcher();
     void expire_due();
@@ -137,9 +141,14 @@ class TaskScheduler : public sc_core::sc_module {
     // Free cores for one block of the plan, or nothing.
     std::optional<std::vector<AiCore*>> place(const LaunchPlan& plan) const;
     void start(Execution& e, const std::vector<AiCore*>& cores);
+    // Dispatches what `e` may start now; false when it starts nothing.
+    bool dispatch_from(Execution& e);
+    // Why a launch's remaining blocks are not placed: who holds the cores.
+    std::string why_waiting(const Execution& e) const;
 
     std::vector<AiCore*> m_aic, m_aiv;
     std::vector<bool> m_aic_taken, m_aiv_taken;
+    std::vector<const Execution*> m_aic_owner, m_aiv_owner; // null: free
     Clock m_clock;
     double m_dispatch_cycles;
     std::list<std::unique_ptr<Execution>> m_active;

@@ -204,3 +204,15 @@ TEST_CASE("build targets parse once: an arch, or an arch and a core type", "[lau
         plan_launch(rules_of("dav-c220"), "dav-c220", request("Dav", KernelMeta::None, 0, 0, 1)),
         Catch::Contains("is not a build target"));
 }
+
+TEST_CASE("batch mode: all blocks fit the free cores at once, or none starts", "[launch]") {
+    // 4 AICs and 8 AIVs; AIVs 0-3 taken.
+    std::vector<bool> aic(4, false), aiv(8, false);
+    for (int i = 0; i < 4; ++i) aiv[static_cast<std::size_t>(i)] = true;
+    CHECK(all_blocks_fit(0, 1, 4, aic, aiv));
+    CHECK_FALSE(all_blocks_fit(0, 1, 5, aic, aiv));
+    // Mixed 1:2 blocks need whole clusters: clusters 2 and 3 are free.
+    CHECK(all_blocks_fit(1, 2, 2, aic, aiv));
+    CHECK_FALSE(all_blocks_fit(1, 2, 3, aic, aiv));
+    CHECK(aiv[4] == false); // the caller's vectors are not touched
+}

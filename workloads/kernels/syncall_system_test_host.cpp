@@ -51,6 +51,28 @@ HostPlan plan(HostApi& host) {
     return p;
 }
 
+// The participants' out slots that are not 1 (idle cores': not 2), and the
+// first few, each with what its core saw.
+std::pair<int, std::string> wrong_slots(HostApi& host, const HostPlan& p, GmAddr out, GmAddr diag) {
+    const auto words =
+        host.read_array<std::int32_t>(out, static_cast<std::size_t>(p.launched * p.stride));
+    const auto why =
+        host.read_array<std::int32_t>(diag, static_cast<std::size_t>(p.launched * p.stride));
+    std::string bad;
+    int wrong = 0;
+    for (std::int64_t i = 0; i < p.launched; ++i) {
+        const std::size_t at = static_cast<std::size_t>(i * p.stride);
+        const std::int32_t want = i < p.participants ? 1 : kIdleCoreMark;
+        if (words[at] == want || wrong++ >= 6) continue;
+        bad += " out[" + std::to_string(at) + "]=" + std::to_string(words[at]);
+        if (why[at] > 0)
+            bad += " (saw flags[" + std::to_string((why[at] - 1) * p.stride) +
+                   "]=" + std::to_string(why[at + 1]) + ", expected " +
+                   std::to_string(why[at + 2] * why[at]) + ")";
+    }
+    return {wrong, bad};
+}
+
 } // namespace
 
 void host(HostApi& host) {
@@ -76,6 +98,22 @@ void host(HostApi& host) {
     const GmAddr out = host.malloc(bytes, "out");
     const GmAddr diag = host.malloc(bytes, "diag");
     for (GmAddr a : {flags, out, diag}) host.memset(a, 0, bytes);
+    // The same launch on other streams at once, each with its own buffers:
+    // launches that share the device (ops-nn #5800, device-observations.md 2).
+    struct Other {
+        StreamId stream;
+        GmAddr flags, out, diag, workspace;
+    };
+    std::vector<Other> others;
+    for (std::int64_t i = 0; i < host.param_int("other_stream_launches"); ++i) {
+        const std::string n = "_" + std::to_string(i + 2);
+        Other o{host.create_stream(), host.malloc(bytes, "flags" + n),
+                host.malloc(bytes, "out" + n), host.malloc(bytes, "diag" + n),
+                host.malloc(64, "workspace" + n)};
+        for (GmAddr a : {o.flags, o.out, o.diag}) host.memset(a, 0, bytes);
+        host.memset(o.workspace, 0, 64);
+        others.push_back(o);
+    }
     // The workspace: its own zeroed buffer (the vendor's size), or, to show
     // the hazard, the word after one core's flag slot, in the same line.
     std::int64_t ws_bytes = host.param_int("workspace_bytes");
@@ -105,6 +143,7 @@ void host(HostApi& host) {
     l.kernel = "syncall_system_test";
     l.target = p.target;
     l.block_dim = p.blocks;
+    l.schedule_mode = static_cast<int>(host.param_int("schedule_mode"));
     l.meta = kernel_meta_from_string(p.meta);
     if (l.meta == KernelMeta::MixAicMain) {
         l.meta_aic = 1;
@@ -141,6 +180,14 @@ void host(HostApi& host) {
                    "returned " + std::to_string(a) + " and " + std::to_string(b));
     } else {
         host.launch(host.default_stream(), l);
+        for (const Other& o : others) {
+            KernelLaunch ol = l;
+            ol.args[0] = o.flags;
+            ol.args[1] = o.out;
+            ol.args[6] = o.workspace;
+            ol.args[7] = o.diag;
+            host.launch(o.stream, ol);
+        }
         const auto budget = static_cast<std::int32_t>(host.param_int("sync_timeout_ms"));
         const aclrtStream stream = host.stream_handle(host.default_stream());
         const int rc = budget < 0 ? host.aclrtSynchronizeStream(stream)
@@ -150,24 +197,24 @@ void host(HostApi& host) {
                                           : "aclrtSynchronizeStreamWithTimeout") +
                        " returned " + std::to_string(rc));
     }
+    if (!others.empty()) {
+        std::string codes;
+        int failed = 0, wrong_elsewhere = 0;
+        for (const Other& o : others) {
+            const int rc = host.synchronize_stream(o.stream);
+            failed += rc != 0;
+            codes += (codes.empty() ? "" : ", ") + std::to_string(rc);
+            if (host.param_int("body") != 0)
+                wrong_elsewhere += wrong_slots(host, p, o.out, o.diag).first;
+        }
+        host.check("the other streams' launches synchronise and get their data right",
+                   failed == 0 && wrong_elsewhere == 0,
+                   "aclrtSynchronizeStream returned " + codes + "; " +
+                       std::to_string(wrong_elsewhere) + " wrong slot(s)");
+    }
     if (host.param_int("body") == 0) return; // A5-9: no data check
 
-    const auto words =
-        host.read_array<std::int32_t>(out, static_cast<std::size_t>(p.launched * p.stride));
-    const auto why =
-        host.read_array<std::int32_t>(diag, static_cast<std::size_t>(p.launched * p.stride));
-    std::string bad;
-    int wrong = 0;
-    for (std::int64_t i = 0; i < p.launched; ++i) {
-        const std::size_t at = static_cast<std::size_t>(i * p.stride);
-        const std::int32_t want = i < p.participants ? 1 : kIdleCoreMark;
-        if (words[at] == want || wrong++ >= 6) continue;
-        bad += " out[" + std::to_string(at) + "]=" + std::to_string(words[at]);
-        if (why[at] > 0)
-            bad += " (saw flags[" + std::to_string((why[at] - 1) * p.stride) +
-                   "]=" + std::to_string(why[at + 1]) + ", expected " +
-                   std::to_string(why[at + 2] * why[at]) + ")";
-    }
+    const auto [wrong, bad] = wrong_slots(host, p, out, diag);
     host.check("out[i*S] == 1 for every participant, 2 for idle cores", wrong == 0,
                wrong ? std::to_string(wrong) + " of " + std::to_string(p.launched) + " wrong:" + bad
                      : std::to_string(p.participants) + " participants 1, " +
@@ -233,6 +280,12 @@ void register_syncall_system_test(WorkloadRegistry& r) {
         {"skip_core", std::int64_t{-1}, "logical index of a core that skips one barrier; -1 = none",
          -1, 1 << 20},
         {"skip_barrier", std::int64_t{2}, "which barrier (1-based) that core skips", 1, 1000000},
+        {"schedule_mode", std::int64_t{0},
+         "the tiling's SetScheduleMode: 0 = normal (blocks start as cores free, in waves when "
+         "they do not fit), 1 = batch (all blocks start together)",
+         0, 1},
+        {"other_stream_launches", std::int64_t{0},
+         "the same launch on this many other streams at once, each with its own buffers", 0, 3},
         {"op_execute_timeout_us", std::int64_t{-1},
          "the host calls aclrtSetOpExecuteTimeOutV2 with this before launching (0 = the maximum); "
          "-1 = it does not (the platform's default applies)",
@@ -269,7 +322,8 @@ void register_syncall_system_test(WorkloadRegistry& r) {
                     feasible,
                     {"rtGetC2cCtrlAddr returns the FFTS base", "stream synchronises",
                      "out[i*S] == 1 for every participant, 2 for idle cores",
-                     "workspace counter == barriers x N", "op-execute timeout set"}});
+                     "workspace counter == barriers x N", "op-execute timeout set",
+                     "the other streams' launches synchronise and get their data right"}});
 }
 
 } // namespace syncsim

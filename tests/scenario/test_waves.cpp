@@ -1,0 +1,63 @@
+// Launches whose blocks cannot all be resident run in waves; a barrier in
+// them deadlocks (hard) or spins to its limit (soft); the batch schedule
+// mode starts every block together (device-observations.md 1-2).
+#include "tests/support/run_config.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace syncsim;
+using Catch::Contains;
+using nlohmann::json;
+
+TEST_CASE("two full-occupancy hard launches share the cores: a deadlock, and why", "[waves]") {
+    const RunReport r = test::run_config("configs/a2/hang_waves_two_streams.yaml");
+    CHECK(r.outcome == "deadlock");
+    CHECK(r.expectation_met);
+    const json& launches = r.result["launches_unfinished"];
+    REQUIRE(launches.size() == 2);
+    for (const json& l : launches) {
+        INFO(l.dump());
+        CHECK(l["blocks_dispatched"] == 24);
+        const std::string why = l["waiting_for"];
+        CHECK_THAT(why, Contains("24 block(s) never dispatched") &&
+                            Contains("this launch's own blocks: 24 core(s)") &&
+                            Contains("stream") && Contains("SetScheduleMode(1)"));
+    }
+    CHECK_THAT(launches[0]["waiting_for"].get<std::string>(),
+               Contains("launch 2 (syncall_system_test, stream 1): 24 core(s)"));
+    // Every stuck core says how many of the 48 arrived.
+    for (const json& c : r.result["stuck"])
+        CHECK_THAT(c["waiting_on"].get<std::string>(), Contains("24 of 48 arrived"));
+}
+
+TEST_CASE("batch schedule mode starts each launch whole: both complete, one after the other",
+          "[waves]") {
+    const RunReport r = test::run_config("configs/a2/waves_two_streams_batch.yaml");
+    CHECK(r.outcome == "completed");
+    CHECK(r.expectation_met);
+    const json& rounds = r.result["rounds"];
+    REQUIRE(rounds.size() == 2);
+    CHECK(rounds[0]["cores"] == 48);
+    CHECK(rounds[1]["cores"] == 48);
+    // The second starts only after the first has released its cores.
+    CHECK(rounds[1]["first_arrival_ps"].get<std::uint64_t>() >
+          rounds[0]["last_release_ps"].get<std::uint64_t>());
+}
+
+TEST_CASE("a soft barrier in waves spins to the poll limit, then gives up", "[waves]") {
+    const RunReport r = test::run_config("configs/a2/soft_waves_two_streams.yaml");
+    CHECK(r.expectation_met);
+    const json& timeouts = r.result["poll_timeouts"];
+    CHECK(timeouts.size() == 48); // the early wave of both launches
+    for (const json& t : timeouts) CHECK(t["polls"] == 1000000);
+}
+
+TEST_CASE("batch mode with more blocks than the device holds is the host's error", "[waves]") {
+    // It could never start: the runtime refuses it rather than wait for ever.
+    const auto out = test::run_syncsim(
+        "run configs/a2/waves_two_streams_batch.yaml --set workload.params.block_dim=64");
+    CHECK(out.exit_code == 1);
+    CHECK_THAT(out.output, Contains("outcome    host_error: launch of 'syncall_system_test': batch "
+                                    "schedule mode starts all 64 blocks at once, which needs 0 "
+                                    "AIC and 64 AIV; the device has 24 and 48"));
+}
