@@ -142,8 +142,11 @@ void FftsHub::send(const FftsSender& from, std::uint64_t msg) {
     agg.ready = std::max(agg.ready, processed);
     if (agg.count < expected) return;
     const sc_core::sc_time ready = agg.ready;
-    const std::vector<int> released =
-        reduce_into >= 0 ? std::vector<int>(1, reduce_into) : std::move(agg.arrivers);
+    // Mode 1 sets the flag of both AIVs of the cluster, whichever sent the
+    // arrivals; an all-core sync releases the cores that arrived.
+    const std::vector<int> released = reduce_into >= 0 ? std::vector<int>(1, reduce_into)
+                                      : m.mode == 1    ? peers.aivs
+                                                       : std::move(agg.arrivers);
     m_aggregations.erase({from.context->launch_id, m.mode, group, m.flag_id});
     deliver_all(released, FlagSpace::Ffts, m.flag_id, count, ready);
 }

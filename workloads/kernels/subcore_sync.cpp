@@ -25,7 +25,10 @@ void subcore_sync(KernelContext& k) {
     lib::publish<std::int32_t>(k, slots + static_cast<GmAddr>(me) * kLine,
                                static_cast<std::int32_t>(me + 1));
     if (k.param_bool("sync")) {
-        k.ffts_cross_core_sync(Pipe::S, lib::getFFTSMsg(1, kFlag));
+        // extra_sets > 0: the misuse of setting a flag again and again
+        // without a wait; past 15 the 4-bit counter overflows (cann B.4).
+        for (std::int64_t s = 0; s <= k.param_int("extra_sets"); ++s)
+            k.ffts_cross_core_sync(Pipe::S, lib::getFFTSMsg(1, kFlag));
         k.wait_flag_dev(kFlag);
     }
     const std::int32_t seen = k.ld_dev<std::int32_t>(slots + static_cast<GmAddr>(sibling) * kLine);
@@ -74,6 +77,10 @@ void register_subcore_sync(WorkloadRegistry& r) {
     const std::vector<WorkloadParam> params = {
         {"blocks", std::int64_t{4}, "MIX 1:2 blocks (each one AIC and two AIVs)", 1, 1 << 16},
         {"sync", true, "the AIVs sync through FFTS mode 1 before reading the sibling's slot"},
+        {"extra_sets", std::int64_t{0},
+         "the sync message sent this many more times before the one wait (a misuse: past 15 "
+         "pending sets the flag counter overflows)",
+         0, 64},
     };
     r.add(KernelEntry{
         "subcore_sync", "FFTS mode 1 between the two AIVs of a cluster", subcore_sync, params, {}});

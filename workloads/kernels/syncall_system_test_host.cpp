@@ -270,7 +270,12 @@ void register_syncall_system_test(WorkloadRegistry& r) {
          "usedCores passed to soft SYNCALL; -1 = the participant count (as the vendor), 0 = let "
          "SYNCALL resolve N",
          -1, 1 << 20},
-        {"idle_cores_call", false, "launched non-participants call SYNCALL too (a misuse)"},
+        {"idle_cores_call", false, "launched non-participants call SYNCALL too, once (a misuse)"},
+        {"aic_cached_reads", false,
+         "cube cores read the other cores' flags with plain cached loads and no dcci (a misuse, "
+         "pto-syncall.md 3.11)"},
+        {"idle_cores_call_every_barrier", false,
+         "launched non-participants call SYNCALL at every barrier of the body (a misuse)"},
         {"workspace_bytes", std::int64_t{0}, "soft workspace size; 0 = 64 bytes", 0, 1 << 20},
         {"workspace_init", std::int64_t{0}, "initial workspace counter (the host should zero it)",
          -(1ll << 31), (1ll << 31) - 1},

@@ -145,9 +145,15 @@ bool check_slots(SystemTest& test, std::int32_t factor) {
         for (std::int64_t j = 0; j < test.n; ++j)
             judge(j, k.ub_ld<std::int32_t>(kReadUb + j * test.stride * 4));
     } else {
-        const bool dev_reads = test.a5 && test.type == SyncCoreType::AICOnly;
+        // The misuse of pto-syncall.md 3.11: plain cached loads, no dcci.
+        const bool cached = k.param_bool("aic_cached_reads");
+        const bool dev_reads = !cached && test.a5 && test.type == SyncCoreType::AICOnly;
         for (std::int64_t j = 0; j < test.n; ++j) {
             const GmAddr a = slot(test, test.flags, j);
+            if (cached) {
+                judge(j, k.ld<std::int32_t>(a));
+                continue;
+            }
             if (dev_reads) {
                 judge(j, k.ld_dev<std::int32_t>(a));
                 continue;
@@ -203,12 +209,18 @@ void kernel(KernelContext& k) {
     test.idx = test.vec && test.type == SyncCoreType::Mix
                    ? test.aic_blocks + k.get_block_idx() * k.get_subblockdim() + k.get_subblockid()
                    : k.get_block_idx();
-    if (test.idx >= test.n) {                               // launched, not taking part
-        if (k.param_bool("idle_cores_call")) barrier(test); // the documented misuse
+    const std::int64_t body = k.param_int("body");
+    if (test.idx >= test.n) { // launched, not taking part
+        // The documented misuse: idle cores call SYNCALL once, or at every
+        // barrier of the body as the participants do.
+        const std::int64_t barriers = body == 0 ? k.param_int("rounds") : body;
+        const std::int64_t calls = k.param_bool("idle_cores_call_every_barrier") ? barriers
+                                   : k.param_bool("idle_cores_call")             ? 1
+                                                                                 : 0;
+        for (std::int64_t b = 0; b < calls; ++b) barrier(test);
         write_slot(test, test.out, test.idx, kIdleCoreMark);
         return;
     }
-    const std::int64_t body = k.param_int("body");
     const std::int64_t skip_core = k.param_int("skip_core"),
                        skip_barrier = k.param_int("skip_barrier"),
                        extra_barrier_core = k.param_int("extra_barrier_core");

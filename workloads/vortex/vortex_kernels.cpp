@@ -53,7 +53,10 @@ void dogfood_gbar_body(WarpApi& w) {
             w.store(kDst + static_cast<std::uint32_t>(i),
                     w.load(kSrc + static_cast<std::uint32_t>(i)));
     w.fence();
-    if (w.param_bool("use_barrier")) w.barrier(kGlobal, static_cast<std::uint32_t>(w.num_cores()));
+    // The count every core passes: the core count, or a misuse's other value.
+    const std::int64_t count = w.param_int("gbar_count");
+    if (w.param_bool("use_barrier"))
+        w.barrier(kGlobal, static_cast<std::uint32_t>(count > 0 ? count : w.num_cores()));
     // A local barrier on the gbar's id after it: the RTL's gbar response
     // resets that id's counter (vortex-gbar.md 1.3), so it counts anew.
     if (w.param_bool("local_after")) w.barrier(0, static_cast<std::uint32_t>(w.num_warps()));
@@ -191,6 +194,10 @@ const std::map<std::string, VortexKernelEntry>& vortex_kernels() {
             "dogfood -tgbar: core 0 copies all, global barrier, dst[i] += 1",
             [](WarpApi& w) { spawn_all(w, dogfood_gbar_body); },
             {use_barrier,
+             {"gbar_count", std::int64_t{0},
+              "the count passed to the global barrier; 0 = vx_num_cores() (another count is a "
+              "misuse)",
+              0, 1 << 16},
              {"local_after", false, "a local barrier on id 0 (the gbar's) follows the global one"}},
             fill_src,
             check_dst,
