@@ -84,6 +84,9 @@ void AscendTarget::elaborate(const ExperimentConfig& cfg, const RunOptions& opti
         m_device->scheduler(), m_device->notifies(), m_device->clock(),
         p.scheduler.launch_overhead_cycles);
     if (p.ffts.needs_base_address) m_host->set_c2c_ctrl_addr(FftsHub::kBaseAddress);
+    AscendDevice* device = m_device.get();
+    m_host->set_provenance(&m_device->provenance(),
+                           [device](int requester) { return device->requester_name(requester); });
     m_host->set_launch_rules(p.launch_rules);
     attach_tracers(cfg, options);
 }

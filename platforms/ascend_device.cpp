@@ -29,6 +29,7 @@ AscendDevice::AscendDevice(const Platform& platform, const SimOptions& options)
     for (std::int64_t d = 0; d < platform.dies; ++d) {
         const std::string name = platform.dies == 1 ? "l2" : "l2_die" + std::to_string(d);
         m_l2s.push_back(std::make_unique<L2Cache>(name.c_str(), l2, m_clock, m_gm));
+        m_l2s.back()->set_provenance(&m_provenance);
         l2s.push_back(m_l2s.back().get());
     }
     m_interconnect = std::make_unique<DieInterconnect>("interconnect", platform.interconnect,
@@ -77,6 +78,18 @@ std::vector<AiCore*> AscendDevice::all_cores() const {
     std::vector<AiCore*> all;
     for (const auto& c : m_cores) all.push_back(c.get());
     return all;
+}
+
+std::string AscendDevice::requester_name(int requester) const {
+    // Slots: 0 the scalar unit, 1..6 the pipes V..FIX, 7 the write buffer
+    // (the core's GM ports, AiCore's constructor).
+    static const char* const kUnits[] = {"scalar unit", "PIPE_V",    "PIPE_M",   "PIPE_MTE1",
+                                         "PIPE_MTE2",   "PIPE_MTE3", "PIPE_FIX", "write buffer"};
+    const auto core = static_cast<std::size_t>(requester / kRequestersPerLink);
+    const int slot = requester % kRequestersPerLink;
+    if (requester < 0 || core >= m_cores.size()) return "the host";
+    return std::string(m_cores[core]->basename()) + " (" +
+           (slot < 8 ? kUnits[slot] : "requester " + std::to_string(slot)) + ")";
 }
 
 } // namespace syncsim

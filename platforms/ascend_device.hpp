@@ -8,6 +8,7 @@
 #include "models/core/ai_core.hpp"
 #include "models/ffts/ffts_hub.hpp"
 #include "models/memory/die_interconnect.hpp"
+#include "models/memory/extensions.hpp"
 #include "models/memory/l2_cache.hpp"
 #include "models/memory/sparse_store.hpp"
 #include "models/notify/notify_table.hpp"
@@ -40,6 +41,10 @@ class AscendDevice {
     FftsHub& ffts() { return *m_ffts; }
     NotifyTable& notifies() { return *m_notifies; }
     RoundLedger& rounds() { return m_rounds; }
+    // Who wrote each GM byte last (every L2 and the host record into it).
+    WriteProvenance& provenance() { return m_provenance; }
+    // A requester number of the L2s (core x 16 + slot) as a reader says it.
+    std::string requester_name(int requester) const;
     const std::vector<AiCore*>& aic() const { return m_aic_ptrs; }
     const std::vector<AiCore*>& aiv() const { return m_aiv_ptrs; }
     std::vector<AiCore*> all_cores() const;
@@ -49,6 +54,7 @@ class AscendDevice {
     Clock m_clock;
     SparseStore m_gm;
     RoundLedger m_rounds;
+    WriteProvenance m_provenance;
     std::vector<std::unique_ptr<L2Cache>> m_l2s; // by die
     std::unique_ptr<DieInterconnect> m_interconnect;
     std::vector<std::unique_ptr<AiCore>> m_cores;

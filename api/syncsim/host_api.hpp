@@ -112,6 +112,12 @@ class HostApi {
     virtual aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) = 0;
     virtual aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) = 0;
 
+    // The model's answer to "where did this value come from", which a device
+    // cannot give: the last write that covered `addr` (who, which operation,
+    // when), e.g. "aiv3 (write buffer): dcci write-back of a scalar-cache
+    // line [0x100000040, +64) at 2.130 us". For a failed check's detail.
+    virtual std::string last_writer(GmAddr addr) const = 0;
+
     // The host program's own checks of device data, reported in the result.
     virtual void check(const std::string& name, bool ok, const std::string& detail) = 0;
     // A GM word to show in the VCD; call before the first launch.

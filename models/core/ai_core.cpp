@@ -156,7 +156,7 @@ void AiCore::finish_block() {
     pipe_barrier(Pipe::ALL);
     if (m_config.flush_cache_at_block_end) {
         for (CacheLine& line : m_cache.maintain_all(DcciMode::CleanInvalidate))
-            post_writeback(std::move(line));
+            post_writeback(std::move(line), "block-end write-back of a scalar-cache line");
         dsb(DSB_DDR);
     }
 }

@@ -292,7 +292,7 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     // Queues a GM access on the write buffer; the core goes on at once.
     void post(GmAddr addr, const char* what, std::function<void()> access);
     void post_write(GmAddr addr, std::vector<std::uint8_t> bytes, const char* what);
-    void post_writeback(CacheLine&& line);
+    void post_writeback(CacheLine&& line, const char* why);
     void wait_for_posted_writes_to(GmAddr line_base) { m_write_buffer->wait_for_line(line_base); }
     static std::int64_t decode_word(const std::uint8_t* raw, AtomicType type);
 

@@ -27,7 +27,8 @@ CacheLine& AiCore::cached_line(GmAddr addr) {
     wait_for_posted_writes_to(base);
     std::vector<std::uint8_t> fill(m_cache.line_bytes());
     scalar_port().read(base, fill.data(), fill.size());
-    if (auto victim = m_cache.install(base, fill.data())) post_writeback(std::move(*victim));
+    if (auto victim = m_cache.install(base, fill.data()))
+        post_writeback(std::move(*victim), "eviction write-back of a scalar-cache line");
     return *m_cache.lookup(base);
 }
 
@@ -67,23 +68,24 @@ void AiCore::post(GmAddr addr, const char* what, std::function<void()> access) {
 }
 
 void AiCore::post_write(GmAddr addr, std::vector<std::uint8_t> bytes, const char* what) {
-    post(addr, what, [this, addr, data = std::move(bytes)] {
-        write_buffer_port().write(addr, data.data(), data.size());
+    post(addr, what, [this, addr, what, data = std::move(bytes)] {
+        write_buffer_port().write(addr, data.data(), data.size(), what);
     });
 }
 
-void AiCore::post_writeback(CacheLine&& line) {
+void AiCore::post_writeback(CacheLine&& line, const char* why) {
     ++m_counters.writebacks;
-    post_write(line.base, std::move(line.bytes), "line write-back");
+    post_write(line.base, std::move(line.bytes), why);
 }
 
 void AiCore::dcci(GmAddr addr, CacheScope scope, DcciMode mode) {
     enter("dcci");
     if (scope == CacheScope::SINGLE_CACHE_LINE) {
         if (auto line = m_cache.maintain(m_cache.line_of(addr), mode))
-            post_writeback(std::move(*line));
+            post_writeback(std::move(*line), "dcci write-back of a scalar-cache line");
     } else {
-        for (CacheLine& line : m_cache.maintain_all(mode)) post_writeback(std::move(line));
+        for (CacheLine& line : m_cache.maintain_all(mode))
+            post_writeback(std::move(line), "dcci write-back of a scalar-cache line");
     }
     advance(m_config.timing.dcci);
 }

@@ -185,7 +185,7 @@ void AiCore::dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst
                                    if (dst_local)
                                        dst_local->write(to, staging.data(), staging.size());
                                    else
-                                       port.write(to, staging.data(), staging.size());
+                                       port.write(to, staging.data(), staging.size(), what);
                                }
                            }});
     advance(m_config.timing.pipe_issue);

@@ -13,7 +13,7 @@ std::int64_t AiCore::cached_poll_load(const PollSpec& spec) {
     // refetches the line.
     if (spec.load == PollLoad::CachedAfterDcci) {
         if (auto line = m_cache.maintain(m_cache.line_of(spec.addr), DcciMode::CleanInvalidate))
-            post_writeback(std::move(*line));
+            post_writeback(std::move(*line), "dcci write-back of a scalar-cache line");
         advance(m_config.timing.dcci);
     }
     std::uint8_t raw[8] = {};

@@ -18,12 +18,14 @@ struct RequesterExtension : tlm::tlm_extension<RequesterExtension> {
     int slot = 0;
     int port = 0;
     bool numbered = false; // port set (by the interconnect)
+    const char* what = ""; // the operation, for the write's provenance
 
     tlm::tlm_extension_base* clone() const override { return new RequesterExtension(*this); }
     void copy_from(const tlm::tlm_extension_base& other) override {
         slot = static_cast<const RequesterExtension&>(other).slot;
         port = static_cast<const RequesterExtension&>(other).port;
         numbered = static_cast<const RequesterExtension&>(other).numbered;
+        what = static_cast<const RequesterExtension&>(other).what;
     }
 };
 

@@ -21,6 +21,7 @@ void GmPort::transport(tlm::tlm_generic_payload& trans, const char* what) {
     trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
     RequesterExtension requester;
     requester.slot = m_slot;
+    requester.what = what;
     const AttachedExtension<RequesterExtension> attached(trans, requester);
     m_link.socket->b_transport(trans, delay);
     if (trans.get_response_status() != tlm::TLM_OK_RESPONSE) {
@@ -42,14 +43,15 @@ void GmPort::read(std::uint64_t addr, std::uint8_t* out, std::uint64_t len) {
     transport(trans, "read");
 }
 
-void GmPort::write(std::uint64_t addr, const std::uint8_t* in, std::uint64_t len) {
+void GmPort::write(std::uint64_t addr, const std::uint8_t* in, std::uint64_t len,
+                   const char* what) {
     tlm::tlm_generic_payload trans;
     trans.set_command(tlm::TLM_WRITE_COMMAND);
     trans.set_address(addr);
     trans.set_data_ptr(const_cast<std::uint8_t*>(in));
     trans.set_data_length(static_cast<unsigned>(len));
     trans.set_streaming_width(static_cast<unsigned>(len));
-    transport(trans, "write");
+    transport(trans, what);
 }
 
 std::int64_t GmPort::atomic(std::uint64_t addr, AtomicType type, AtomicOp op,

@@ -30,7 +30,9 @@ class GmPort {
     GmPort(GmLink& link, int slot);
 
     void read(std::uint64_t addr, std::uint8_t* out, std::uint64_t len);
-    void write(std::uint64_t addr, const std::uint8_t* in, std::uint64_t len);
+    // `what` names the operation in the write's provenance (a string literal).
+    void write(std::uint64_t addr, const std::uint8_t* in, std::uint64_t len,
+               const char* what = "write");
     std::int64_t atomic(std::uint64_t addr, AtomicType type, AtomicOp op, std::int64_t operand);
     // A sample of `len` bytes; `obs` says when to sample and reports back.
     void sample(std::uint64_t addr, std::uint8_t* out, unsigned len, L2SampleExtension& obs);

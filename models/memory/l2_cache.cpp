@@ -49,8 +49,9 @@ L2Cache::Watch& L2Cache::watch(std::uint64_t word) {
     return *w;
 }
 
-void L2Cache::written(std::uint64_t addr, std::uint64_t len) {
+void L2Cache::written(std::uint64_t addr, std::uint64_t len, int requester, const char* what) {
     if (m_observer) m_observer(addr, len);
+    if (m_provenance) m_provenance->record({requester, what, now_ps(), addr, len});
     // Watched words are 8 bytes at most: any that starts before addr - 7 cannot overlap.
     for (auto it = m_watches.lower_bound(addr >= 7 ? addr - 7 : 0);
          it != m_watches.end() && it->first < addr + len; ++it) {
@@ -140,14 +141,14 @@ void L2Cache::b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc
         m_store.read(addr, word, width);
         atomic->old_value = apply_atomic(atomic->type, atomic->op, word, atomic->operand);
         m_store.write(addr, word, width);
-        written(addr, width);
+        written(addr, width, port, "atomic");
     } else if (trans.is_read()) {
         ++m_stats.reads;
         m_store.read(addr, data, len);
     } else {
         ++m_stats.writes;
         m_store.write(addr, data, len);
-        written(addr, len);
+        written(addr, len, port, requester ? requester->what : "write");
     }
     const double done_cycles =
         occupancy_cycles + tag_latency_cycles(addr, len) + m_params.hop_cycles;

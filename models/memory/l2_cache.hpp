@@ -9,6 +9,7 @@
 #include "models/memory/l2_sample.hpp"
 #include "models/memory/lru_index.hpp"
 #include "models/memory/sparse_store.hpp"
+#include "models/memory/write_provenance.hpp"
 #include "models/systemc/simulation_time.hpp"
 
 #include <functional>
@@ -77,6 +78,7 @@ class L2Cache : public sc_core::sc_module, public GmWatch {
 
     const L2Stats& stats() const { return m_stats; }
     void set_write_observer(MemoryWriteObserver observer) { m_observer = std::move(observer); }
+    void set_provenance(WriteProvenance* provenance) { m_provenance = provenance; }
 
     // GmWatch: words are watched from their first sample on.
     const sc_core::sc_event& write_event(std::uint64_t word) override {
@@ -95,7 +97,7 @@ class L2Cache : public sc_core::sc_module, public GmWatch {
     };
     double tag_latency_cycles(std::uint64_t addr, std::uint64_t len);
     void sample(tlm::tlm_generic_payload& trans, L2SampleExtension& obs, sc_core::sc_time& delay);
-    void written(std::uint64_t addr, std::uint64_t len);
+    void written(std::uint64_t addr, std::uint64_t len, int requester, const char* what);
     struct Watch {
         sc_core::sc_event written;
         std::uint64_t seq = 0;
@@ -109,6 +111,7 @@ class L2Cache : public sc_core::sc_module, public GmWatch {
     std::vector<BusyUntil> m_slices;
     L2Stats m_stats;
     MemoryWriteObserver m_observer;
+    WriteProvenance* m_provenance = nullptr;
     std::map<std::uint64_t, std::unique_ptr<Watch>> m_watches;
     std::vector<Request*> m_arriving; // reached the L2 this instant, not yet arbitrated
     sc_core::sc_event m_arbitrate;

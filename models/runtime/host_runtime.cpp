@@ -2,6 +2,7 @@
 
 #include "models/systemc/simulation_time.hpp"
 
+#include <iomanip>
 #include <sstream>
 
 namespace syncsim {
@@ -73,11 +74,13 @@ GmAddr HostRuntime::malloc(std::uint64_t bytes, const std::string& name) {
 void HostRuntime::memset(GmAddr addr, std::uint8_t value, std::uint64_t bytes) {
     check_range(addr, bytes, "memset");
     m_gm.fill(addr, value, bytes);
+    if (m_provenance) m_provenance->record({-1, "memset", now_ps(), addr, bytes});
 }
 
 void HostRuntime::write(GmAddr addr, const void* data, std::uint64_t bytes) {
     check_range(addr, bytes, "memcpy to device");
     m_gm.write(addr, static_cast<const std::uint8_t*>(data), bytes);
+    if (m_provenance) m_provenance->record({-1, "memcpy to device", now_ps(), addr, bytes});
 }
 
 void HostRuntime::read(void* data, GmAddr addr, std::uint64_t bytes) {
@@ -180,6 +183,16 @@ int HostRuntime::collect_stream_error(Stream& s) {
             (s.skipped() ? "; " + std::to_string(s.skipped()) + " later task(s) were not run"
                          : ""));
     return code;
+}
+
+std::string HostRuntime::last_writer(GmAddr addr) const {
+    const auto w = m_provenance ? m_provenance->last(addr) : std::nullopt;
+    if (!w) return "never written";
+    std::ostringstream os;
+    os << (m_requester_name ? m_requester_name(w->requester) : std::string("?")) << ": " << w->what
+       << " [0x" << std::hex << w->addr << std::dec << ", +" << w->len << ") at " << std::fixed
+       << std::setprecision(3) << static_cast<double>(w->time_ps) / 1e6 << " us";
+    return os.str();
 }
 
 void HostRuntime::check(const std::string& name, bool ok, const std::string& detail) {

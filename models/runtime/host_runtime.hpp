@@ -4,6 +4,7 @@
 #pragma once
 
 #include "models/memory/sparse_store.hpp"
+#include "models/memory/write_provenance.hpp"
 #include "models/notify/notify_table.hpp"
 #include "models/runtime/stream.hpp"
 #include "models/runtime/task_scheduler.hpp"
@@ -84,6 +85,12 @@ class HostRuntime : public sc_core::sc_module, public HostApi {
     int launch(StreamId stream, const KernelLaunch& launch) override;
     int synchronize_stream(StreamId stream) override;
     void check(const std::string& name, bool ok, const std::string& detail) override;
+    std::string last_writer(GmAddr addr) const override;
+    // Where GM writes are recorded, and how a requester number reads.
+    void set_provenance(WriteProvenance* provenance, std::function<std::string(int)> namer) {
+        m_provenance = provenance;
+        m_requester_name = std::move(namer);
+    }
     void trace_word(const std::string& name, GmAddr addr) override;
 
     aclrtStream stream_handle(StreamId id) override;
@@ -151,6 +158,8 @@ class HostRuntime : public sc_core::sc_module, public HostApi {
     std::deque<EventObject> m_events;
     std::vector<std::string> m_log;
     std::uint64_t m_c2c_ctrl_addr = 0;
+    WriteProvenance* m_provenance = nullptr;
+    std::function<std::string(int)> m_requester_name;
 
     std::vector<std::unique_ptr<Stream>> m_streams;
     std::vector<GmBuffer> m_buffers;

@@ -26,7 +26,11 @@ TEST_CASE("misuse: cached AIC reads without dcci see the first round's flags in 
     CHECK_THAT(
         test::check_named(r, "out[i*S] == 1 for every participant, 2 for idle cores")["detail"]
             .get<std::string>(),
-        Contains("20 of 20 wrong") && Contains("(saw flags[0]=1, expected 2)"));
+        Contains("20 of 20 wrong") && Contains("(saw flags[0]=1, expected 2)") &&
+            // Where the value came from: memory holds the new value, so the
+            // core's read was a stale cached copy.
+            Contains("[flags[16] holds 6 now, last written by aic2 (PIPE_MTE3): copy_cbuf_to_gm "
+                     "[0x100000040, +32) at 3.239 us]"));
 }
 
 TEST_CASE("misuse: idle cores calling at every barrier shift every epoch", "[misuse]") {

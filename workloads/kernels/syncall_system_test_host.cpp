@@ -53,7 +53,8 @@ HostPlan plan(HostApi& host) {
 
 // The participants' out slots that are not 1 (idle cores': not 2), and the
 // first few, each with what its core saw.
-std::pair<int, std::string> wrong_slots(HostApi& host, const HostPlan& p, GmAddr out, GmAddr diag) {
+std::pair<int, std::string> wrong_slots(HostApi& host, const HostPlan& p, GmAddr flags, GmAddr out,
+                                        GmAddr diag) {
     const auto words =
         host.read_array<std::int32_t>(out, static_cast<std::size_t>(p.launched * p.stride));
     const auto why =
@@ -65,10 +66,18 @@ std::pair<int, std::string> wrong_slots(HostApi& host, const HostPlan& p, GmAddr
         const std::int32_t want = i < p.participants ? 1 : kIdleCoreMark;
         if (words[at] == want || wrong++ >= 6) continue;
         bad += " out[" + std::to_string(at) + "]=" + std::to_string(words[at]);
-        if (why[at] > 0)
-            bad += " (saw flags[" + std::to_string((why[at] - 1) * p.stride) +
-                   "]=" + std::to_string(why[at + 1]) + ", expected " +
-                   std::to_string(why[at + 2] * why[at]) + ")";
+        if (why[at] > 0) {
+            const std::int64_t seen = (why[at] - 1) * p.stride;
+            bad += " (saw flags[" + std::to_string(seen) + "]=" + std::to_string(why[at + 1]) +
+                   ", expected " + std::to_string(why[at + 2] * why[at]) + ")";
+            // Where that value came from, for the first: the model's provenance.
+            if (wrong == 1) {
+                const GmAddr word = flags + static_cast<GmAddr>(seen) * 4;
+                bad += " [flags[" + std::to_string(seen) + "] holds " +
+                       std::to_string(host.read_array<std::int32_t>(word, 1)[0]) +
+                       " now, last written by " + host.last_writer(word) + "]";
+            }
+        }
     }
     return {wrong, bad};
 }
@@ -205,7 +214,7 @@ void host(HostApi& host) {
             failed += rc != 0;
             codes += (codes.empty() ? "" : ", ") + std::to_string(rc);
             if (host.param_int("body") != 0)
-                wrong_elsewhere += wrong_slots(host, p, o.out, o.diag).first;
+                wrong_elsewhere += wrong_slots(host, p, o.flags, o.out, o.diag).first;
         }
         host.check("the other streams' launches synchronise and get their data right",
                    failed == 0 && wrong_elsewhere == 0,
@@ -214,7 +223,7 @@ void host(HostApi& host) {
     }
     if (host.param_int("body") == 0) return; // A5-9: no data check
 
-    const auto [wrong, bad] = wrong_slots(host, p, out, diag);
+    const auto [wrong, bad] = wrong_slots(host, p, flags, out, diag);
     host.check("out[i*S] == 1 for every participant, 2 for idle cores", wrong == 0,
                wrong ? std::to_string(wrong) + " of " + std::to_string(p.launched) + " wrong:" + bad
                      : std::to_string(p.participants) + " participants 1, " +
