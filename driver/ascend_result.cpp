@@ -124,7 +124,8 @@ void core_sections(const std::vector<CoreReport>& reports, json& out) {
                                      {"round", p.round},
                                      {"value", p.value},
                                      {"target", p.target},
-                                     {"polls", p.polls}});
+                                     {"polls", p.polls},
+                                     {"context", p.context}});
         if (r.blocks_run == 0 && !r.has_block) continue;
         cores.push_back(core_json(r));
         if (r.has_block) {

@@ -135,7 +135,9 @@ void summarize_polls_and_ffts(std::ostream& s, const json& result) {
             s << "  " << text(p["core"]) << " round " << p["round"].get<int>() << ": counter "
               << p["value"].get<std::int64_t>() << ", target " << p["target"].get<std::int64_t>()
               << ", after " << p["polls"].get<std::uint64_t>() << " polls at "
-              << format_time(ps(p["time_ps"])) << "\n";
+              << format_time(ps(p["time_ps"]));
+            if (!text(p["context"]).empty()) s << " (" << text(p["context"]) << ")";
+            s << "\n";
         }
         say_left_out(s, timeouts.size(), 4, "poll timeouts");
     }

@@ -50,6 +50,9 @@ struct PollSpec {
     std::int64_t target = 0;
     std::uint64_t max_polls = 0;     // 0 = no limit
     std::uint64_t barrier_every = 0; // pipe_barrier(PIPE_ALL) every N polls, 0 = never
+    // What the poll is for, as its caller sees it, for the diagnosis and the
+    // result (e.g. the soft barrier's N, as this core computed it).
+    std::string context;
 };
 
 struct PollResult {

@@ -64,6 +64,7 @@ PollResult AiCore::poll(const PollSpec& spec) {
     m_reason.addr = spec.addr;
     m_reason.target = spec.target;
     m_reason.until = spec.until;
+    m_reason.text = spec.context;
     set_state(CoreState::Polling);
 
     // Sampled at the L2 (the coherence point), as opposed to read from this
@@ -99,7 +100,7 @@ PollResult AiCore::poll(const PollSpec& spec) {
     }
     if (result.timed_out)
         m_counters.poll_timeouts.push_back(
-            {now(), m_round, spec.addr, result.value, spec.target, result.polls});
+            {now(), m_round, spec.addr, result.value, spec.target, result.polls, spec.context});
     m_reason = WaitReason{};
     set_state(CoreState::Running);
     return result;

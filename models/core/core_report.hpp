@@ -28,6 +28,7 @@ struct PollTimeout {
     GmAddr addr;
     std::int64_t value, target;
     std::uint64_t polls;
+    std::string context; // the caller's: a soft barrier's N, as this core computed it
 };
 
 // What a core counts over the whole run.

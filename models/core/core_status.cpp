@@ -36,6 +36,7 @@ std::string WaitReason::describe() const {
     case Kind::Poll:
         os << "poll of GM 0x" << std::hex << addr << std::dec << " until value " << to_string(until)
            << " " << target << ": last value " << value << " after " << polls << " polls";
+        if (!text.empty()) os << " (" << text << ")";
         break;
     case Kind::External:
         os << text;

@@ -159,6 +159,9 @@ TEST_CASE("Mix with usedCores 0 and no ratio define: cube and vectors disagree o
         CHECK_THAT(t["core"].get<std::string>(),
                    Catch::StartsWith("aic")); // cubes target multiples of 36
         CHECK(t["target"].get<int>() % 36 == 0);
+        // The result says which N each poller computed (issue 14 item 5).
+        CHECK_THAT(t["context"].get<std::string>(),
+                   Catch::StartsWith("soft SYNCALL: N = 36 on this cube core, counter "));
     }
 }
 

@@ -8,6 +8,9 @@
 #include "syncsim/fault.hpp"
 #include "syncsim/kernel_api.hpp"
 
+#include <string>
+#include <utility>
+
 namespace syncsim::lib {
 
 enum class SyncAllMode { Hard = 0, Soft = 1 };
@@ -120,8 +123,10 @@ inline std::int32_t soft_arrive(KernelContext& k, GmAddr counter) {
 
 // POLL: ATOMIC_LOAD until >= target, pipe_barrier(PIPE_ALL) every 16 polls,
 // give up after 1,000,000 (on NPU silently: the core goes on).
-inline void soft_poll(KernelContext& k, GmAddr counter, std::int32_t target) {
+inline void soft_poll(KernelContext& k, GmAddr counter, std::int32_t target,
+                      std::string context = {}) {
     PollSpec spec;
+    spec.context = std::move(context);
     spec.addr = counter;
     spec.load = k.has(Feature::ReturningAtomicAdd) ? PollLoad::AtomicAddZero : PollLoad::Dev;
     spec.type = AtomicType::S32;
@@ -136,7 +141,11 @@ inline void soft_barrier(KernelContext& k, GmAddr counter, std::int32_t n) {
     k.dsb(DSB_DDR);
     const std::int32_t before = soft_arrive(k, counter);
     const std::int32_t target = (before / n + 1) * n; // C division truncates toward 0
-    soft_poll(k, counter, target);
+    // Each side computes its own N (Mix: cube and vector may disagree).
+    soft_poll(k, counter, target,
+              "soft SYNCALL: N = " + std::to_string(n) + " on this " +
+                  (is_vec(k) ? "vector" : "cube") + " core, counter " + std::to_string(before) +
+                  " before its arrival, target (" + std::to_string(before) + " / N + 1) x N");
     k.dsb(DSB_DDR);
 }
 
