@@ -41,6 +41,7 @@ void register_pipe_handoff(WorkloadRegistry& r);
 void register_stream_handshake(WorkloadRegistry& r);
 void register_syncall_system_test(WorkloadRegistry& r);
 void register_cnt_notify(WorkloadRegistry& r);
+void register_cnt_notify_wait(WorkloadRegistry& r);
 
 std::string describe(const ParamValue& v);
 
