@@ -155,6 +155,7 @@ void host_sections(const HostRuntime& host, json& out) {
                    {"completed", s->completed()},
                    {"skipped", s->skipped()},
                    {"last_task", s->last_task()}};
+        if (s->completed()) sj["last_task_ps"] = {to_ps(s->last_started()), to_ps(s->last_ended())};
         if (!s->waiting_on().empty()) sj["waiting_on"] = s->waiting_on();
         if (s->event_notify_id) sj["event_cnt_notify_id"] = *s->event_notify_id;
         streams.push_back(sj);
@@ -198,13 +199,14 @@ void device_sections(AscendDevice& device, json& out) {
                 {{"time_ps", list[i].time_ps}, {"core", list[i].core}, {"what", list[i].what}});
         return records;
     };
-    auto l2_json = [](const L2Stats& l2) {
+    const L2Cache& first_l2 = *device.l2s().front();
+    auto l2_json = [&](const L2Stats& l2) {
         return json{{"reads", l2.reads},
                     {"writes", l2.writes},
                     {"atomics", l2.atomics},
                     {"misses", l2.misses},
-                    {"queue_cycles", l2.queue_cycles},
-                    {"max_queue_cycles", l2.max_queue_cycles}};
+                    {"queue_cycles", first_l2.cycles(l2.queued.total)},
+                    {"max_queue_cycles", first_l2.cycles(l2.queued.longest)}};
     };
     L2Stats l2; // every die's L2 together
     json by_die = json::array();
@@ -214,8 +216,8 @@ void device_sections(AscendDevice& device, json& out) {
         l2.writes += s.writes;
         l2.atomics += s.atomics;
         l2.misses += s.misses;
-        l2.queue_cycles += s.queue_cycles;
-        l2.max_queue_cycles = std::max(l2.max_queue_cycles, s.max_queue_cycles);
+        l2.queued.total += s.queued.total;
+        l2.queued.longest = std::max(l2.queued.longest, s.queued.longest);
         by_die.push_back(l2_json(s));
     }
     out["cnt_notify_waits"] = cnt_waits;

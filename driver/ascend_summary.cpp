@@ -88,6 +88,9 @@ void summarize_runtime(std::ostream& s, const json& result) {
                 s << ", waiting in " << text(st["waiting_on"]);
             else if (!text(st["last_task"]).empty())
                 s << ", last: " << text(st["last_task"]);
+            if (st.contains("last_task_ps") && !st.contains("waiting_on"))
+                s << ", " << format_time(ps(st["last_task_ps"][0])) << " .. "
+                  << format_time(ps(st["last_task_ps"][1]));
             s << "\n";
         }
 }

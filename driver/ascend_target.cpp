@@ -198,6 +198,7 @@ Collected AscendTarget::collect(const ExperimentConfig& cfg, std::uint64_t end_p
     const sc_core::sc_time end_time(static_cast<double>(end_ps), sc_core::SC_PS);
     std::vector<CoreReport> reports;
     for (AiCore* core : m_device->all_cores()) reports.push_back(core->report(end_time));
+    for (const auto& l2 : m_device->l2s()) l2->serve_polls_before(end_time);
     m_device->rounds().finish();
     if (m_rounds_file) m_rounds_file->close();
 

@@ -51,7 +51,7 @@ AscendDevice::AscendDevice(const Platform& platform, const SimOptions& options)
     for (auto& core : m_cores) {
         core->gm_link().socket.bind(m_interconnect->target);
         m_interconnect->add_requester(core->config().die);
-        core->set_watch(m_interconnect.get());
+        core->set_poll_sleep(m_interconnect.get());
         core->set_round_ledger(&m_rounds);
     }
     // A cube reaches a unified buffer only through subblock 0 of its cluster.

@@ -139,7 +139,8 @@ void AiCore::kill_block(const std::string& why) {
     m_write_buffer->kill();
     if (m_thread.valid() && !m_thread.terminated()) m_thread.kill();
     m_thread_started = false; // a later block starts a new thread
-    m_poll_schedule.reset();
+    if (m_asleep) m_poll_sleep->cancel(m_asleep->word, m_asleep->ticket);
+    m_asleep.reset();
     m_external_describe = nullptr;
     m_reason = WaitReason{};
     m_lag = sc_core::SC_ZERO_TIME;
@@ -233,10 +234,11 @@ CoreReport AiCore::report(const sc_core::sc_time& at) const {
     r.writebacks = m_counters.writebacks;
     r.polls = m_counters.polls;
     r.poll_timeouts = m_counters.poll_timeouts;
-    if (m_poll_schedule) {
+    if (m_asleep) {
         // Asleep in a fast-forwarded poll: report the polls made by now.
-        const std::uint64_t made = m_poll_schedule->polls_made_by(at);
-        r.polls += made - m_poll_schedule->first;
+        const std::uint64_t made =
+            m_poll_sleep->answered_before(m_asleep->word, m_asleep->ticket, at);
+        r.polls += made - m_asleep->first;
         WaitReason reason = m_reason;
         reason.polls = made;
         r.waiting_on = reason.describe();

@@ -11,7 +11,6 @@
 #include "models/core/ffts_port.hpp"
 #include "models/core/intra_core_flags.hpp"
 #include "models/core/pipe_unit.hpp"
-#include "models/core/poll_schedule.hpp"
 #include "models/core/write_buffer.hpp"
 #include "models/ffts/ffts_hub.hpp"
 #include "models/memory/gm_port.hpp"
@@ -37,6 +36,7 @@ struct CoreTiming { // cycles
     double dcci = 1;
     double dsb = 1;
     double pipe_issue = 1;
+    double pipe_barrier = 1; // a pipe_barrier on pipes with nothing left to drain
     double dma_setup = 1;
     double local_bytes_per_cycle = 64; // L1 -> UB and L1 fill
 };
@@ -69,6 +69,10 @@ struct CoreParams {
         d(timing.dsb, "dsb_cycles", "cycles", "a dsb once the posted writes have landed", 0, 1e6);
         d(timing.pipe_issue, "pipe_issue_cycles", "cycles",
           "scalar-unit cost of issuing work to another pipe", 0, 1e6);
+        d(timing.pipe_barrier, "pipe_barrier_cycles", "cycles",
+          "a pipe_barrier once the pipes it waits for are drained (the poll loop's backoff "
+          "barrier too)",
+          0, 1e6);
         d(timing.dma_setup, "dma_setup_cycles", "cycles", "start-up of one MTE instruction", 0,
           1e6);
         d(timing.local_bytes_per_cycle, "local_bytes_per_cycle", "B/cycle",
@@ -134,7 +138,7 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     void set_ub_peer(AiCore* peer) { m_ub_peer = peer; }
     void set_tracer(CoreTraceSink* tracer) { m_tracer = tracer; }
     void set_ffts(FftsHub* hub) { m_ffts.attach(hub); }
-    void set_watch(GmWatch* watch) { m_watch = watch; }
+    void set_poll_sleep(PollSleep* sleep) { m_poll_sleep = sleep; }
     void set_round_ledger(RoundLedger* ledger) { m_ledger = ledger; }
 
     // Called by the task scheduler; the core must be free.
@@ -148,7 +152,7 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     // As of `at` (the end of the run): a core asleep in a fast-forwarded
     // poll reports the polls it would have made by then.
     CoreReport report(const sc_core::sc_time& at) const;
-    bool asleep_in_poll() const { return m_poll_schedule.has_value(); }
+    bool asleep_in_poll() const { return m_asleep.has_value(); }
     // The core's own time: the kernel's, plus how far its private work ran ahead.
     sc_core::sc_time now() const { return sc_core::sc_time_stamp() + m_lag; }
     // The latest time the core has reached: a core waiting from ahead of the
@@ -217,8 +221,10 @@ class AiCore : public sc_core::sc_module, public KernelContext {
         std::uint64_t size = 0;
         SparseStore bytes;
     };
+    // Measured on a loop's real polls: what its sleeping polls cost.
     struct PollTiming {
-        sc_core::sc_time to_sample, after_sample, op;
+        int port = 0;
+        sc_core::sc_time to_arrive, after_start, occupancy;
     };
 
     // lifecycle (ai_core.cpp)
@@ -298,12 +304,14 @@ class AiCore : public sc_core::sc_module, public KernelContext {
 
     // polling (ai_core_poll.cpp)
     std::int64_t cached_poll_load(const PollSpec& spec);
-    std::int64_t sample_at_l2(const PollSpec& spec, std::optional<sc_core::sc_time> sample_at,
-                              PollTiming& timing, std::uint64_t& write_seq);
-    // Sleeps until the polled word is written or the poll limit would be hit;
-    // returns the sample time of the next poll to make, or nothing on timeout.
-    std::optional<sc_core::sc_time>
-    sleep_through_polls(const PollSpec& spec, const PollTiming& timing, PollResult& result);
+    std::int64_t poll_at_l2(const PollSpec& spec, PollTiming& timing, std::uint64_t& write_seq);
+    // Hands the loop's next polls to the word's L2 slice and sleeps until one
+    // of them sees a write or is the last allowed; says which.
+    PollWake sleep_through_polls(const PollSpec& spec, const PollTiming& timing,
+                                 std::uint64_t write_seq, PollResult& result);
+    // The poll that ended a sleep: its value, read when the slice served it.
+    std::int64_t woken_poll(const PollSpec& spec, const PollWake& woke, std::int64_t before,
+                            std::uint64_t& write_seq);
     void count_backoff(const PollSpec& spec, std::uint64_t polls);
 
     // FFTS (ai_core_ffts.cpp)
@@ -335,9 +343,15 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     const sc_core::sc_object* m_process = nullptr; // the scalar unit's thread
     CoreTraceSink* m_tracer = nullptr;
     FftsPort m_ffts;
-    GmWatch* m_watch = nullptr;
-    // While asleep in a fast-forwarded poll: the polls it would be making.
-    std::optional<PollSchedule> m_poll_schedule;
+    PollSleep* m_poll_sleep = nullptr;
+    struct Asleep { // in a fast-forwarded poll loop
+        std::uint64_t word = 0;
+        int ticket = 0;
+        std::uint64_t first = 0; // failed polls before the sleep
+    };
+    std::optional<Asleep> m_asleep;
+    sc_core::sc_event m_poll_wake;
+    PollWake m_poll_woke;
     std::function<std::string()> m_external_describe;
     struct FlagWait { // the scalar unit's wait on a cross-core flag
         const char* what = "";

@@ -52,7 +52,9 @@ void AiCore::load_device(GmAddr addr, void* out, unsigned bytes) {
     check_gm_access(addr, bytes, "ld_dev");
     sync();
     wait_for_posted_writes_to(m_cache.line_of(addr));
-    scalar_port().read(addr, static_cast<std::uint8_t*>(out), bytes);
+    // Uncached: the word's slice reads it from DDR, as for a poll.
+    PollExtension uncached;
+    scalar_port().poll(addr, static_cast<std::uint8_t*>(out), bytes, uncached);
 }
 
 void AiCore::store_device(GmAddr addr, const void* in, unsigned bytes) {

@@ -45,7 +45,7 @@ void AiCore::pipe_barrier(Pipe pipe) {
     bool drained = true; // the usual case: nothing to wait for
     for (int p = first; p <= last && drained; ++p) drained = m_pipes[p]->drained();
     if (drained) {
-        advance(m_config.timing.scalar_op);
+        advance(m_config.timing.pipe_barrier);
         return;
     }
     WaitReason reason;
@@ -56,7 +56,7 @@ void AiCore::pipe_barrier(Pipe pipe) {
         block_until([&unit] { return unit.drained(); }, unit.drained_event(), CoreState::Blocked,
                     reason);
     }
-    advance(m_config.timing.scalar_op);
+    advance(m_config.timing.pipe_barrier);
 }
 
 void AiCore::compute(Pipe pipe, double cycles) {

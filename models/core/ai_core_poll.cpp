@@ -1,7 +1,8 @@
 // Poll loops the core knows the target of, and the software's round marks.
-// A poll whose word has not been written since its last sample sleeps
-// through the polls that would see the same value (PollSchedule), so a long
-// spin costs two resumptions and lands where spinning would.
+// A core whose polled word has not been written since its last poll hands
+// the loop to the word's L2 slice (SleepingPolls) and sleeps until a poll
+// can see a change or the limit is reached: the polls still hold the slice,
+// and the core wakes where spinning would have left it.
 #include "models/core/ai_core.hpp"
 
 #include <cstring>
@@ -23,33 +24,28 @@ std::int64_t AiCore::cached_poll_load(const PollSpec& spec) {
 }
 
 // One poll that reads the word where it is kept (ld_dev or atomicAdd(c, 0)):
-// the L2 samples it and says when, and the write sequence it saw. After a
-// sleep, the poll is the one scheduled to sample at `sample_at`.
-std::int64_t AiCore::sample_at_l2(const PollSpec& spec, std::optional<sc_core::sc_time> sample_at,
-                                  PollTiming& timing, std::uint64_t& write_seq) {
-    L2SampleExtension obs;
-    obs.atomic_path = spec.load == PollLoad::AtomicAddZero;
-    sc_core::sc_time issued;
-    if (sample_at) {
-        obs.has_sample_at = true;
-        obs.sample_at = *sample_at;
-        issued = *sample_at - timing.to_sample;
-    } else {
-        sync();
-        issued = sc_core::sc_time_stamp();
-    }
+// a request the word's L2 slice queues and serves. It measures what the
+// loop's sleeping polls will cost.
+std::int64_t AiCore::poll_at_l2(const PollSpec& spec, PollTiming& timing,
+                                std::uint64_t& write_seq) {
+    PollExtension poll;
+    poll.atomic_path = spec.load == PollLoad::AtomicAddZero;
+    sync();
+    const sc_core::sc_time issued = sc_core::sc_time_stamp();
     std::uint8_t raw[8] = {};
-    scalar_port().sample(spec.addr, raw, atomic_width_bytes(spec.type), obs);
-    timing.to_sample = obs.sampled_at - issued;
-    timing.after_sample = sc_core::sc_time_stamp() - obs.sampled_at;
-    write_seq = obs.write_seq;
+    scalar_port().poll(spec.addr, raw, atomic_width_bytes(spec.type), poll);
+    timing.port = poll.port;
+    timing.to_arrive = poll.arrived_at - issued;
+    timing.after_start = sc_core::sc_time_stamp() - poll.started_at;
+    timing.occupancy = poll.occupancy;
+    write_seq = poll.write_seq;
     return decode_word(raw, spec.type);
 }
 
 void AiCore::count_backoff(const PollSpec& spec, std::uint64_t polls) {
     advance(m_config.timing.scalar_op);
     if (spec.barrier_every && polls % spec.barrier_every == 0)
-        advance(m_config.timing.scalar_op); // pipe_barrier(PIPE_ALL) on drained pipes
+        advance(m_config.timing.pipe_barrier); // pipe_barrier(PIPE_ALL) on drained pipes
 }
 
 PollResult AiCore::poll(const PollSpec& spec) {
@@ -67,19 +63,20 @@ PollResult AiCore::poll(const PollSpec& spec) {
     m_reason.text = spec.context;
     set_state(CoreState::Polling);
 
-    // Sampled at the L2 (the coherence point), as opposed to read from this
+    // Served by the L2 (the coherence point), as opposed to read from this
     // core's own cache: only such polls can be fast-forwarded.
-    const bool sampled_at_l2 = spec.load == PollLoad::Dev || spec.load == PollLoad::AtomicAddZero;
-    if (sampled_at_l2) wait_for_posted_writes_to(m_cache.line_of(spec.addr)); // own stores first
+    const bool at_l2 = spec.load == PollLoad::Dev || spec.load == PollLoad::AtomicAddZero;
+    if (at_l2) wait_for_posted_writes_to(m_cache.line_of(spec.addr)); // own stores first
     PollTiming timing;
-    timing.op = m_clock.cycles(m_config.timing.scalar_op);
-    std::optional<sc_core::sc_time> sample_at; // set when a poll was slept up to
+    std::optional<PollWake> woke; // the poll that ended a sleep
     PollResult result;
     for (;;) {
         std::uint64_t seq = 0;
-        result.value =
-            sampled_at_l2 ? sample_at_l2(spec, sample_at, timing, seq) : cached_poll_load(spec);
-        sample_at.reset();
+        if (woke)
+            result.value = woken_poll(spec, *woke, result.value, seq);
+        else
+            result.value = at_l2 ? poll_at_l2(spec, timing, seq) : cached_poll_load(spec);
+        woke.reset();
         ++m_counters.polls;
         m_reason.value = result.value;
         if (compare(result.value, spec.until, spec.target)) break;
@@ -89,14 +86,9 @@ PollResult AiCore::poll(const PollSpec& spec) {
             result.timed_out = true;
             break;
         }
-        // Fast-forward: with no write to the word since this sample, every
-        // poll until the next write sees the same value; sleep through them.
-        if (!sampled_at_l2 || !m_config.fast_poll || m_watch->write_seq(spec.addr) != seq) continue;
-        sample_at = sleep_through_polls(spec, timing, result);
-        if (!sample_at) {
-            result.timed_out = true;
-            break;
-        }
+        // Fast-forward: the polls until the next write to the word all see
+        // this value; the slice makes them while the core sleeps.
+        if (at_l2 && m_config.fast_poll) woke = sleep_through_polls(spec, timing, seq, result);
     }
     if (result.timed_out)
         m_counters.poll_timeouts.push_back(
@@ -106,45 +98,46 @@ PollResult AiCore::poll(const PollSpec& spec) {
     return result;
 }
 
-std::optional<sc_core::sc_time>
-AiCore::sleep_through_polls(const PollSpec& spec, const PollTiming& timing, PollResult& result) {
-    PollSchedule s;
-    s.start = sc_core::sc_time_stamp() + m_lag;
-    s.first = result.polls;
-    s.period = timing.to_sample + timing.after_sample + timing.op;
-    s.backoff = timing.op;
-    s.every = spec.barrier_every;
-    s.to_sample = timing.to_sample;
-    s.to_complete = timing.to_sample + timing.after_sample;
-    m_poll_schedule = s;
+PollWake AiCore::sleep_through_polls(const PollSpec& spec, const PollTiming& timing,
+                                     std::uint64_t write_seq, PollResult& result) {
+    SleepingPoll poll;
+    poll.port = timing.port;
+    poll.word = spec.addr;
+    poll.seen_seq = write_seq;
+    poll.next = result.polls;
+    poll.last = spec.max_polls ? spec.max_polls - 1 : kNoPollLimit;
+    poll.next_arrival = now() + timing.to_arrive;
+    poll.cycle = {timing.occupancy,
+                  timing.after_start,
+                  m_clock.cycles(m_config.timing.scalar_op),
+                  m_clock.cycles(m_config.timing.pipe_barrier),
+                  spec.barrier_every,
+                  timing.to_arrive};
     m_lag = sc_core::SC_ZERO_TIME;
-    const sc_core::sc_event& written = m_watch->write_event(spec.addr);
-    const bool limited = spec.max_polls != 0;
-    const std::uint64_t last = limited ? spec.max_polls - 1 : 0;
-    const sc_core::sc_time deadline =
-        limited ? s.issue(last) + s.to_complete : sc_core::SC_ZERO_TIME;
-    if (limited)
-        sc_core::wait(deadline - sc_core::sc_time_stamp(), written);
-    else
-        sc_core::wait(written);
+    m_asleep = Asleep{spec.addr, m_poll_sleep->sleep(poll, m_poll_wake, m_poll_woke), result.polls};
+    sc_core::wait(m_poll_wake);
     Activity::count_one();
-    const sc_core::sc_time woke = sc_core::sc_time_stamp();
-    m_poll_schedule.reset();
-    if (limited && (woke >= deadline || s.sample(last) < woke)) {
-        // No poll up to the last one saw a change: the loop ends as spinning would.
-        wait_until(deadline);
-        result.polls = spec.max_polls;
-        m_reason.polls = result.polls;
-        m_counters.polls += spec.max_polls - s.first;
-        count_backoff(spec, spec.max_polls);
-        return std::nullopt;
-    }
-    const std::uint64_t next =
-        limited ? s.first_sampling_at_or_after(woke, last) : s.first_sampling_at_or_after(woke);
-    m_counters.polls += next - s.first;
-    result.polls = next;
-    m_reason.polls = next;
-    return s.sample(next);
+    m_asleep.reset();
+    const PollWake woke = m_poll_woke;
+    // Every poll before the one that woke the core failed.
+    m_counters.polls += woke.poll - result.polls;
+    result.polls = woke.poll;
+    m_reason.polls = woke.poll;
+    return woke;
+}
+
+std::int64_t AiCore::woken_poll(const PollSpec& spec, const PollWake& woke, std::int64_t before,
+                                std::uint64_t& write_seq) {
+    write_seq = woke.seq;
+    if (!woke.changed) return before; // the last allowed poll, answered now
+    // Woken when the slice serves the poll: a write starting now lands in
+    // this delta, so read in the next (as the slice does for a real poll).
+    sc_core::wait(sc_core::SC_ZERO_TIME);
+    Activity::count_one();
+    std::uint8_t raw[8] = {};
+    m_poll_sleep->read_now(spec.addr, raw, atomic_width_bytes(spec.type));
+    wait_until(woke.completion);
+    return decode_word(raw, spec.type);
 }
 
 // Marks are bookkeeping no other agent sees: they are stamped with the

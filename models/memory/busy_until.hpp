@@ -9,6 +9,17 @@
 
 namespace syncsim {
 
+// How long requests waited for a busy resource: integer time, so the sum
+// does not depend on the order it is taken in.
+struct QueueTally {
+    sc_core::sc_time total = sc_core::SC_ZERO_TIME;
+    sc_core::sc_time longest = sc_core::SC_ZERO_TIME;
+    void add(const sc_core::sc_time& queued) {
+        total += queued;
+        longest = std::max(longest, queued);
+    }
+};
+
 class BusyUntil {
   public:
     // Returns the start time of a request arriving at `arrival` that holds the
@@ -19,6 +30,8 @@ class BusyUntil {
         return start;
     }
     const sc_core::sc_time& busy_until() const { return m_busy_until; }
+    // Skipping ahead over requests served in bulk (SleepingPolls).
+    void delay_by(const sc_core::sc_time& d) { m_busy_until += d; }
 
   private:
     sc_core::sc_time m_busy_until = sc_core::SC_ZERO_TIME;

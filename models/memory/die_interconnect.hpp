@@ -7,7 +7,7 @@
 #pragma once
 
 #include "models/memory/l2_cache.hpp"
-#include "models/memory/l2_sample.hpp"
+#include "models/memory/l2_poll.hpp"
 #include "models/systemc/simulation_time.hpp"
 
 #include <systemc>
@@ -30,7 +30,7 @@ struct InterconnectParams {
     }
 };
 
-class DieInterconnect : public sc_core::sc_module, public GmWatch {
+class DieInterconnect : public sc_core::sc_module, public PollSleep {
   public:
     tlm_utils::multi_passthrough_target_socket<DieInterconnect> target;
     tlm_utils::multi_passthrough_initiator_socket<DieInterconnect> to_l2; // one binding per die
@@ -45,15 +45,21 @@ class DieInterconnect : public sc_core::sc_module, public GmWatch {
         return static_cast<int>((addr / m_line_bytes) % m_l2s.size());
     }
 
-    // GmWatch: a word is written only at its home L2.
-    const sc_core::sc_event& write_event(std::uint64_t word) override {
-        return m_l2s[home_die(word)]->write_event(word);
+    // PollSleep: a word is polled (and written) only at its home L2.
+    int sleep(const SleepingPoll& poll, sc_core::sc_event& wake, PollWake& out) override {
+        return home_l2(poll.word).sleep(poll, wake, out);
     }
-    std::uint64_t write_seq(std::uint64_t word) override {
-        return m_l2s[home_die(word)]->write_seq(word);
+    void cancel(std::uint64_t word, int ticket) override { home_l2(word).cancel(word, ticket); }
+    std::uint64_t answered_before(std::uint64_t word, int ticket,
+                                  const sc_core::sc_time& t) override {
+        return home_l2(word).answered_before(word, ticket, t);
+    }
+    void read_now(std::uint64_t addr, std::uint8_t* out, unsigned len) override {
+        home_l2(addr).read_now(addr, out, len);
     }
 
   private:
+    L2Cache& home_l2(std::uint64_t addr) { return *m_l2s[home_die(addr)]; }
     void b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
 
     InterconnectParams m_params;

@@ -74,15 +74,15 @@ std::int64_t GmPort::atomic(std::uint64_t addr, AtomicType type, AtomicOp op,
     return ext.old_value;
 }
 
-void GmPort::sample(std::uint64_t addr, std::uint8_t* out, unsigned len, L2SampleExtension& obs) {
+void GmPort::poll(std::uint64_t addr, std::uint8_t* out, unsigned len, PollExtension& poll) {
     tlm::tlm_generic_payload trans;
     trans.set_command(tlm::TLM_READ_COMMAND);
     trans.set_address(addr);
     trans.set_data_ptr(out);
     trans.set_data_length(len);
     trans.set_streaming_width(len);
-    const AttachedExtension<L2SampleExtension> attached(trans, obs);
-    transport(trans, "poll");
+    const AttachedExtension<PollExtension> attached(trans, poll);
+    transport(trans, poll.atomic_path ? "atomicAdd(c, 0)" : "ld_dev");
 }
 
 } // namespace syncsim

@@ -8,12 +8,6 @@
 
 namespace syncsim {
 
-namespace {
-// Delta cycles a sample waits at its sample time: a request arriving
-// now is arbitrated one delta later and applied the delta after.
-constexpr int kSampleDeltas = 3;
-} // namespace
-
 L2Cache::L2Cache(sc_core::sc_module_name name, const L2Params& params, const Clock& clock,
                  SparseStore& store)
     : sc_module(name), target("target"), m_params(params), m_clock(clock), m_store(store),
@@ -23,6 +17,9 @@ L2Cache::L2Cache(sc_core::sc_module_name name, const L2Params& params, const Clo
     SC_HAS_PROCESS(L2Cache);
     SC_METHOD(arbitrate);
     sensitive << m_arbitrate;
+    dont_initialize();
+    SC_METHOD(due_reached);
+    sensitive << m_due;
     dont_initialize();
 }
 
@@ -43,57 +40,44 @@ double L2Cache::tag_latency_cycles(std::uint64_t addr, std::uint64_t len) {
     return latency;
 }
 
-L2Cache::Watch& L2Cache::watch(std::uint64_t word) {
-    auto& w = m_watches[word];
-    if (!w) w = std::make_unique<Watch>();
-    return *w;
-}
-
 void L2Cache::written(std::uint64_t addr, std::uint64_t len, int requester, const char* what) {
     if (m_observer) m_observer(addr, len);
     if (m_provenance) m_provenance->record({requester, what, now_ps(), addr, len});
-    // Watched words are 8 bytes at most: any that starts before addr - 7 cannot overlap.
-    for (auto it = m_watches.lower_bound(addr >= 7 ? addr - 7 : 0);
-         it != m_watches.end() && it->first < addr + len; ++it) {
-        ++it->second->seq;
-        it->second->written.notify(sc_core::SC_ZERO_TIME);
-    }
 }
 
-void L2Cache::sample(tlm::tlm_generic_payload& trans, L2SampleExtension& obs,
-                     sc_core::sc_time& delay) {
-    const sc_core::sc_time at =
-        obs.has_sample_at ? obs.sample_at
-                          : sc_core::sc_time_stamp() + delay + m_clock.cycles(m_params.hop_cycles);
-    wait_until(at);
-    // Every write the L2 serves at this instant has landed by the third
-    // delta: queued ones in the first, the rest after arbitration (second)
-    // in the third's predecessor. Sampling there sees all of them, whatever
-    // order the processes ran in.
-    for (int delta = 0; delta < kSampleDeltas; ++delta) {
-        sc_core::wait(sc_core::SC_ZERO_TIME);
-        Activity::count_one();
-    }
-    m_store.read(trans.get_address(), trans.get_data_ptr(), trans.get_data_length());
-    obs.sampled_at = at;
-    obs.write_seq = watch(trans.get_address()).seq;
-    delay = m_clock.cycles((obs.atomic_path ? m_params.atomic_cycles : m_params.access_cycles) +
-                           m_params.hop_cycles);
+void L2Cache::serve_poll(tlm::tlm_generic_payload& trans, PollExtension& poll, int port,
+                         sc_core::sc_time& delay) {
+    const std::uint64_t addr = trans.get_address();
+    const sc_core::sc_time arrival =
+        sc_core::sc_time_stamp() + delay + m_clock.cycles(m_params.hop_cycles);
+    // At least a cycle: a poll and a write the slice takes after it never
+    // start together, so the poll sees exactly the writes taken before it.
+    const double occupancy =
+        std::max(1.0, poll.atomic_path ? m_params.atomic_cycles : m_params.uncached_read_cycles);
+    // An ld_dev is answered once the slice has read DDR for it; the atomic
+    // path adds the slice's access after the read-modify-write.
+    const double answer =
+        occupancy + (poll.atomic_path ? m_params.access_cycles : 0.0) + m_params.hop_cycles;
+    write_seq(addr); // watched from its first poll on
+    wait_until(arrival);
+    Request request{
+        port, slice_of(addr), m_clock.cycles(occupancy), {}, addr, trans.get_data_length(), false,
+        0};
+    m_arriving.push_back(&request);
+    m_arbitrate.notify(sc_core::SC_ZERO_TIME);
+    wait_on(request.granted);
+    // A write the slice took before this poll with no occupancy may start
+    // now too: it lands in this delta, so read in the next.
+    sc_core::wait(sc_core::SC_ZERO_TIME);
+    Activity::count_one();
+    m_store.read(addr, trans.get_data_ptr(), trans.get_data_length());
+    poll.port = port;
+    poll.arrived_at = arrival;
+    poll.started_at = sc_core::sc_time_stamp();
+    poll.occupancy = request.occupancy;
+    poll.write_seq = request.seq_before;
+    delay = m_clock.cycles(answer);
     trans.set_response_status(tlm::TLM_OK_RESPONSE);
-}
-
-void L2Cache::arbitrate() {
-    std::sort(m_arriving.begin(), m_arriving.end(),
-              [](const Request* a, const Request* b) { return a->port < b->port; });
-    const sc_core::sc_time now = sc_core::sc_time_stamp();
-    for (Request* r : m_arriving) {
-        const sc_core::sc_time start = m_slices[r->slice].reserve(now, r->occupancy);
-        const double queued = m_clock.to_cycles(start - now);
-        m_stats.queue_cycles += queued;
-        m_stats.max_queue_cycles = std::max(m_stats.max_queue_cycles, queued);
-        r->granted.notify(start - now);
-    }
-    m_arriving.clear();
 }
 
 void L2Cache::b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
@@ -109,9 +93,9 @@ void L2Cache::b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc
     // is this port's requester in its slot.
     if (requester)
         port = requester->numbered ? requester->port : port * kRequestersPerLink + requester->slot;
-    L2SampleExtension* sampled = nullptr;
-    trans.get_extension(sampled);
-    if (sampled) return sample(trans, *sampled, delay);
+    PollExtension* poll = nullptr;
+    trans.get_extension(poll);
+    if (poll) return serve_poll(trans, *poll, port, delay);
     AtomicExtension* atomic = nullptr;
     trans.get_extension(atomic);
 
@@ -125,11 +109,14 @@ void L2Cache::b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc
     // their slices one delta later. The access takes effect when its slice
     // serves it: that instant orders it for every core.
     wait_until(arrival);
-    Request request{
-        port,
-        static_cast<std::size_t>((addr / m_params.line_bytes / m_params.dies) % m_slices.size()),
-        m_clock.cycles(occupancy_cycles),
-        {}};
+    Request request{port,
+                    slice_of(addr),
+                    m_clock.cycles(occupancy_cycles),
+                    {},
+                    addr,
+                    len,
+                    atomic != nullptr || trans.is_write(),
+                    0};
     m_arriving.push_back(&request);
     m_arbitrate.notify(sc_core::SC_ZERO_TIME);
     wait_on(request.granted);

@@ -36,8 +36,11 @@ void Stream::run() {
         } else {
             set_state(StreamState::Running);
             m_current = task.what;
+            const sc_core::sc_time started = sc_core::sc_time_stamp();
             task.run();
             m_last = m_current;
+            m_last_started = started;
+            m_last_ended = sc_core::sc_time_stamp();
             m_current.clear();
             ++m_completed;
             set_state(m_error != 0 ? StreamState::Failed : StreamState::Idle);

@@ -40,6 +40,10 @@ class Stream {
     std::uint64_t completed() const { return m_completed; }
     std::uint64_t skipped() const { return m_skipped; }
     const std::string& last_task() const { return m_last; }
+    // When the last task reached the head of the stream and when it ended:
+    // its makespan as the host sees it.
+    const sc_core::sc_time& last_started() const { return m_last_started; }
+    const sc_core::sc_time& last_ended() const { return m_last_ended; }
     StreamState state() const { return m_state; }
 
     // A task that blocks says on what, for diagnosis and the trace.
@@ -64,6 +68,7 @@ class Stream {
     std::deque<Task> m_queue;
     bool m_running = false;
     std::string m_current, m_last;
+    sc_core::sc_time m_last_started, m_last_ended;
     std::function<std::string()> m_describe;
     std::uint64_t m_completed = 0, m_skipped = 0;
     int m_error = 0;

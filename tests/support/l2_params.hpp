@@ -1,6 +1,6 @@
 // The L2 timing the memory model tests are written against (1 GHz: cycles
 // are ns): a 10-cycle hop, 5-cycle hit, 100-cycle miss penalty, 128-byte
-// lines over two slices, 20-cycle atomics.
+// lines over two slices, 20-cycle atomics, 30-cycle uncached reads.
 #pragma once
 
 #include "models/memory/l2_cache.hpp"
@@ -19,6 +19,7 @@ inline L2Params l2_params() {
     p.miss_extra_cycles = 100;
     p.bytes_per_cycle = 64;
     p.atomic_cycles = 20;
+    p.uncached_read_cycles = 30;
     return p;
 }
 

@@ -5,7 +5,6 @@
 #include "models/core/core_report.hpp"
 #include "models/core/dma_transfer.hpp"
 #include "models/core/intra_core_flags.hpp"
-#include "models/core/poll_schedule.hpp"
 #include "models/core/write_buffer.hpp"
 #include "syncsim/fault.hpp"
 
@@ -35,37 +34,6 @@ TEST_CASE("posted lines: a load waits for the last post to its own line only", "
     lines.landed(c, true);
     CHECK(lines.pending_for(0x40) == 0);
     CHECK(lines.post(0x40) == 4); // numbering goes on after the buffer empties
-}
-
-TEST_CASE("poll schedule: issue times, backoff barriers and polls made", "[core]") {
-    // Polls 10.. of a loop: 100 ns apart, a 5 ns backoff every 16th poll,
-    // sampled 40 ns after issue and answered at 90 ns.
-    PollSchedule s;
-    s.start = sc_time(1000, SC_NS);
-    s.first = 10;
-    s.period = sc_time(100, SC_NS);
-    s.backoff = sc_time(5, SC_NS);
-    s.every = 16;
-    s.to_sample = sc_time(40, SC_NS);
-    s.to_complete = sc_time(90, SC_NS);
-    CHECK(s.issue(10) == sc_time(1000, SC_NS));
-    CHECK(s.issue(15) == sc_time(1500, SC_NS));
-    CHECK(s.issue(16) == sc_time(1605, SC_NS)); // the barrier before poll 16
-    CHECK(s.issue(33) == sc_time(3310, SC_NS)); // two barriers (16 and 32)
-    CHECK(s.sample(12) == sc_time(1240, SC_NS));
-    // A poll counts once answered: poll 10 is back at 1090 ns.
-    CHECK(s.polls_made_by(sc_time(1090, SC_NS)) == 10);
-    CHECK(s.polls_made_by(sc_time(1091, SC_NS)) == 11);
-    CHECK(s.polls_made_by(sc_time(1700, SC_NS)) == 17); // poll 16 back at 1695
-    // The first poll to see a write made at t samples at or after t.
-    CHECK(s.first_sampling_at_or_after(sc_time(1240, SC_NS)) == 12);
-    CHECK(s.first_sampling_at_or_after(sc_time(1241, SC_NS)) == 13);
-    CHECK(s.first_sampling_at_or_after(sc_time(1, SC_NS)) == 10);
-    // Poll 997: 987 periods and 62 backoffs after 1000 ns, issued at 100,010 ns.
-    CHECK(s.first_sampling_at_or_after(sc_time(100000, SC_NS)) == 997);
-    CHECK(s.sample(996) < sc_time(100000, SC_NS));
-    CHECK(s.sample(997) >= sc_time(100000, SC_NS));
-    CHECK(s.first_sampling_at_or_after(sc_time(100000, SC_NS), 20) == 20); // capped at the limit
 }
 
 TEST_CASE("intra-core flags: arguments are checked and each flag counts apart", "[core]") {

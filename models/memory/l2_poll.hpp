@@ -1,0 +1,50 @@
+// Polling a GM word: ld_dev, or atomicAdd(c, 0) where the atomic returns the
+// old value. A poll is a request the word's L2 slice serves like any other
+// (it queues, holds the slice for its occupancy and is answered), but it
+// changes nothing (the add of 0 writes back what it read) and neither
+// consults nor fills the L2's tags (ld_dev is uncached; the atomic executes
+// in the slice). The L2 reports when it served the poll and how many writes
+// to the word it had taken before: what a core needs to hand the rest of its
+// loop to the slice (PollSleep) and sleep until a poll can see a change.
+#pragma once
+
+#include "models/memory/sleeping_polls.hpp"
+
+#include <cstdint>
+#include <systemc>
+#include <tlm>
+
+namespace syncsim {
+
+struct PollExtension : tlm::tlm_extension<PollExtension> {
+    bool atomic_path = false; // atomicAdd(c, 0); otherwise ld_dev
+    // Filled by the L2:
+    int port = 0; // the requester number it was ordered by
+    sc_core::sc_time arrived_at, started_at, occupancy;
+    std::uint64_t write_seq = 0; // writes to the word taken before it
+
+    tlm::tlm_extension_base* clone() const override { return new PollExtension(*this); }
+    void copy_from(const tlm::tlm_extension_base& other) override {
+        *this = static_cast<const PollExtension&>(other);
+    }
+};
+
+// Where a core asleep in a poll loop leaves its polls: the word's L2.
+class PollSleep {
+  public:
+    virtual ~PollSleep() = default;
+    // `wake` is notified at the start of the first poll that sees a write to
+    // the word, or at the answer of the last poll allowed; `out` says which.
+    // Returns the sleep's ticket.
+    virtual int sleep(const SleepingPoll& poll, sc_core::sc_event& wake, PollWake& out) = 0;
+    // The sleeper leaves now (its block was killed); its polls until now
+    // have been made.
+    virtual void cancel(std::uint64_t word, int ticket) = 0;
+    // Polls of the sleep answered before `t` (for the result at a run's end).
+    virtual std::uint64_t answered_before(std::uint64_t word, int ticket,
+                                          const sc_core::sc_time& t) = 0;
+    // The word as it is now: a woken poll reads it at its service start.
+    virtual void read_now(std::uint64_t addr, std::uint8_t* out, unsigned len) = 0;
+};
+
+} // namespace syncsim

@@ -1,0 +1,134 @@
+// The polls a slice makes for cores asleep in a poll loop. A core whose
+// polled word has not been written since its last poll hands the loop to the
+// word's L2 slice: every poll it would have made still arrives, queues
+// behind what the slice is serving, holds the slice for its occupancy and is
+// answered, so other requests queue behind polls exactly as when the cores
+// spin. The slice makes these polls lazily, as arithmetic on sc_time with the
+// rules of its arbiter (first come first served, ties by port), when its
+// state is needed: before a real request is served, and at the moment a
+// sleeper must wake (its first poll after a write to its word, or its last
+// allowed poll). Nothing wakes in between. Plain class: no process.
+#pragma once
+
+#include "models/memory/busy_until.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <map>
+#include <optional>
+#include <set>
+#include <systemc>
+
+namespace syncsim {
+
+// What one poll of a loop costs, as measured on the loop's real polls.
+struct PollCycle {
+    sc_core::sc_time occupancy;   // the slice is busy serving it
+    sc_core::sc_time after_start; // from service start to the answer at the core
+    sc_core::sc_time op;          // the compare after a failed poll
+    sc_core::sc_time backoff;     // the pipe_barrier after every `every` failed polls
+    std::uint64_t every = 0;      // 0: no backoff barrier
+    sc_core::sc_time to_arrive;   // from issue to arrival at the slice
+
+    // The arrival of the poll after poll `k` (0-based) failed, served at `start`.
+    sc_core::sc_time next_arrival(std::uint64_t k, const sc_core::sc_time& start) const {
+        sc_core::sc_time t = start + after_start + op;
+        if (every && (k + 1) % every == 0) t += backoff;
+        return t + to_arrive;
+    }
+};
+
+constexpr std::uint64_t kNoPollLimit = std::numeric_limits<std::uint64_t>::max();
+
+struct SleepingPoll {
+    int port = 0; // orders it among requests that arrive together
+    std::uint64_t word = 0;
+    std::uint64_t seen_seq = 0;        // writes to the word before the poll that last failed
+    std::uint64_t next = 0;            // index of its next poll (the failed polls before it)
+    std::uint64_t last = kNoPollLimit; // index of the last poll allowed
+    sc_core::sc_time next_arrival;
+    PollCycle cycle;
+};
+
+// How a sleep ends: poll `poll`, served at `start` and answered at
+// `completion`, is the first after a write to the word (`changed`) or the
+// last allowed.
+struct PollWake {
+    std::uint64_t poll = 0;
+    sc_core::sc_time start, completion;
+    std::uint64_t seq = 0; // writes to the word before it
+    bool changed = false;
+};
+
+class SleepingPolls {
+  public:
+    using SeqOf = std::function<std::uint64_t(std::uint64_t word)>;
+    using OnWake = std::function<void(int id, const PollWake&)>;
+
+    int add(const SleepingPoll& poll);
+    void remove(int id);
+    bool empty() const { return m_sleepers.empty(); }
+    // Polls served one at a time so far (the rest were skipped in periods).
+    std::uint64_t served_singly() const { return m_served_singly; }
+    const SleepingPoll& sleeper(int id) const { return m_sleepers.at(id).poll; }
+
+    // Serves, in arrival order, every poll arriving before `t` and those
+    // arriving at `t` from ports below `port_bound`. A poll that sees a write
+    // (its word's sequence moved) or is the last allowed ends its sleeper's
+    // sleep: `wake` is called and the sleeper leaves.
+    void serve_until(const sc_core::sc_time& t, int port_bound, BusyUntil& slice,
+                     QueueTally& queued, const SeqOf& seq, const OnWake& wake);
+    // The earliest moment a sleeper may have to wake: the next arrival of one
+    // whose word was written, or a lower bound on the arrival of a last
+    // allowed poll (polls only ever queue, never overtake). At that moment
+    // the slice must be served.
+    std::optional<sc_core::sc_time> due(const SeqOf& seq) const;
+    // The polls sleeper `id` has had answered before `t`, had nothing else
+    // arrived (served on a copy: for the result at the end of a run).
+    std::uint64_t answered_before(int id, const sc_core::sc_time& t, BusyUntil slice,
+                                  const SeqOf& seq) const;
+
+  private:
+    struct Key {
+        sc_core::sc_time arrival;
+        int port;
+        int id;
+        bool operator<(const Key& o) const {
+            if (arrival != o.arrival) return arrival < o.arrival;
+            if (port != o.port) return port < o.port;
+            return id < o.id;
+        }
+    };
+    struct Sleeper {
+        SleepingPoll poll;
+        std::optional<sc_core::sc_time> last_answer; // of its latest served poll
+    };
+    // Serves the earliest poll; false if it ended its sleeper's sleep.
+    bool serve_next(BusyUntil& slice, QueueTally& queued, const SeqOf& seq, const OnWake& wake);
+    // Polls in one period: each sleeper back at the same point of its backoff.
+    std::uint64_t period_polls() const;
+
+    // Skipping repetitions (sleeping_polls_repeats.cpp). A snapshot is the
+    // state at a period's end; if some periods later every sleeper has made
+    // the same number of polls and every arrival and the slice's busy-until
+    // moved by the same time, the state repeats: skip as many repetitions as
+    // fit before `t` and before any sleeper's last allowed poll.
+    static constexpr std::uint64_t kPeriodsCompared = 16;
+    struct Snapshot {
+        sc_core::sc_time busy;
+        sc_core::sc_time queued;
+        std::map<int, std::pair<std::uint64_t, sc_core::sc_time>> sleepers; // next, arrival
+        std::uint64_t periods = 0;                                          // served since
+    };
+    Snapshot take_snapshot(const BusyUntil& slice, const QueueTally& queued) const;
+    bool skip_repeats(const Snapshot& snapshot, const sc_core::sc_time& t, BusyUntil& slice,
+                      QueueTally& queued, const SeqOf& seq);
+
+    std::set<Key> m_order;
+    std::map<int, Sleeper> m_sleepers;
+    int m_next_id = 0;
+    std::uint64_t m_served_singly = 0;
+};
+
+} // namespace syncsim
