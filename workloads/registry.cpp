@@ -12,6 +12,7 @@ const WorkloadRegistry& WorkloadRegistry::builtin() {
         register_stale_flag(r);
         register_subcore_sync(r);
         register_pipe_handoff(r);
+        register_occupy(r);
         register_stream_handshake(r);
         register_syncall_system_test(r);
         register_cnt_notify(r);

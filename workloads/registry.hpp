@@ -38,6 +38,9 @@ void register_gm_roundtrip(WorkloadRegistry& r);
 void register_stale_flag(WorkloadRegistry& r);
 void register_subcore_sync(WorkloadRegistry& r);
 void register_pipe_handoff(WorkloadRegistry& r);
+void register_occupy(WorkloadRegistry& r);
+// The occupying kernel's busy_cycles, declared by the hosts that launch it.
+WorkloadParam occupy_cycles_param();
 void register_stream_handshake(WorkloadRegistry& r);
 void register_syncall_system_test(WorkloadRegistry& r);
 void register_cnt_notify(WorkloadRegistry& r);

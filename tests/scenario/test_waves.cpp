@@ -61,3 +61,28 @@ TEST_CASE("batch mode with more blocks than the device holds is the host's error
                                     "schedule mode starts all 64 blocks at once, which needs 0 "
                                     "AIC and 64 AIV; the device has 24 and 48"));
 }
+
+TEST_CASE("the pto-isa #197 timing: a soft barrier behind other work spins for about 1.25 s",
+          "[waves][calibration]") {
+    const RunReport r = test::run_config("configs/a2/soft_waves_busy_cores.yaml");
+    CHECK(r.expectation_met);
+    // The first wave: the 16 AIV the other work left free, each at the limit.
+    const json& timeouts = r.result["poll_timeouts"];
+    CHECK(timeouts.size() == 16);
+    for (const json& t : timeouts) {
+        CHECK(t["polls"] == 1000000);
+        // 16 arrivals, and a few of the second wave once the first cores to
+        // give up have retired and freed theirs.
+        CHECK(t["value"].get<int>() >= 16);
+        CHECK(t["value"].get<int>() < 32);
+    }
+    // The barrier's task, as the host sees it, within 2x of the 1253 ms the
+    // report measured on a device (device-observations.md 1).
+    const json& span = r.result["streams"][0]["last_task_ps"];
+    const double makespan_ms = (span[1].get<double>() - span[0].get<double>()) / 1e9;
+    CHECK(makespan_ms > 1253.0 / 2);
+    CHECK(makespan_ms < 1253.0 * 2);
+    // Where the time goes: 16 pollers queue for the counter's slice, each
+    // ld_dev holding it 160 cycles at 1.85 GHz: 1.384 us per iteration.
+    CHECK(makespan_ms == Approx(1e6 * 16 * 160 / 1.85e6).epsilon(0.01));
+}

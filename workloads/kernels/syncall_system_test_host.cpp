@@ -137,6 +137,19 @@ void host(HostApi& host) {
     host.trace_word("flag0", flags);
     host.trace_word("out0", out);
 
+    // Other work holding cores of the same type, on a stream of its own.
+    if (host.param_int("busy_blocks") > 0) {
+        KernelLaunch busy;
+        busy.kernel = "occupy";
+        busy.target = p.target;
+        busy.block_dim = host.param_int("busy_blocks");
+        const StreamId busy_stream = host.create_stream();
+        host.launch(busy_stream, busy);
+        // Give it a head start: a synchronize with a budget returns 507046
+        // (ACL_ERROR_RT_STREAM_SYNC_TIMEOUT) while the work still runs.
+        if (const auto lead = static_cast<std::int32_t>(host.param_int("busy_lead_ms")); lead > 0)
+            host.aclrtSynchronizeStreamWithTimeout(host.stream_handle(busy_stream), lead);
+    }
     const std::int64_t op_timeout = host.param_int("op_execute_timeout_us");
     if (op_timeout >= 0) {
         std::uint64_t actual = 0;
@@ -298,6 +311,15 @@ void register_syncall_system_test(WorkloadRegistry& r) {
          "the tiling's SetScheduleMode: 0 = normal (blocks start as cores free, in waves when "
          "they do not fit), 1 = batch (all blocks start together)",
          0, 1},
+        {"busy_blocks", std::int64_t{0},
+         "blocks of other work (the `occupy` kernel) launched first on a stream of its own, each "
+         "holding a core of the barrier's type for busy_cycles; 0 = none",
+         0, 1 << 20},
+        occupy_cycles_param(),
+        {"busy_lead_ms", std::int64_t{0},
+         "the host waits this long for the other work (aclrtSynchronizeStreamWithTimeout) before "
+         "the barrier's launch, so the other work holds its cores first; 0 = launch at once",
+         0, 1 << 20},
         {"other_stream_launches", std::int64_t{0},
          "the same launch on this many other streams at once, each with its own buffers", 0, 3},
         {"op_execute_timeout_us", std::int64_t{-1},
