@@ -14,6 +14,7 @@ int SleepingPolls::add(const SleepingPoll& poll) {
     const int id = m_next_id++;
     m_sleepers.emplace(id, Sleeper{poll, std::nullopt});
     m_order.insert({poll.next_arrival, poll.port, id});
+    forget_pattern();
     return id;
 }
 
@@ -22,55 +23,67 @@ void SleepingPolls::remove(int id) {
     if (it == m_sleepers.end()) return;
     m_order.erase({it->second.poll.next_arrival, it->second.poll.port, id});
     m_sleepers.erase(it);
+    forget_pattern();
 }
 
-bool SleepingPolls::serve_next(BusyUntil& slice, QueueTally& queued, const SeqOf& seq,
-                               const OnWake& wake) {
+int SleepingPolls::serve_next(BusyUntil& slice, QueueTally& queued, const SeqOf& seq,
+                              const OnWake& wake) {
     const Key key = *m_order.begin();
     m_order.erase(m_order.begin());
     Sleeper& sleeper = m_sleepers.at(key.id);
     SleepingPoll& p = sleeper.poll;
     const sc_core::sc_time start = slice.reserve(key.arrival, p.cycle.occupancy);
     queued.add(start - key.arrival);
+    m_queued += start - key.arrival;
     const sc_core::sc_time answered = start + p.cycle.after_start;
     const std::uint64_t now_seq = seq(p.word);
     if (now_seq != p.seen_seq || p.next == p.last) {
         const PollWake w{p.next, start, answered, now_seq, now_seq != p.seen_seq};
         m_sleepers.erase(key.id);
         wake(key.id, w);
-        return false;
+        return kEnded;
     }
     sleeper.last_answer = answered;
     p.next_arrival = p.cycle.next_arrival(p.next, start);
     ++p.next;
     m_order.insert({p.next_arrival, p.port, key.id});
-    return true;
+    return key.id;
 }
 
 void SleepingPolls::serve_until(const sc_core::sc_time& t, int port_bound, BusyUntil& slice,
                                 QueueTally& queued, const SeqOf& seq, const OnWake& wake) {
-    // Served one by one, and at every period's end compared with the state
-    // some periods earlier: once the sleepers repeat themselves, whole
-    // repetitions are skipped, so a long spin costs a few periods.
-    std::optional<Snapshot> snapshot;
-    std::uint64_t served = 0;
+    // Served one by one. Each time the sleeper served first is served
+    // again, the state is compared with the one it left then: once the
+    // sleepers repeat themselves, whole repetitions are skipped, so a long
+    // spin costs a few of them.
+    // A request the slice served since the last call changed the pattern.
+    if (slice.busy_until() != m_busy_after_serving) forget_pattern();
+    std::optional<Snapshot>& snapshot = m_snapshot;
     while (!m_order.empty()) {
         const Key& key = *m_order.begin();
         if (!(key.arrival < t || (key.arrival == t && key.port < port_bound))) break;
         ++m_served_singly;
-        if (!serve_next(slice, queued, seq, wake)) {
-            snapshot.reset(); // one sleeper fewer: the period changed
-            served = 0;
-            continue;
-        }
-        if (++served % period_polls() != 0) continue;
-        if (snapshot && snapshot->periods < kPeriodsCompared) {
-            ++snapshot->periods;
-            if (skip_repeats(*snapshot, t, slice, queued, seq)) snapshot.reset();
-        } else {
-            snapshot = take_snapshot(slice, queued);
+        const int served = serve_next(slice, queued, seq, wake);
+        if (served == kEnded) {
+            forget_pattern(); // one sleeper fewer: a new pattern
+        } else if (!snapshot || snapshot->rounds >= snapshot->limit) {
+            // Brent's cycle search: compare over twice as many rounds each
+            // time, so a late start or a long repetition is still found.
+            const std::uint64_t limit =
+                snapshot ? std::min(2 * snapshot->limit, kRoundsCompared) : 1;
+            snapshot = take_snapshot(served, slice);
+            snapshot->limit = limit;
+        } else if (served == snapshot->anchor) {
+            ++snapshot->rounds;
+            if (skip_repeats(*snapshot, t, slice, queued, seq)) {
+                // The same phase, repetitions later: compare from here on.
+                const std::uint64_t limit = snapshot->limit;
+                snapshot = take_snapshot(served, slice);
+                snapshot->limit = limit;
+            }
         }
     }
+    m_busy_after_serving = slice.busy_until();
 }
 
 std::optional<sc_core::sc_time> SleepingPolls::due(const SeqOf& seq) const {
@@ -86,6 +99,14 @@ std::optional<sc_core::sc_time> SleepingPolls::due(const SeqOf& seq) const {
             const std::uint64_t backoffs = c.every ? p.last / c.every - p.next / c.every : 0;
             at = p.next_arrival + times(c.after_start + c.op + c.to_arrive, p.last - p.next) +
                  times(c.backoff, backoffs);
+            // While the sleepers repeat a known pattern, nothing else
+            // happening, the last poll is at least this many repeats away.
+            if (m_pattern) {
+                const sc_core::sc_time repeats =
+                    p.next_arrival +
+                    times(m_pattern->shift, (p.last - p.next) / m_pattern->made.at(id));
+                at = std::max(at, repeats);
+            }
         } else {
             continue;
         }
@@ -107,11 +128,6 @@ std::uint64_t SleepingPolls::answered_before(int id, const sc_core::sc_time& t, 
     const Sleeper& s = copy.m_sleepers.at(id);
     // Only the latest served poll can still be on its way back.
     return s.poll.next - (s.last_answer && *s.last_answer >= t ? 1 : 0);
-}
-
-std::uint64_t SleepingPolls::period_polls() const {
-    const std::uint64_t every = m_sleepers.begin()->second.poll.cycle.every;
-    return m_sleepers.size() * (every ? every : 1);
 }
 
 } // namespace syncsim

@@ -104,24 +104,41 @@ class SleepingPolls {
         SleepingPoll poll;
         std::optional<sc_core::sc_time> last_answer; // of its latest served poll
     };
-    // Serves the earliest poll; false if it ended its sleeper's sleep.
-    bool serve_next(BusyUntil& slice, QueueTally& queued, const SeqOf& seq, const OnWake& wake);
-    // Polls in one period: each sleeper back at the same point of its backoff.
-    std::uint64_t period_polls() const;
+    // Serves the earliest poll; returns its sleeper, or kEnded if the poll
+    // ended that sleeper's sleep.
+    static constexpr int kEnded = -1;
+    int serve_next(BusyUntil& slice, QueueTally& queued, const SeqOf& seq, const OnWake& wake);
 
     // Skipping repetitions (sleeping_polls_repeats.cpp). A snapshot is the
-    // state at a period's end; if some periods later every sleeper has made
-    // the same number of polls and every arrival and the slice's busy-until
-    // moved by the same time, the state repeats: skip as many repetitions as
-    // fit before `t` and before any sleeper's last allowed poll.
-    static constexpr std::uint64_t kPeriodsCompared = 16;
+    // state just after one sleeper (the anchor) was served. Each time the
+    // anchor is served again, if every sleeper has made polls (a whole
+    // number of backoff periods each, not necessarily as many as the others:
+    // a poller nearer the slice may overtake one further away) and every
+    // arrival and the slice's busy-until moved by the same time, the state
+    // repeats: skip as many repetitions as fit before `t` and before any
+    // sleeper's last allowed poll. After `limit` anchor services without a
+    // repeat, a new snapshot is taken with twice the limit (at most
+    // kRoundsCompared).
+    static constexpr std::uint64_t kRoundsCompared = 4096;
     struct Snapshot {
+        int anchor = 0;
         sc_core::sc_time busy;
-        sc_core::sc_time queued;
+        sc_core::sc_time queued; // m_queued then
         std::map<int, std::pair<std::uint64_t, sc_core::sc_time>> sleepers; // next, arrival
-        std::uint64_t periods = 0;                                          // served since
+        std::uint64_t rounds = 0;                                           // anchor services since
+        std::uint64_t limit = 1;
     };
-    Snapshot take_snapshot(const BusyUntil& slice, const QueueTally& queued) const;
+    // A repetition found: how far it moves the slice, and each sleeper's
+    // polls in it.
+    struct Pattern {
+        sc_core::sc_time shift;
+        std::map<int, std::uint64_t> made;
+    };
+    Snapshot take_snapshot(int anchor, const BusyUntil& slice) const;
+    void forget_pattern() {
+        m_snapshot.reset();
+        m_pattern.reset();
+    }
     bool skip_repeats(const Snapshot& snapshot, const sc_core::sc_time& t, BusyUntil& slice,
                       QueueTally& queued, const SeqOf& seq);
 
@@ -129,6 +146,12 @@ class SleepingPolls {
     std::map<int, Sleeper> m_sleepers;
     int m_next_id = 0;
     std::uint64_t m_served_singly = 0;
+    std::optional<Snapshot> m_snapshot; // kept between calls while nothing else is served
+    std::optional<Pattern> m_pattern;
+    sc_core::sc_time m_busy_after_serving;
+    // How long these polls have queued: what a skipped repetition adds to
+    // the slice's tally (which other slices and requests share).
+    sc_core::sc_time m_queued;
 };
 
 } // namespace syncsim

@@ -115,6 +115,32 @@ TEST_CASE("sleeping polls: 16 pollers saturating a slice, skipped in periods", "
     CHECK(polls.served_singly() < 16 * 16 * 10);
 }
 
+TEST_CASE("sleeping polls: skipping across calls adds only their own queueing to the tally",
+          "[memory]") {
+    // The L2's tally is shared by its slices: between two calls another
+    // slice's request adds to it, and a skip must not count that again.
+    SleepingPolls polls;
+    Reference ref;
+    std::vector<int> ids;
+    for (int port = 0; port < 16; ++port) {
+        const SleepingPoll p = sleeper(port, 100 + 3 * port, cycle(160));
+        ids.push_back(polls.add(p));
+        ref.polls.push_back(p);
+    }
+    BusyUntil slice;
+    QueueTally queued;
+    const auto none = [](int, const PollWake&) { FAIL(); };
+    const sc_time other(1, sc_core::SC_US);
+    for (int ms = 1; ms <= 20; ++ms) {
+        polls.serve_until(sc_time(ms, sc_core::SC_MS), kAll, slice, queued, kNoWrites, none);
+        queued.add(other); // another slice's request
+    }
+    ref.serve_until(sc_time(20, sc_core::SC_MS), kAll);
+    ref.queued.total += 20 * other;
+    ref.queued.longest = std::max(ref.queued.longest, other);
+    check_same(polls, ids, ref, slice, queued);
+}
+
 TEST_CASE("sleeping polls: unsaturated pollers on two dies keep their own pace", "[memory]") {
     SleepingPolls polls;
     Reference ref;
