@@ -240,3 +240,28 @@ TEST_CASE("soft barrier latency grows with N as the arrivals serialise at the L2
     const double cycle_ps = 1e6 / 1800.0;
     CHECK((slow - n72) / cycle_ps > 72 * 20 * 0.8);
 }
+
+TEST_CASE("polls contend: A2's ld_dev polls hold the counter's slice, so arrivals queue behind "
+          "them",
+          "[soft][contention]") {
+    // 48 AIV on a 910B1; every ld_dev (the read before each arrival and
+    // every poll) holds the slice uncached_read_cycles. Were polls free
+    // samples, their slice time would not matter; here each core's accesses
+    // queue behind the others', so adding 160 cycles to each adds well over
+    // 48 x 160 cycles to a round.
+    const std::string out = (test::temp_dir() / "contend.json").string();
+    auto median = [&](int uncached_cycles) {
+        REQUIRE(
+            test::run_syncsim("run configs/sweeps/barrier_rounds_base.yaml --set platform=910b1 "
+                              "--set workload.params.mode=soft --set workload.params.block_dim=48 "
+                              "--set platform.die.l2.uncached_read_cycles=" +
+                              std::to_string(uncached_cycles) + " --json " + out)
+                .exit_code == 0);
+        return json::parse(test::read_text(out))["round_stats"]["latency_ps"]["median"]
+            .get<double>();
+    };
+    const double cycle_ps = 1e6 / 1850.0;
+    const double base = median(160), doubled = median(320), free = median(1);
+    CHECK((doubled - base) / cycle_ps > 48 * 160);
+    CHECK(base > 10 * free);
+}
