@@ -148,7 +148,7 @@ class L2Cache : public sc_core::sc_module, public PollSleep {
     std::vector<Request*> m_arriving; // reached the L2 this instant, not yet arbitrated
     sc_core::sc_event m_arbitrate;
     sc_core::sc_event m_due; // a sleeper's poll must be served now
-    bool m_due_now = false;
+    bool m_due_scheduled = false;
 };
 
 } // namespace syncsim

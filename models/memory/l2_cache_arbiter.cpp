@@ -52,22 +52,19 @@ void L2Cache::arbitrate() {
     std::stable_sort(m_arriving.begin(), m_arriving.end(),
                      [](const Request* a, const Request* b) { return a->port < b->port; });
     const sc_core::sc_time now = sc_core::sc_time_stamp();
-    const bool due = m_due_now;
-    m_due_now = false;
-    // First the sleepers' polls that arrived before now, then the requests
-    // of this instant with the sleepers' polls of this instant between them.
-    for (std::size_t i = 0; i < m_slices.size(); ++i) {
-        const bool touched = std::any_of(m_arriving.begin(), m_arriving.end(),
-                                         [i](const Request* r) { return r->slice == i; });
-        if (touched || due) serve_sleepers(i, now, kBeforeAnyPort);
-    }
+    // Each request after the sleepers' polls that arrived before it (earlier,
+    // or now from a lower port); then the rest of this instant's polls.
     for (Request* r : m_arriving) {
         serve_sleepers(r->slice, now, r->port);
         reserve(*r, now);
     }
-    for (std::size_t i = 0; i < m_slices.size(); ++i) serve_sleepers(i, now, kAfterEveryPort);
+    bool sleeping = false;
+    for (std::size_t i = 0; i < m_slices.size(); ++i) {
+        serve_sleepers(i, now, kAfterEveryPort);
+        sleeping = sleeping || !m_slices[i].sleepers.empty();
+    }
     m_arriving.clear();
-    schedule_due();
+    if (sleeping || m_due_scheduled) schedule_due();
 }
 
 void L2Cache::schedule_due() {
@@ -79,6 +76,7 @@ void L2Cache::schedule_due() {
         if (at && (!earliest || *at < *earliest)) earliest = at;
     }
     m_due.cancel();
+    m_due_scheduled = earliest.has_value();
     if (!earliest) return;
     const sc_core::sc_time now = sc_core::sc_time_stamp();
     m_due.notify(*earliest > now ? *earliest - now : sc_core::SC_ZERO_TIME);
@@ -86,7 +84,7 @@ void L2Cache::schedule_due() {
 
 void L2Cache::due_reached() {
     // Arbitrate a delta later, with whatever real requests arrive now.
-    m_due_now = true;
+    m_due_scheduled = false;
     m_arbitrate.notify(sc_core::SC_ZERO_TIME);
 }
 
