@@ -123,7 +123,7 @@ class SleepingPolls {
     struct Snapshot {
         int anchor = 0;
         sc_core::sc_time busy;
-        sc_core::sc_time queued; // m_queued then
+        sc_core::sc_time queued;                                            // m_queued then
         std::map<int, std::pair<std::uint64_t, sc_core::sc_time>> sleepers; // next, arrival
         std::uint64_t rounds = 0;                                           // anchor services since
         std::uint64_t limit = 1;

@@ -93,97 +93,81 @@ void check_same(const SleepingPolls& polls, const std::vector<int>& ids, const R
     CHECK(queued.longest == ref.queued.longest);
 }
 
-} // namespace
-
-TEST_CASE("sleeping polls: 16 pollers saturating a slice, skipped in periods", "[memory]") {
+// The same sleepers in SleepingPolls and in the reference, on slices of their own.
+struct Both {
     SleepingPolls polls;
     Reference ref;
     std::vector<int> ids;
-    for (int port = 0; port < 16; ++port) {
-        const SleepingPoll p = sleeper(port, 100 + 3 * port, cycle(160));
+    BusyUntil slice;
+    QueueTally queued;
+
+    void add(const SleepingPoll& p) {
         ids.push_back(polls.add(p));
         ref.polls.push_back(p);
     }
-    BusyUntil slice;
-    QueueTally queued;
-    const sc_time t(20, sc_core::SC_MS); // about 7,800 polls each
-    polls.serve_until(t, kAll, slice, queued, kNoWrites, [](int, const PollWake&) { FAIL(); });
-    ref.serve_until(t, kAll);
-    check_same(polls, ids, ref, slice, queued);
-    CHECK(ref.polls[0].next > 7000);
+    // Serves the sleepers only: none may wake (nothing is written).
+    void serve_polls(const sc_time& t, int port_bound = kAll) {
+        polls.serve_until(t, port_bound, slice, queued, kNoWrites,
+                          [](int, const PollWake&) { FAIL(); });
+    }
+    void serve_until(const sc_time& t, int port_bound = kAll) {
+        serve_polls(t, port_bound);
+        ref.serve_until(t, port_bound);
+    }
+    void check() const { check_same(polls, ids, ref, slice, queued); }
+};
+
+} // namespace
+
+TEST_CASE("sleeping polls: 16 pollers saturating a slice, skipped in periods", "[memory]") {
+    Both both;
+    for (int port = 0; port < 16; ++port) both.add(sleeper(port, 100 + 3 * port, cycle(160)));
+    both.serve_until(sc_time(20, sc_core::SC_MS)); // about 7,800 polls each
+    both.check();
+    CHECK(both.ref.polls[0].next > 7000);
     // Nearly all of it skipped: a few periods were served one by one.
-    CHECK(polls.served_singly() < 16 * 16 * 10);
+    CHECK(both.polls.served_singly() < 16 * 16 * 10);
 }
 
 TEST_CASE("sleeping polls: skipping across calls adds only their own queueing to the tally",
           "[memory]") {
     // The L2's tally is shared by its slices: between two calls another
     // slice's request adds to it, and a skip must not count that again.
-    SleepingPolls polls;
-    Reference ref;
-    std::vector<int> ids;
-    for (int port = 0; port < 16; ++port) {
-        const SleepingPoll p = sleeper(port, 100 + 3 * port, cycle(160));
-        ids.push_back(polls.add(p));
-        ref.polls.push_back(p);
-    }
-    BusyUntil slice;
-    QueueTally queued;
-    const auto none = [](int, const PollWake&) { FAIL(); };
+    Both both;
+    for (int port = 0; port < 16; ++port) both.add(sleeper(port, 100 + 3 * port, cycle(160)));
     const sc_time other(1, sc_core::SC_US);
     for (int ms = 1; ms <= 20; ++ms) {
-        polls.serve_until(sc_time(ms, sc_core::SC_MS), kAll, slice, queued, kNoWrites, none);
-        queued.add(other); // another slice's request
+        both.serve_polls(sc_time(ms, sc_core::SC_MS));
+        both.queued.add(other); // another slice's request
     }
-    ref.serve_until(sc_time(20, sc_core::SC_MS), kAll);
-    ref.queued.total += 20 * other;
-    ref.queued.longest = std::max(ref.queued.longest, other);
-    check_same(polls, ids, ref, slice, queued);
+    both.ref.serve_until(sc_time(20, sc_core::SC_MS), kAll);
+    both.ref.queued.total += 20 * other;
+    both.ref.queued.longest = std::max(both.ref.queued.longest, other);
+    both.check();
 }
 
 TEST_CASE("sleeping polls: unsaturated pollers on two dies keep their own pace", "[memory]") {
-    SleepingPolls polls;
-    Reference ref;
-    std::vector<int> ids;
+    Both both;
     const double to_arrive[] = {20, 20, 60}; // the third crosses the die link
-    for (int port = 0; port < 3; ++port) {
-        const SleepingPoll p = sleeper(port * 5, 100, cycle(10, to_arrive[port]));
-        ids.push_back(polls.add(p));
-        ref.polls.push_back(p);
-    }
-    BusyUntil slice;
-    QueueTally queued;
-    const sc_time t(1, sc_core::SC_MS);
-    polls.serve_until(t, kAll, slice, queued, kNoWrites, [](int, const PollWake&) { FAIL(); });
-    ref.serve_until(t, kAll);
-    check_same(polls, ids, ref, slice, queued);
-    CHECK(queued.total > sc_core::SC_ZERO_TIME); // they did collide at the start
+    for (int port = 0; port < 3; ++port)
+        both.add(sleeper(port * 5, 100, cycle(10, to_arrive[port])));
+    both.serve_until(sc_time(1, sc_core::SC_MS));
+    both.check();
+    CHECK(both.queued.total > sc_core::SC_ZERO_TIME); // they did collide at the start
 }
 
 TEST_CASE("sleeping polls: a request arriving among them queues behind them", "[memory]") {
-    SleepingPolls polls;
-    Reference ref;
-    std::vector<int> ids;
-    for (int port = 0; port < 8; ++port) {
-        const SleepingPoll p = sleeper(port * 2, 50, cycle(40));
-        ids.push_back(polls.add(p));
-        ref.polls.push_back(p);
-    }
-    BusyUntil slice;
-    QueueTally queued;
-    const auto none = [](int, const PollWake&) { FAIL(); };
+    Both both;
+    for (int port = 0; port < 8; ++port) both.add(sleeper(port * 2, 50, cycle(40)));
     // A request from port 5 arrives at 100 us, between the sleepers' ports.
     const sc_time t(100, sc_core::SC_US);
-    polls.serve_until(t, 5, slice, queued, kNoWrites, none);
-    ref.serve_until(t, 5);
-    const sc_time start = slice.reserve(t, sc_time(20, SC_NS));
-    const sc_time ref_start = ref.slice.reserve(t, sc_time(20, SC_NS));
+    both.serve_until(t, 5);
+    const sc_time start = both.slice.reserve(t, sc_time(20, SC_NS));
+    const sc_time ref_start = both.ref.slice.reserve(t, sc_time(20, SC_NS));
     CHECK(start == ref_start);
     CHECK(start > t); // the slice was busy with polls
-    const sc_time later(300, sc_core::SC_US);
-    polls.serve_until(later, kAll, slice, queued, kNoWrites, none);
-    ref.serve_until(later, kAll);
-    check_same(polls, ids, ref, slice, queued);
+    both.serve_until(sc_time(300, sc_core::SC_US));
+    both.check();
 }
 
 TEST_CASE("sleeping polls: a write wakes the sleeper at its next poll", "[memory]") {
@@ -217,24 +201,18 @@ TEST_CASE("sleeping polls: a write wakes the sleeper at its next poll", "[memory
 
 TEST_CASE("sleeping polls: the last allowed poll ends the sleep, found by lower bounds",
           "[memory]") {
-    SleepingPolls polls;
-    Reference ref;
-    std::vector<int> ids;
-    for (int port = 0; port < 4; ++port) {
-        const SleepingPoll p = sleeper(port, 100, cycle(40), port == 2 ? 5000 : kNoPollLimit);
-        ids.push_back(polls.add(p));
-        ref.polls.push_back(p);
-    }
-    BusyUntil slice;
-    QueueTally queued;
+    Both both;
+    for (int port = 0; port < 4; ++port)
+        both.add(sleeper(port, 100, cycle(40), port == 2 ? 5000 : kNoPollLimit));
+    Reference& ref = both.ref;
     std::vector<PollWake> woke;
     int dues = 0;
     // Serve up to each due in turn, as the L2 does when nothing else arrives.
     while (woke.empty()) {
-        const auto due = polls.due(kNoWrites);
+        const auto due = both.polls.due(kNoWrites);
         REQUIRE(due.has_value());
-        polls.serve_until(*due, kAll, slice, queued, kNoWrites,
-                          [&](int, const PollWake& w) { woke.push_back(w); });
+        both.polls.serve_until(*due, kAll, both.slice, both.queued, kNoWrites,
+                               [&](int, const PollWake& w) { woke.push_back(w); });
         REQUIRE(++dues < 200);
     }
     CHECK_FALSE(woke[0].changed);
