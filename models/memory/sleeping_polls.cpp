@@ -4,12 +4,6 @@
 
 namespace syncsim {
 
-namespace {
-sc_core::sc_time times(const sc_core::sc_time& t, std::uint64_t n) {
-    return sc_core::sc_time::from_value(t.value() * n);
-}
-} // namespace
-
 int SleepingPolls::add(const SleepingPoll& poll) {
     const int id = m_next_id++;
     m_sleepers.emplace(id, Sleeper{poll, std::nullopt});
@@ -97,14 +91,14 @@ std::optional<sc_core::sc_time> SleepingPolls::due(const SeqOf& seq) const {
             // Each poll arrives at least one uncontended round after the last.
             const PollCycle& c = p.cycle;
             const std::uint64_t backoffs = c.every ? p.last / c.every - p.next / c.every : 0;
-            at = p.next_arrival + times(c.after_start + c.op + c.to_arrive, p.last - p.next) +
-                 times(c.backoff, backoffs);
+            at = p.next_arrival + repeated(c.after_start + c.op + c.to_arrive, p.last - p.next) +
+                 repeated(c.backoff, backoffs);
             // While the sleepers repeat a known pattern, nothing else
             // happening, the last poll is at least this many repeats away.
             if (m_pattern) {
                 const sc_core::sc_time repeats =
                     p.next_arrival +
-                    times(m_pattern->shift, (p.last - p.next) / m_pattern->made.at(id));
+                    repeated(m_pattern->shift, (p.last - p.next) / m_pattern->made.at(id));
                 at = std::max(at, repeats);
             }
         } else {

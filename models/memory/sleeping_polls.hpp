@@ -39,6 +39,11 @@ struct PollCycle {
     }
 };
 
+// `n` times `t`, exactly (integer time, no rounding through double).
+inline sc_core::sc_time repeated(const sc_core::sc_time& t, std::uint64_t n) {
+    return sc_core::sc_time::from_value(t.value() * n);
+}
+
 constexpr std::uint64_t kNoPollLimit = std::numeric_limits<std::uint64_t>::max();
 
 struct SleepingPoll {

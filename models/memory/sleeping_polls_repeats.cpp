@@ -7,12 +7,6 @@
 
 namespace syncsim {
 
-namespace {
-sc_core::sc_time times(const sc_core::sc_time& t, std::uint64_t n) {
-    return sc_core::sc_time::from_value(t.value() * n);
-}
-} // namespace
-
 SleepingPolls::Snapshot SleepingPolls::take_snapshot(int anchor, const BusyUntil& slice) const {
     Snapshot s;
     s.anchor = anchor;
@@ -48,7 +42,7 @@ bool SleepingPolls::skip_repeats(const Snapshot& snapshot, const sc_core::sc_tim
     }
     m_pattern = Pattern{shift, made};
     if (repeats == 0) return false;
-    const sc_core::sc_time ahead = times(shift, repeats);
+    const sc_core::sc_time ahead = repeated(shift, repeats);
     m_order.clear();
     for (auto& [id, sleeper] : m_sleepers) {
         sleeper.poll.next_arrival += ahead;
@@ -57,7 +51,7 @@ bool SleepingPolls::skip_repeats(const Snapshot& snapshot, const sc_core::sc_tim
         m_order.insert({sleeper.poll.next_arrival, sleeper.poll.port, id});
     }
     slice.delay_by(ahead);
-    const sc_core::sc_time waited = times(m_queued - snapshot.queued, repeats);
+    const sc_core::sc_time waited = repeated(m_queued - snapshot.queued, repeats);
     queued.total += waited;
     m_queued += waited;
     return true;
