@@ -7,6 +7,9 @@
 #include "driver/capacity.hpp"
 #include "driver/run_target.hpp"
 #include "driver/utf8.hpp"
+#include "models/systemc/sanitizer_stack.hpp"
+#include "models/trace/ascend_tracer.hpp"
+#include "models/trace/vortex_tracer.hpp"
 
 #include <chrono>
 #include <sstream>
@@ -92,6 +95,7 @@ void simulate(RunTarget& target, std::uint64_t limit_ps) {
         const std::uint64_t stop = deadline ? *deadline : limit_ps;
         target.set_horizon_ps(stop);
         sc_start(from_ps(stop - now), SC_EXIT_ON_STARVATION);
+        announce_main_stack_to_sanitizers(); // a thread may have ended unannounced
         if (target.finished() || target.ended() || Activity::limit_reached()) return;
         const std::uint64_t reached = to_ps(sc_time_stamp());
         if (reached >= limit_ps) return;
@@ -105,6 +109,7 @@ void simulate(RunTarget& target, std::uint64_t limit_ps) {
         if (!deadline) return;
         const bool deadlocked = !pending && !target.still_active();
         sc_start(from_ps(stop - reached), SC_RUN_TO_TIME);
+        announce_main_stack_to_sanitizers();
         target.deadline_reached(deadlocked);
     }
 }

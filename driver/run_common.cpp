@@ -5,6 +5,7 @@
 
 #include "driver/run.hpp"
 #include "driver/run_target.hpp"
+#include "models/systemc/sanitizer_stack.hpp"
 #include "workloads/registry.hpp"
 
 #include <algorithm>
@@ -166,6 +167,8 @@ void end_processes() {
         },
         "end_processes", &reaper);
     sc_start(SC_ZERO_TIME);
+    // The killed threads ended without telling the sanitizers (see there).
+    announce_main_stack_to_sanitizers();
 }
 
 void configure_systemc_reports() {

@@ -13,6 +13,8 @@
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
 #endif
+#include "models/systemc/sanitizer_stack.hpp"
+
 #include <cstdlib>
 #include <systemc>
 
@@ -24,5 +26,8 @@ int sc_main(int argc, char* argv[]) {
     sc_report_handler::set_actions(SC_INFO, SC_DO_NOTHING);
     sc_report_handler::set_actions(SC_WARNING, SC_THROW);
     sc_report_handler::set_actions(SC_ERROR, SC_THROW);
-    return Catch::Session().run(argc, argv);
+    const int failed = Catch::Session().run(argc, argv);
+    // LeakSanitizer scans the main stack at exit: make sure it is the real one.
+    syncsim::announce_main_stack_to_sanitizers();
+    return failed;
 }
