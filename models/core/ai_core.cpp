@@ -141,6 +141,7 @@ void AiCore::kill_block(const std::string& why) {
     m_thread_started = false; // a later block starts a new thread
     if (m_asleep) m_poll_sleep->cancel(m_asleep->word, m_asleep->ticket);
     m_asleep.reset();
+    m_poll_wake.cancel(); // a wake already decided must not reach the next block
     m_external_describe = nullptr;
     m_reason = WaitReason{};
     m_lag = sc_core::SC_ZERO_TIME;
@@ -236,8 +237,10 @@ CoreReport AiCore::report(const sc_core::sc_time& at) const {
     r.poll_timeouts = m_counters.poll_timeouts;
     if (m_asleep) {
         // Asleep in a fast-forwarded poll: report the polls made by now.
+        // Its end may be decided already, the wake still to come.
         const std::uint64_t made =
-            m_poll_sleep->answered_before(m_asleep->word, m_asleep->ticket, at);
+            m_poll_woke ? SleepingPolls::answered_before(*m_poll_woke, at)
+                        : m_poll_sleep->answered_before(m_asleep->word, m_asleep->ticket, at);
         r.polls += made - m_asleep->first;
         WaitReason reason = m_reason;
         reason.polls = made;

@@ -351,7 +351,7 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     };
     std::optional<Asleep> m_asleep;
     sc_core::sc_event m_poll_wake;
-    PollWake m_poll_woke;
+    std::optional<PollWake> m_poll_woke; // set when the slice decides the sleep's end
     std::function<std::string()> m_external_describe;
     struct FlagWait { // the scalar unit's wait on a cross-core flag
         const char* what = "";

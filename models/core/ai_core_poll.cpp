@@ -114,11 +114,12 @@ PollWake AiCore::sleep_through_polls(const PollSpec& spec, const PollTiming& tim
                   spec.barrier_every,
                   timing.to_arrive};
     m_lag = sc_core::SC_ZERO_TIME;
+    m_poll_woke.reset();
     m_asleep = Asleep{spec.addr, m_poll_sleep->sleep(poll, m_poll_wake, m_poll_woke), result.polls};
     sc_core::wait(m_poll_wake);
     Activity::count_one();
     m_asleep.reset();
-    const PollWake woke = m_poll_woke;
+    const PollWake woke = *m_poll_woke;
     // Every poll before the one that woke the core failed.
     m_counters.polls += woke.poll - result.polls;
     result.polls = woke.poll;

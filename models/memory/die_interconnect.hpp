@@ -46,7 +46,8 @@ class DieInterconnect : public sc_core::sc_module, public PollSleep {
     }
 
     // PollSleep: a word is polled (and written) only at its home L2.
-    int sleep(const SleepingPoll& poll, sc_core::sc_event& wake, PollWake& out) override {
+    int sleep(const SleepingPoll& poll, sc_core::sc_event& wake,
+              std::optional<PollWake>& out) override {
         return home_l2(poll.word).sleep(poll, wake, out);
     }
     void cancel(std::uint64_t word, int ticket) override { home_l2(word).cancel(word, ticket); }

@@ -91,7 +91,8 @@ class L2Cache : public sc_core::sc_module, public PollSleep {
     void set_provenance(WriteProvenance* provenance) { m_provenance = provenance; }
 
     // PollSleep
-    int sleep(const SleepingPoll& poll, sc_core::sc_event& wake, PollWake& out) override;
+    int sleep(const SleepingPoll& poll, sc_core::sc_event& wake,
+              std::optional<PollWake>& out) override;
     void cancel(std::uint64_t word, int ticket) override;
     std::uint64_t answered_before(std::uint64_t word, int ticket,
                                   const sc_core::sc_time& t) override;
@@ -114,7 +115,7 @@ class L2Cache : public sc_core::sc_module, public PollSleep {
     };
     struct Waker { // a sleeper's core
         sc_core::sc_event* wake;
-        PollWake* out;
+        std::optional<PollWake>* out;
     };
     std::size_t slice_of(std::uint64_t addr) const {
         return static_cast<std::size_t>((addr / m_params.line_bytes / m_params.dies) %

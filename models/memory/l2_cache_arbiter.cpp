@@ -92,7 +92,8 @@ void L2Cache::serve_polls_before(const sc_core::sc_time& t) {
     for (std::size_t i = 0; i < m_slices.size(); ++i) serve_sleepers(i, t, kBeforeAnyPort);
 }
 
-int L2Cache::sleep(const SleepingPoll& poll, sc_core::sc_event& wake, PollWake& out) {
+int L2Cache::sleep(const SleepingPoll& poll, sc_core::sc_event& wake,
+                   std::optional<PollWake>& out) {
     const std::size_t slice = slice_of(poll.word);
     const int ticket = m_slices[slice].sleepers.add(poll);
     m_wakers[{slice, ticket}] = Waker{&wake, &out};

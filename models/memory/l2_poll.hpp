@@ -11,6 +11,7 @@
 #include "models/memory/sleeping_polls.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <systemc>
 #include <tlm>
 
@@ -34,13 +35,16 @@ class PollSleep {
   public:
     virtual ~PollSleep() = default;
     // `wake` is notified at the start of the first poll that sees a write to
-    // the word, or at the answer of the last poll allowed; `out` says which.
-    // Returns the sleep's ticket.
-    virtual int sleep(const SleepingPoll& poll, sc_core::sc_event& wake, PollWake& out) = 0;
+    // the word, or at the answer of the last poll allowed; `out` says which,
+    // and is set as soon as the slice knows (possibly before the wake time:
+    // a run may end in between). Returns the sleep's ticket.
+    virtual int sleep(const SleepingPoll& poll, sc_core::sc_event& wake,
+                      std::optional<PollWake>& out) = 0;
     // The sleeper leaves now (its block was killed); its polls until now
     // have been made.
     virtual void cancel(std::uint64_t word, int ticket) = 0;
-    // Polls of the sleep answered before `t` (for the result at a run's end).
+    // Polls of the sleep answered before `t` (for the result at a run's end),
+    // while its end is not yet known (`out` unset).
     virtual std::uint64_t answered_before(std::uint64_t word, int ticket,
                                           const sc_core::sc_time& t) = 0;
     // The word as it is now: a woken poll reads it at its service start.

@@ -118,7 +118,7 @@ std::uint64_t SleepingPolls::answered_before(int id, const sc_core::sc_time& t, 
                      [&](int woke, const PollWake& w) {
                          if (woke == id) ended = w;
                      });
-    if (ended) return ended->poll + (ended->completion < t ? 1 : 0);
+    if (ended) return answered_before(*ended, t);
     const Sleeper& s = copy.m_sleepers.at(id);
     // Only the latest served poll can still be on its way back.
     return s.poll.next - (s.last_answer && *s.last_answer >= t ? 1 : 0);

@@ -183,31 +183,53 @@ TEST_CASE("spinning and fast-forwarded polls agree on the vendor's soft cases", 
     }
 }
 
-// The timeout cases spin a million polls per core: one test each.
-TEST_CASE("modes agree: un-zeroed workspace", "[soft][modes]") {
+// The timeout cases spin a million polls per core (the slow tier): one test each.
+TEST_CASE("modes agree: un-zeroed workspace", "[soft][modes][slow]") {
     check_modes_agree("configs/soft_failures/unzeroed_workspace.yaml");
 }
-TEST_CASE("modes agree: counter starting below zero", "[soft][modes]") {
+TEST_CASE("modes agree: counter starting below zero", "[soft][modes][slow]") {
     check_modes_agree("configs/soft_failures/negative_workspace.yaml");
 }
 // 30 million polls spun: 12 cubes time out in round 1 while 18 vectors spin.
 TEST_CASE("modes agree: workspace in a flag's line", "[soft][modes][slow]") {
     check_modes_agree("configs/soft_failures/workspace_shares_line.yaml");
 }
-TEST_CASE("modes agree: one barrier too few", "[soft][modes]") {
+TEST_CASE("modes agree: one barrier too few", "[soft][modes][slow]") {
     check_modes_agree("configs/soft_failures/one_barrier_too_few.yaml");
 }
 TEST_CASE("modes agree: one barrier too many", "[soft][modes]") {
     check_modes_agree("configs/soft_failures/one_barrier_too_many.yaml");
 }
-TEST_CASE("modes agree: idle cores call", "[soft][modes]") {
+TEST_CASE("modes agree: idle cores call", "[soft][modes][slow]") {
     check_modes_agree("configs/soft_failures/idle_cores_call.yaml");
 }
-TEST_CASE("modes agree: usedCores too large", "[soft][modes]") {
+TEST_CASE("modes agree: usedCores too large", "[soft][modes][slow]") {
     check_modes_agree("configs/soft_failures/used_cores_too_large.yaml");
 }
-TEST_CASE("modes agree: Mix ratio undefined", "[soft][modes]") {
+TEST_CASE("modes agree: Mix ratio undefined", "[soft][modes][slow]") {
     check_modes_agree("configs/soft_failures/mix_ratio_undefined.yaml");
+}
+// Issue 23: a run that ended while cores slept in fast-forwarded polls, the
+// slice having decided their wake already, threw map::at.
+TEST_CASE("modes agree: a run cut by the time limit while polls sleep", "[soft][modes]") {
+    for (const char* sets : {"--set limits.sim_time=3us", "--set limits.sim_time=2500ns"}) {
+        INFO(sets);
+        const json spin = test::result_in_mode("configs/a5/soft_aiv_all_blocks.yaml", "spin", sets);
+        const json fast =
+            test::result_in_mode("configs/a5/soft_aiv_all_blocks.yaml", "fast_forward", sets);
+        CHECK(spin["outcome"]["kind"] == "time_limit");
+        CHECK(spin == fast);
+    }
+}
+TEST_CASE("modes agree: the watchdog kills cores asleep in polls", "[soft][modes][watchdog]") {
+    const std::string sets = "--set platform.scheduler.op_execute_timeout_us=1 "
+                             "--set platform.scheduler.op_execute_timeout_floor_us=1";
+    const json spin =
+        test::result_in_mode("configs/soft_failures/mix_ratio_undefined.yaml", "spin", sets);
+    const json fast = test::result_in_mode("configs/soft_failures/mix_ratio_undefined.yaml",
+                                           "fast_forward", sets);
+    CHECK(spin["outcome"]["kind"] == "watchdog");
+    CHECK(spin == fast);
 }
 TEST_CASE("modes agree: a livelock cut by the time limit", "[soft][modes]") {
     const json spin = test::result_in_mode("configs/foundation/two_streams.yaml", "spin",
