@@ -32,7 +32,7 @@ LaunchResult TaskScheduler::run_launch(LaunchWork work) {
                                   std::to_string(m_kills.front().launch_id);
         return refused;
     }
-    auto exec = std::make_unique<Execution>();
+    auto exec = std::make_shared<Execution>();
     exec->id = m_next_id++;
     exec->result.launch_id = exec->id;
     exec->plan = work.plan;
@@ -133,10 +133,13 @@ void TaskScheduler::start(Execution& e, const std::vector<AiCore*>& cores) {
 void TaskScheduler::dispatch_ready() {
     // Round robin over the launches, one block each per pass: launches that
     // share the device interleave their blocks.
+    // Dispatching waits, and launches come and go meanwhile: a pass walks
+    // the launches as they were when it began.
     bool progress = true;
     while (progress) {
         progress = false;
-        for (auto& exec : m_active) progress = dispatch_from(*exec) || progress;
+        const std::vector<std::shared_ptr<Execution>> launches(m_active.begin(), m_active.end());
+        for (const auto& exec : launches) progress = dispatch_from(*exec) || progress;
     }
 }
 
@@ -156,6 +159,9 @@ bool TaskScheduler::dispatch_from(Execution& e) {
         // Dispatch is serial: one block per interval. Cores may have been
         // taken meanwhile only by this thread, so the placement holds.
         wait_for(m_clock.cycles(m_dispatch_cycles));
+        // The watchdog may have killed the launch meanwhile: nothing of it
+        // starts after that.
+        if (e.finished) break;
         start(e, *cores);
         started = true;
     } while (all_at_once && e.next_block < plan.block_num);

@@ -151,7 +151,10 @@ class TaskScheduler : public sc_core::sc_module {
     std::vector<const Execution*> m_aic_owner, m_aiv_owner; // null: free
     Clock m_clock;
     double m_dispatch_cycles;
-    std::list<std::unique_ptr<Execution>> m_active;
+    // Shared: the dispatcher holds the launch it is dispatching while it
+    // waits a dispatch interval, in which the watchdog may kill the launch
+    // and its stream's thread drop it from this list.
+    std::list<std::shared_ptr<Execution>> m_active;
     std::uint64_t m_next_id = 1;
     bool m_dirty = false;
     sc_core::sc_event m_wake;
