@@ -81,8 +81,7 @@ void AscendTarget::elaborate(const ExperimentConfig& cfg, const RunOptions& opti
     m_host = std::make_unique<HostRuntime>(
         "host", host_program(cfg), lookup, std::make_shared<const ParamMap>(cfg.params),
         device_info(p), m_device->gm(), kGmBase, static_cast<std::uint64_t>(p.hbm_bytes),
-        m_device->scheduler(), m_device->notifies(), m_device->clock(),
-        p.scheduler.launch_overhead_cycles);
+        m_device->scheduler(), m_device->notifies(), m_device->clock(), p.scheduler);
     if (p.ffts.needs_base_address) m_host->set_c2c_ctrl_addr(FftsHub::kBaseAddress);
     AscendDevice* device = m_device.get();
     m_host->set_provenance(&m_device->provenance(),

@@ -127,7 +127,7 @@ aclError HostRuntime::aclrtCntNotifyRecord(aclrtCntNotify cnt_notify, aclrtStrea
     const std::uint32_t id = o->id;
     const auto mode = static_cast<CntRecordMode>(info->mode);
     const std::uint32_t value = info->value;
-    s->enqueue({"aclrtCntNotifyRecord(id " + std::to_string(id) + ", " + to_string(mode) + " " +
+    submit(*s, {"aclrtCntNotifyRecord(id " + std::to_string(id) + ", " + to_string(mode) + " " +
                     std::to_string(value) + ")",
                 [this, id, mode, value] { m_notifies.cnt_record(id, mode, value); }});
     return acl::kSuccess;
@@ -145,26 +145,25 @@ aclError HostRuntime::aclrtCntNotifyWaitWithTimeout(aclrtCntNotify cnt_notify, a
     const std::uint32_t id = o->id;
     const aclrtCntNotifyWaitInfo w = *info;
     const std::string what = wait_text(id, w);
-    s->enqueue({what, [this, s, id, w, what] {
-                    s->begin_wait([this, id, what] {
-                        return what + ": count " + std::to_string(m_notifies.cnt_count(id));
-                    });
-                    const auto mode = static_cast<CntWaitMode>(w.mode);
-                    const bool released =
-                        m_notifies.cnt_wait(id, mode, w.value, w.timeout, w.isClear);
-                    s->end_wait();
-                    if (released) return;
-                    // The wait task times out on the device; the error surfaces
-                    // at the next synchronize (cann A.4).
-                    std::ostringstream line;
-                    line << "stream " << s->id()
-                         << ": wait timeout occurred during task execution, id=" << id
-                         << ", timeout=" << w.timeout << "s, cntFlag=1, cntValue=" << w.value
-                         << ", waitMode=" << to_string(mode)
-                         << ", count=" << m_notifies.cnt_count(id);
-                    log(line.str());
-                    s->report_error(acl::kRtTaskTimeout, line.str());
-                }});
+    submit(*s,
+           {what, [this, s, id, w, what] {
+                s->begin_wait([this, id, what] {
+                    return what + ": count " + std::to_string(m_notifies.cnt_count(id));
+                });
+                const auto mode = static_cast<CntWaitMode>(w.mode);
+                const bool released = m_notifies.cnt_wait(id, mode, w.value, w.timeout, w.isClear);
+                s->end_wait();
+                if (released) return;
+                // The wait task times out on the device; the error surfaces
+                // at the next synchronize (cann A.4).
+                std::ostringstream line;
+                line << "stream " << s->id()
+                     << ": wait timeout occurred during task execution, id=" << id
+                     << ", timeout=" << w.timeout << "s, cntFlag=1, cntValue=" << w.value
+                     << ", waitMode=" << to_string(mode) << ", count=" << m_notifies.cnt_count(id);
+                log(line.str());
+                s->report_error(acl::kRtTaskTimeout, line.str());
+            }});
     return acl::kSuccess;
 }
 
@@ -176,7 +175,7 @@ aclError HostRuntime::aclrtCntNotifyReset(aclrtCntNotify cnt_notify, aclrtStream
     if (m_notifies.cnt_bank().size() == 0) return acl::kFeatureNotSupported;
     const std::uint32_t id = o->id;
     // A stream-ordered record of 0, not an immediate clear.
-    s->enqueue({"aclrtCntNotifyReset(id " + std::to_string(id) + ")",
+    submit(*s, {"aclrtCntNotifyReset(id " + std::to_string(id) + ")",
                 [this, id] { m_notifies.cnt_record(id, CntRecordMode::Set, 0); }});
     return acl::kSuccess;
 }
@@ -215,7 +214,7 @@ aclError HostRuntime::aclrtRecordNotify(aclrtNotify notify, aclrtStream stream) 
     Stream* s = stream_of(stream);
     if (!o || !s) return acl::kRtParamInvalid;
     const std::uint32_t id = o->id;
-    s->enqueue({"aclrtRecordNotify(id " + std::to_string(id) + ")",
+    submit(*s, {"aclrtRecordNotify(id " + std::to_string(id) + ")",
                 [this, id] { m_notifies.notify_record(id); }});
     return acl::kSuccess;
 }
@@ -228,7 +227,7 @@ aclError HostRuntime::aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream st
     const std::uint32_t id = o->id;
     const std::string what = "aclrtWaitAndResetNotify(id " + std::to_string(id) + ", timeout " +
                              std::to_string(timeout) + " s)";
-    s->enqueue({what, [this, s, id, timeout, what] {
+    submit(*s, {what, [this, s, id, timeout, what] {
                     s->begin_wait([what] { return what + ": not recorded"; });
                     const bool ok = m_notifies.notify_wait_and_reset(id, timeout);
                     s->end_wait();
@@ -276,7 +275,7 @@ aclError HostRuntime::aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
     if (!e || !e->alive || !s) return acl::kRtParamInvalid;
     if (const aclError rc = stream_event_id(*s)) return rc;
     const std::uint64_t version = ++e->recorded;
-    s->enqueue({"aclrtRecordEvent(version " + std::to_string(version) + ")", [this, e, version] {
+    submit(*s, {"aclrtRecordEvent(version " + std::to_string(version) + ")", [this, e, version] {
                     wait_for(m_clock.cycles(m_notifies.params().record_cycles));
                     e->completed = std::max(e->completed, version);
                     e->done.notify(sc_core::SC_ZERO_TIME);
@@ -292,7 +291,7 @@ aclError HostRuntime::aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event)
     // Waits for the last record enqueued before this call.
     const std::uint64_t target = e->recorded;
     const std::string what = "aclrtStreamWaitEvent(version " + std::to_string(target) + ")";
-    s->enqueue({what, [this, s, e, target, what] {
+    submit(*s, {what, [this, s, e, target, what] {
                     if (e->completed >= target) return;
                     s->begin_wait([what, e] {
                         return what + ": " + std::to_string(e->completed) + " record(s) done";

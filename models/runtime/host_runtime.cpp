@@ -14,17 +14,20 @@ constexpr std::uint64_t kMallocAlign = 512; // chosen: every buffer starts on an
 HostRuntime::HostRuntime(sc_core::sc_module_name name, HostProgram program, KernelLookup kernels,
                          std::shared_ptr<const ParamMap> params, DeviceInfo device, SparseStore& gm,
                          GmAddr gm_base, std::uint64_t gm_bytes, TaskScheduler& scheduler,
-                         NotifyTable& notifies, const Clock& clock, double launch_overhead_cycles)
+                         NotifyTable& notifies, const Clock& clock,
+                         const SchedulerParams& scheduling)
     : sc_module(name), m_program(std::move(program)), m_kernels(std::move(kernels)),
       m_params(std::move(params)), m_device(std::move(device)), m_gm(gm), m_gm_base(gm_base),
       m_next_free(gm_base), m_gm_bytes(gm_bytes), m_scheduler(scheduler), m_clock(clock),
-      m_launch_overhead_cycles(launch_overhead_cycles), m_notifies(notifies) {
+      m_launch_overhead_cycles(scheduling.launch_overhead_cycles),
+      m_stream_task_limit(static_cast<std::size_t>(scheduling.stream_task_limit)),
+      m_notifies(notifies) {
     SC_HAS_PROCESS(HostRuntime);
     SC_THREAD(run);
 }
 
 void HostRuntime::run() {
-    m_streams.push_back(std::make_unique<Stream>(0, m_stream_tracer));
+    m_streams.push_back(new_stream());
     try {
         m_program(*this);
         // Leaving the program synchronises the device, as process exit does.
@@ -97,9 +100,24 @@ int HostRuntime::rtGetC2cCtrlAddr(std::uint64_t* addr, std::uint32_t* len) {
 }
 
 StreamId HostRuntime::create_stream() {
-    m_streams.push_back(
-        std::make_unique<Stream>(static_cast<int>(m_streams.size()), m_stream_tracer));
+    m_streams.push_back(new_stream());
     return static_cast<StreamId>(m_streams.size() - 1);
+}
+
+std::unique_ptr<Stream> HostRuntime::new_stream() {
+    return std::make_unique<Stream>(static_cast<int>(m_streams.size()), m_stream_task_limit,
+                                    m_stream_tracer);
+}
+
+void HostRuntime::submit(Stream& s, Stream::Task task) {
+    if (s.full()) {
+        m_waiting_on = "submitting " + task.what + " to stream " + std::to_string(s.id()) +
+                       ": its task queue is full (" + std::to_string(s.task_limit()) +
+                       " tasks, scheduler.stream_task_limit)";
+        while (s.full()) wait_on(s.space_event());
+        m_waiting_on.clear();
+    }
+    s.enqueue(std::move(task));
 }
 
 Stream& HostRuntime::stream(StreamId id) {
@@ -149,7 +167,7 @@ int HostRuntime::launch(StreamId stream_id, const KernelLaunch& request) {
                              std::to_string(request.block_dim) + ">>> " + request.target + " (" +
                              work.plan.kernel_type + ")";
     const sc_core::sc_time overhead = m_clock.cycles(m_launch_overhead_cycles);
-    s.enqueue({what, [this, &s, work, overhead, what] {
+    submit(s, {what, [this, &s, work, overhead, what] {
                    wait_for(overhead);
                    LaunchResult r = m_scheduler.run_launch(work);
                    for (const auto& f : r.faults) m_faults.push_back(what + ": " + f);

@@ -44,7 +44,7 @@ class HostRuntime : public sc_core::sc_module, public HostApi {
     HostRuntime(sc_core::sc_module_name name, HostProgram program, KernelLookup kernels,
                 std::shared_ptr<const ParamMap> params, DeviceInfo device, SparseStore& gm,
                 GmAddr gm_base, std::uint64_t gm_bytes, TaskScheduler& scheduler,
-                NotifyTable& notifies, const Clock& clock, double launch_overhead_cycles);
+                NotifyTable& notifies, const Clock& clock, const SchedulerParams& scheduling);
 
     void set_word_tracer(WordTraceSink* tracer) { m_word_tracer = tracer; }
     void set_stream_tracer(StreamTraceSink* tracer) { m_stream_tracer = tracer; }
@@ -139,6 +139,10 @@ class HostRuntime : public sc_core::sc_module, public HostApi {
     void log(const std::string& line) { m_log.push_back(line); }
     void check_range(GmAddr addr, std::uint64_t bytes, const char* what) const;
     int collect_stream_error(Stream& s);
+    // Every task reaches a stream through here: a full stream makes the host
+    // wait, as the runtime's submission does.
+    void submit(Stream& s, Stream::Task task);
+    std::unique_ptr<Stream> new_stream();
 
     HostProgram m_program;
     LaunchRules m_launch_rules;
@@ -151,6 +155,7 @@ class HostRuntime : public sc_core::sc_module, public HostApi {
     TaskScheduler& m_scheduler;
     Clock m_clock;
     double m_launch_overhead_cycles;
+    std::size_t m_stream_task_limit;
     WordTraceSink* m_word_tracer = nullptr;
     StreamTraceSink* m_stream_tracer = nullptr;
     NotifyTable& m_notifies;

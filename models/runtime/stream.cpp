@@ -2,6 +2,8 @@
 
 #include "models/systemc/simulation_time.hpp"
 
+#include <stdexcept>
+
 namespace syncsim {
 
 const char* to_string(StreamState s) {
@@ -9,7 +11,8 @@ const char* to_string(StreamState s) {
     return names[static_cast<int>(s)];
 }
 
-Stream::Stream(int id, StreamTraceSink* tracer) : m_id(id), m_tracer(tracer) {
+Stream::Stream(int id, std::size_t task_limit, StreamTraceSink* tracer)
+    : m_id(id), m_task_limit(task_limit), m_tracer(tracer) {
     sc_core::sc_spawn_options options;
     sc_core::sc_spawn([this] { run(); }, ("stream" + std::to_string(id)).c_str(), &options);
 }
@@ -21,6 +24,7 @@ void Stream::set_state(StreamState s) {
 }
 
 void Stream::enqueue(Task task) {
+    if (full()) throw std::logic_error("a task submitted to a full stream");
     m_queue.push_back(std::move(task));
     if (!m_running) m_work.notify(sc_core::SC_ZERO_TIME);
 }
@@ -45,10 +49,11 @@ void Stream::run() {
             ++m_completed;
             set_state(m_error != 0 ? StreamState::Failed : StreamState::Idle);
         }
-        if (m_queue.empty()) {
-            m_running = false;
-            m_idle.notify(sc_core::SC_ZERO_TIME);
-        }
+        // Its slot is free once the task has ended (a submitter may wait).
+        const bool was_full = full();
+        m_running = false;
+        if (was_full) m_space.notify(sc_core::SC_ZERO_TIME);
+        if (m_queue.empty()) m_idle.notify(sc_core::SC_ZERO_TIME);
     }
 }
 

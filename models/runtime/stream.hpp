@@ -29,10 +29,18 @@ class Stream {
         std::function<void()> run;
     };
 
-    Stream(int id, StreamTraceSink* tracer);
+    // `task_limit`: the tasks it holds, queued and running, before it is full.
+    Stream(int id, std::size_t task_limit, StreamTraceSink* tracer);
 
     int id() const { return m_id; }
+    // Appends a task; the stream must not be full (the submitter waits for
+    // space_event() until it is not: the runtime's submission blocks while a
+    // stream's queue is full, so a host that submits faster than the device
+    // runs holds at most task_limit tasks per stream).
     void enqueue(Task task);
+    bool full() const { return m_queue.size() + (m_running ? 1 : 0) >= m_task_limit; }
+    std::size_t task_limit() const { return m_task_limit; }
+    const sc_core::sc_event& space_event() const { return m_space; }
     bool idle() const { return m_queue.empty() && !m_running; }
     const sc_core::sc_event& idle_event() const { return m_idle; }
     const std::string& current_task() const { return m_current; }
@@ -64,6 +72,7 @@ class Stream {
     void set_state(StreamState s);
 
     int m_id;
+    std::size_t m_task_limit;
     StreamTraceSink* m_tracer;
     std::deque<Task> m_queue;
     bool m_running = false;
@@ -74,7 +83,7 @@ class Stream {
     int m_error = 0;
     std::string m_error_message;
     StreamState m_state = StreamState::Idle;
-    sc_core::sc_event m_work, m_idle;
+    sc_core::sc_event m_work, m_idle, m_space;
 };
 
 } // namespace syncsim

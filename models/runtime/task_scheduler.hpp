@@ -70,6 +70,7 @@ struct LaunchReport {
 struct SchedulerParams {
     double block_dispatch_cycles = 0;
     double launch_overhead_cycles = 0;
+    double stream_task_limit = 0; // a whole number
     OpTimeoutParams op_timeout;
 
     template <typename Declare>
@@ -78,6 +79,10 @@ struct SchedulerParams {
           "assigning one block to a free core", 0, 1e9);
         d(launch_overhead_cycles, "launch_overhead_cycles", "cycles",
           "from a launch task reaching the head of its stream to the first dispatch", 0, 1e9);
+        d(stream_task_limit, "stream_task_limit", "tasks",
+          "tasks a stream holds (queued and running) before a host call submitting to it waits "
+          "for one to finish",
+          1, 1e6);
         op_timeout.declare(d);
     }
 };
