@@ -186,8 +186,8 @@ void check_platform_name(const std::string& name) {
     const bool ok = !name.empty() && name.size() <= 64 && name[0] != '.' && name[0] != '-' &&
                     std::all_of(name.begin(), name.end(), allowed);
     if (!ok)
-        throw ConfigError("'" + name.substr(0, 80) + (name.size() > 80 ? "..." : "") +
-                          "' is not a platform name: letters, digits, '_', '.' and '-', at most "
+        throw ConfigError(quote_short(name) +
+                          " is not a platform name: letters, digits, '_', '.' and '-', at most "
                           "64 characters (syncsim list platforms)");
 }
 
@@ -264,7 +264,7 @@ void read_platform_chain(const std::string& dir, const std::string& name,
         keys.insert(keys.end(), allowed.begin(), allowed.end());
         doc.allow_only(keys);
         if (auto base = doc.opt_text("base")) read_file(*base);
-        read({doc, file});
+        read({doc, file, path});
     };
     read_file(name);
 }

@@ -114,10 +114,23 @@ std::string platform_kind(const std::string& dir, const std::string& name);
 void check_platform_name(const std::string& name);
 
 // A platform is read from its files once per process (a sweep checks every
-// point's config, the fuzz target loads thousands): later loads copy it.
+// point's config, the fuzz target loads thousands): later loads copy it,
+// until the files may have changed (forget_loaded_platforms).
+inline std::uint64_t& platform_files_generation() {
+    static std::uint64_t generation = 0;
+    return generation;
+}
+inline void forget_loaded_platforms() {
+    ++platform_files_generation();
+}
 template <typename P, typename Load>
 P load_once(const std::string& dir, const std::string& name, Load load) {
     static std::map<std::pair<std::string, std::string>, P> loaded;
+    static std::uint64_t generation = 0;
+    if (generation != platform_files_generation()) {
+        loaded.clear();
+        generation = platform_files_generation();
+    }
     const auto key = std::make_pair(dir, name);
     auto it = loaded.find(key);
     if (it == loaded.end()) it = loaded.emplace(key, load()).first;
@@ -129,6 +142,7 @@ P load_once(const std::string& dir, const std::string& name, Load load) {
 struct PlatformFileView {
     MapView doc;
     std::string display;
+    std::string path; // where it was read from
 };
 
 // Reads NAME.yaml after its `base:` chain (base first): `allowed` lists the
@@ -154,6 +168,7 @@ void load_param_tree(const std::string& dir, const std::string& name, P& p,
     p.name = name;
     p.file = platform_display_path(platform_folder(dir, name), name);
     read_platform_chain(dir, name, allowed, [&](const PlatformFileView& f) {
+        p.files.push_back(f.path);
         if (auto d = f.doc.opt_text("description")) p.description = *d;
         read_param_entries(tree, f.doc.map("device"), "", p.origins, given, moved);
         if (read_sections) read_sections(f.doc);

@@ -1,11 +1,16 @@
 #include "config/yaml_view.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
+#include <fcntl.h>
 #include <filesystem>
-#include <fstream>
 #include <set>
 #include <sstream>
+#include <unistd.h>
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/parser.h>
 
@@ -36,6 +41,35 @@ std::string join(const std::vector<std::string>& items) {
 
 } // namespace
 
+std::string quote_short(const std::string& value) {
+    constexpr std::size_t kShown = 60;
+    std::size_t cut = std::min(value.size(), kShown);
+    // Never inside a UTF-8 sequence: back to the start of the character.
+    while (cut < value.size() && cut > 0 && (static_cast<unsigned char>(value[cut]) & 0xc0) == 0x80)
+        --cut;
+    std::string out = "'";
+    for (std::size_t i = 0; i < cut; ++i) {
+        const auto u = static_cast<unsigned char>(value[i]);
+        if (u >= 0x20 && u != 0x7f) {
+            out += value[i];
+        } else if (u == '\n') {
+            out += "\\n";
+        } else {
+            static const char* const hex = "0123456789abcdef";
+            out += std::string("\\x") + hex[u >> 4] + hex[u & 15];
+        }
+    }
+    if (cut == value.size()) return out + "'";
+    return out + "...' (" + std::to_string(value.size()) + " characters)";
+}
+
+std::string describe_node(const YAML::Node& node) {
+    if (!node || node.IsNull()) return "an empty value (null)";
+    if (node.IsSequence()) return "a list";
+    if (node.IsMap()) return "a mapping";
+    return quote_short(node.Scalar());
+}
+
 std::string nearest_name(const std::string& word, const std::vector<std::string>& candidates) {
     std::string best;
     std::size_t best_distance = std::max<std::size_t>(2, word.size() / 3) + 1;
@@ -51,7 +85,7 @@ std::string nearest_name(const std::string& word, const std::vector<std::string>
 
 std::string location(const std::string& file, const YAML::Node& node, const std::string& path) {
     const YAML::Mark mark = node.Mark();
-    if (mark.line < 0) return "--set " + path;
+    if (mark.line < 0) return "--set " + (path.size() > 60 ? quote_short(path) : path);
     return file + ":" + std::to_string(mark.line + 1);
 }
 
@@ -112,13 +146,14 @@ class StrictYamlChecker : public YAML::EventHandler {
             fail(mark, "YAML anchors (&name) are not supported: write the value out");
         // "?" is a plain node, "!" a quoted scalar: neither is an explicit tag.
         if (!tag.empty() && tag != "?" && tag != "!")
-            fail(mark, "YAML tag '" + tag + "' is not supported: values are plain text");
+            fail(mark, "YAML tag " + quote_short(tag) + " is not supported: values are plain text");
         if (m_frames.empty() || !m_frames.back().is_map) return;
         Frame& f = m_frames.back();
         f.expecting_key = !f.expecting_key;
         if (f.expecting_key) return; // this node was a value
         if (!scalar) fail(mark, "a mapping key must be text, not a list, a mapping or empty");
-        if (!f.keys.insert(*scalar).second) fail(mark, "key '" + *scalar + "' is given twice");
+        if (!f.keys.insert(*scalar).second)
+            fail(mark, "key " + quote_short(*scalar) + " is given twice");
     }
 
     std::string m_source;
@@ -136,6 +171,12 @@ YAML::Node parse_yaml_text(const std::string& text, const std::string& source) {
         while (parser.HandleNextDocument(checker)) {
         }
         return YAML::Load(text);
+    } catch (const YAML::DeepRecursion& e) {
+        // yaml-cpp says only "bad file" here.
+        throw ConfigError(source + (e.mark.line >= 0 ? ":" + std::to_string(e.mark.line + 1) : "") +
+                          ": YAML nested too deeply (" + std::to_string(e.depth()) +
+                          " levels reached; the parser stops there): no syncsim file nests more "
+                          "than a few levels");
     } catch (const YAML::Exception& e) {
         throw ConfigError(source + (e.mark.line >= 0 ? ":" + std::to_string(e.mark.line + 1) : "") +
                           ": YAML syntax error: " + e.msg);
@@ -154,10 +195,30 @@ std::string read_yaml_file_text(const std::string& file) {
         throw ConfigError(file + ": " + std::to_string(size) +
                           " bytes; a YAML file may hold at most " +
                           std::to_string(kMaxYamlFileBytes) + " bytes");
-    std::ifstream in(file, std::ios::binary);
-    if (!in) throw ConfigError(file + ": cannot open file");
-    std::string text((std::istreambuf_iterator<char>(in)), {});
-    if (in.bad()) throw ConfigError(file + ": read error");
+    // Read with the system's calls: a file that fails to read (/proc/self/mem
+    // does, with EIO) is an error naming it, and a file that grows while it
+    // is read (a /proc file claims 0 bytes) stops at the limit.
+    const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) throw ConfigError(file + ": cannot open the file: " + std::strerror(errno));
+    std::string text;
+    char buffer[1 << 16];
+    for (;;) {
+        const ssize_t n = ::read(fd, buffer, sizeof buffer);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+            const int error = errno;
+            ::close(fd);
+            throw ConfigError(file + ": cannot read the file: " + std::strerror(error));
+        }
+        if (n == 0) break;
+        text.append(buffer, static_cast<std::size_t>(n));
+        if (text.size() > kMaxYamlFileBytes) {
+            ::close(fd);
+            throw ConfigError(file + ": more than " + std::to_string(kMaxYamlFileBytes) +
+                              " bytes; a YAML file may hold at most that");
+        }
+    }
+    ::close(fd);
     return text;
 }
 
@@ -180,13 +241,23 @@ std::vector<std::string> MapView::keys() const {
     return out;
 }
 
+std::vector<MapView::Entry> MapView::entries() const {
+    std::vector<Entry> out;
+    if (!m_node || !m_node.IsMap()) return out;
+    for (const auto& kv : m_node) {
+        const std::string key = kv.first.as<std::string>();
+        out.push_back({key, kv.second, location(m_file, kv.first, path_of(key))});
+    }
+    return out;
+}
+
 void MapView::allow_only(const std::vector<std::string>& allowed) const {
     if (!m_node || !m_node.IsMap()) return;
     for (const auto& kv : m_node) {
         const std::string key = kv.first.as<std::string>();
         if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
         std::string message =
-            location(m_file, kv.first, path_of(key)) + ": unknown key '" + path_of(key) + "'";
+            location(m_file, kv.first, path_of(key)) + ": unknown key " + quote_short(path_of(key));
         const std::string hint = nearest_name(key, allowed);
         if (!hint.empty()) message += "; did you mean '" + path_of(hint) + "'?";
         message += " (known here: " + join(allowed) + ")";
@@ -247,29 +318,41 @@ std::string MapView::text(const std::string& key) const {
 std::string MapView::choice(const std::string& key, const std::vector<std::string>& choices) const {
     const std::string v = text(key);
     if (std::find(choices.begin(), choices.end(), v) != choices.end()) return v;
-    std::string message = "'" + v + "' is not one of: " + join(choices);
+    std::string message = quote_short(v) + " is not one of: " + join(choices);
     const std::string hint = nearest_name(v, choices);
     if (!hint.empty()) message += "; did you mean '" + hint + "'?";
     fail(key, message);
 }
 
+namespace {
+// "010": octal 8 to YAML 1.1 (and yaml-cpp), decimal 10 to YAML 1.2.
+bool leading_zero(const std::string& s) {
+    const std::size_t digits = !s.empty() && (s[0] == '-' || s[0] == '+') ? 1 : 0;
+    return s.size() > digits + 1 && s[digits] == '0' &&
+           std::isdigit(static_cast<unsigned char>(s[digits + 1]));
+}
+} // namespace
+
 std::int64_t scalar_integer(const YAML::Node& n, const std::string& where, std::int64_t min,
                             std::int64_t max) {
     std::int64_t v = 0;
+    const std::string range = "[" + std::to_string(min) + ", " + std::to_string(max) + "]";
     if (!n.IsScalar() || !YAML::convert<std::int64_t>::decode(n, v))
-        throw ConfigError(where + ": expected an integer, got '" +
-                          (n.IsScalar() ? n.Scalar() : "a structure") + "'");
+        throw ConfigError(where + ": expected an integer in " + range + ", got " +
+                          describe_node(n));
+    if (leading_zero(n.Scalar()))
+        throw ConfigError(where + ": " + quote_short(n.Scalar()) +
+                          " has a leading zero, which YAML 1.1 reads as octal (" +
+                          std::to_string(v) + ") and YAML 1.2 as decimal: write it without");
     if (v < min || v > max)
-        throw ConfigError(where + ": " + std::to_string(v) + " is outside [" + std::to_string(min) +
-                          ", " + std::to_string(max) + "]");
+        throw ConfigError(where + ": " + std::to_string(v) + " is outside " + range);
     return v;
 }
 
 double scalar_real(const YAML::Node& n, const std::string& where, double min, double max) {
     double v = 0;
     if (!n.IsScalar() || !YAML::convert<double>::decode(n, v) || !std::isfinite(v))
-        throw ConfigError(where + ": expected a number, got '" +
-                          (n.IsScalar() ? n.Scalar() : "a structure") + "'");
+        throw ConfigError(where + ": expected a number, got " + describe_node(n));
     if (v < min || v > max) {
         std::ostringstream os;
         os << where << ": " << v << " is outside [" << min << ", " << max << "]";
@@ -281,8 +364,7 @@ double scalar_real(const YAML::Node& n, const std::string& where, double min, do
 bool scalar_boolean(const YAML::Node& n, const std::string& where) {
     bool v = false;
     if (!n.IsScalar() || !YAML::convert<bool>::decode(n, v))
-        throw ConfigError(where + ": expected true or false, got '" +
-                          (n.IsScalar() ? n.Scalar() : "a structure") + "'");
+        throw ConfigError(where + ": expected true or false, got " + describe_node(n));
     return v;
 }
 
@@ -324,8 +406,8 @@ std::uint64_t parse_duration_ps(const std::string& text, const std::string& wher
         {"ps", 0}, {"ns", 3}, {"us", 6}, {"ms", 9}, {"s", 12}};
     constexpr std::uint64_t kMaxPs = 8'640'000'000'000'000'000ull; // 100 days
     const auto not_a_duration = [&] {
-        return ConfigError(where + ": '" + text +
-                           "' is not a duration: a decimal number and a unit (ps, ns, us, ms or "
+        return ConfigError(where + ": " + quote_short(text) +
+                           " is not a duration: a decimal number and a unit (ps, ns, us, ms or "
                            "s), e.g. '500 us'");
     };
     const auto digit = [](char c) { return c >= '0' && c <= '9'; };
@@ -348,14 +430,15 @@ std::uint64_t parse_duration_ps(const std::string& text, const std::string& wher
     if (exponent < 0) throw not_a_duration();
     while (!fraction.empty() && fraction.back() == '0') fraction.pop_back();
     if (static_cast<int>(fraction.size()) > exponent)
-        throw ConfigError(where + ": '" + text +
-                          "' is not a whole number of picoseconds (the time resolution)");
+        throw ConfigError(where + ": " + quote_short(text) +
+                          " is not a whole number of picoseconds (the time resolution)");
     digits += fraction + std::string(static_cast<std::size_t>(exponent) - fraction.size(), '0');
     digits.erase(0, std::min(digits.find_first_not_of('0'), digits.size()));
     const std::string limit = std::to_string(kMaxPs);
     if (digits.size() > limit.size() || (digits.size() == limit.size() && digits > limit))
-        throw ConfigError(where + ": duration '" + text + "' is longer than 100 days");
-    if (digits.empty()) throw ConfigError(where + ": duration '" + text + "' must be positive");
+        throw ConfigError(where + ": duration " + quote_short(text) + " is longer than 100 days");
+    if (digits.empty())
+        throw ConfigError(where + ": duration " + quote_short(text) + " must be positive");
     return std::stoull(digits);
 }
 

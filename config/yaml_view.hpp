@@ -17,6 +17,15 @@ class ConfigError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// A value or name as a message quotes it: in single quotes, cut to a short
+// prefix when long ("'aaaa...' (100000 characters)"), control characters
+// shown as escapes, so no input makes a message long or unreadable.
+std::string quote_short(const std::string& value);
+
+// What a YAML node is, for "expected X, got Y": its text quoted, or "an
+// empty value (null)", "a list", "a mapping".
+std::string describe_node(const YAML::Node& node);
+
 // The nearest candidate within a small edit distance, or empty.
 std::string nearest_name(const std::string& word, const std::vector<std::string>& candidates);
 
@@ -41,6 +50,14 @@ class MapView {
     // Throws on any key not listed, suggesting the nearest listed one.
     void allow_only(const std::vector<std::string>& keys) const;
     std::vector<std::string> keys() const;
+    // Every key with its value, in one pass (looking each key up again is
+    // linear in the map's size: a map of many keys must be read this way).
+    struct Entry {
+        std::string key;
+        YAML::Node value;
+        std::string where; // file:line of the key, for messages
+    };
+    std::vector<Entry> entries() const;
 
     bool has(const std::string& key) const { return bool(m_node[key]); }
     YAML::Node node(const std::string& key) const { return m_node[key]; }

@@ -14,7 +14,10 @@ namespace syncsim {
 struct MachineLimits {
     // SystemC threads: each stack is a mapping plus a guard page, two entries
     // of vm.max_map_count; the rest is left for the process's own mappings.
+    // Under an address-space limit (ulimit -v, as batch systems set), each
+    // stack also takes its size of it.
     std::uint64_t max_threads = 0;
+    std::string threads_why;             // which limit sets max_threads
     std::uint64_t max_touched_bytes = 0; // half the physical memory
 
     static MachineLimits of_this_machine();

@@ -2,6 +2,7 @@
 
 #include "config/yaml_view.hpp"
 #include "driver/capacity.hpp"
+#include "driver/expect_config.hpp"
 #include "driver/platform_kinds.hpp"
 #include "driver/plugin_loader.hpp"
 #include "workloads/registry.hpp"
@@ -52,7 +53,8 @@ void apply_set(YAML::Node& root, const std::string& arg) {
     for (std::size_t i = 0; i + 1 < path.size(); ++i) {
         YAML::Node next = chain.back()[path[i]];
         if (next && !next.IsMap())
-            throw ConfigError("--set " + arg + ": '" + path[i] + "' is not a mapping");
+            throw ConfigError("--set " + quote_short(arg) + ": " + quote_short(path[i]) +
+                              " is not a mapping");
         if (!next) {
             chain.back()[path[i]] = YAML::Node(YAML::NodeType::Map);
             next = chain.back()[path[i]];
@@ -78,7 +80,7 @@ ParamValue read_param(const WorkloadParam& spec, const YAML::Node& n, const std:
                 const std::string& v = n.Scalar();
                 if (!spec.choices.empty() &&
                     std::find(spec.choices.begin(), spec.choices.end(), v) == spec.choices.end()) {
-                    std::string message = where + ": '" + v + "' is not one of:";
+                    std::string message = where + ": " + quote_short(v) + " is not one of:";
                     for (const auto& c : spec.choices) message += " '" + c + "'";
                     const std::string hint = nearest_name(v, spec.choices);
                     if (!hint.empty()) message += "; did you mean '" + hint + "'?";
@@ -111,12 +113,13 @@ void read_params(const MapView& params, const std::vector<WorkloadParam>& specs,
 KernelLaunch read_launch(const MapView& m, const std::string& platform_arch) {
     m.allow_only({"block_dim", "target", "build", "meta", "meta_ratio", "defines"});
     KernelLaunch l;
-    l.block_dim = m.integer("block_dim", 1, 1 << 20);
+    l.block_dim = m.integer("block_dim", 1, kMaxBlockDim);
     l.target = m.text("target");
     const auto target = BuildTarget::parse(l.target);
     const std::string targets =
         platform_arch + ", " + platform_arch + "-vec or " + platform_arch + "-cube";
-    if (!target) m.fail("target", "'" + l.target + "' is not a build target (" + targets + ")");
+    if (!target)
+        m.fail("target", quote_short(l.target) + " is not a build target (" + targets + ")");
     if (target->arch != platform_arch)
         m.fail("target", "a " + target->arch + " build cannot run on this " + platform_arch +
                              " platform (" + targets + ")");
@@ -136,8 +139,10 @@ KernelLaunch read_launch(const MapView& m, const std::string& platform_arch) {
         m.fail("meta_ratio", "only meaningful with meta: mix_aic_main");
     }
     const MapView defines = m.map("defines");
-    for (const std::string& name : defines.keys())
-        l.defines[name] = defines.integer(name, -(1ll << 40), 1ll << 40);
+    for (const MapView::Entry& d : defines.entries())
+        l.defines[d.key] =
+            scalar_integer(d.value, d.where + ": key " + quote_short(defines.path_of(d.key)),
+                           -(1ll << 40), 1ll << 40);
     return l;
 }
 
@@ -151,56 +156,9 @@ const Entry& registered(const std::map<std::string, Entry>& entries, const MapVi
     std::vector<std::string> names;
     for (const auto& kv : entries) names.push_back(kv.first);
     const std::string hint = nearest_name(name, names);
-    m.fail(key, "no " + what + " '" + name + "'" +
+    m.fail(key, "no " + what + " " + quote_short(name) +
                     (hint.empty() ? "" : "; did you mean '" + hint + "'?") +
                     " (syncsim list workloads)");
-}
-
-// `declared`: every check the workload may report; a name outside it could
-// never be met, so it is refused before the run.
-Expectation read_expect(const MapView& m, const std::vector<std::string>& declared) {
-    m.allow_only({"outcome", "checks", "memory", "stuck"});
-    Expectation e;
-    if (m.has("outcome")) e.outcome = m.choice("outcome", outcome_kinds());
-    const MapView checks = m.map("checks");
-    for (const std::string& name : checks.keys()) {
-        if (std::find(declared.begin(), declared.end(), name) == declared.end()) {
-            std::string known;
-            for (const auto& d : declared) known += (known.empty() ? "'" : ", '") + d + "'";
-            const std::string hint = nearest_name(name, declared);
-            checks.fail(name, "the workload reports no check named '" + name + "'" +
-                                  (hint.empty() ? "" : "; did you mean '" + hint + "'?") +
-                                  " (its checks: " + (known.empty() ? "none" : known) + ")");
-        }
-        e.checks[name] = checks.choice(name, {"pass", "fail"}) == "pass";
-    }
-    if (const YAML::Node mem = m.node("memory")) {
-        if (!mem.IsSequence()) m.fail("memory", "expected a list of {buffer, index, equals}");
-        for (std::size_t i = 0; i < mem.size(); ++i) {
-            const MapView item(mem[i], m.file(),
-                               m.path_of("memory") + "[" + std::to_string(i) + "]");
-            item.allow_only({"buffer", "index", "stride", "count", "equals"});
-            MemoryExpectation x;
-            x.buffer = item.text("buffer");
-            x.index = item.opt_integer("index", 0, 1ll << 40).value_or(0);
-            x.stride = item.opt_integer("stride", 1, 1ll << 30).value_or(1);
-            x.count = item.opt_integer("count", 1, 1ll << 24).value_or(1);
-            x.equals = item.integer("equals", -(1ll << 32), 1ll << 32);
-            x.where = item.where();
-            e.memory.push_back(x);
-        }
-    }
-    if (const YAML::Node stuck = m.node("stuck")) {
-        if (!stuck.IsSequence()) m.fail("stuck", "expected a list of core names, e.g. [aiv3]");
-        std::vector<std::string> names;
-        for (const auto& s : stuck) {
-            if (!s.IsScalar()) m.fail("stuck", "expected a list of core names, e.g. [aiv3]");
-            names.push_back(s.Scalar());
-        }
-        std::sort(names.begin(), names.end());
-        e.stuck = names;
-    }
-    return e;
 }
 
 void read_common(const MapView& doc, ExperimentConfig& cfg,
@@ -249,6 +207,18 @@ void read_vortex_config(const MapView& doc, ExperimentConfig& cfg) {
     cfg.vortex_kernel = kernel.name;
     read_params(workload.map("params"), kernel.params, cfg);
     read_common(doc, cfg, kernel.checks);
+    const VortexPlatform& p = *cfg.vortex;
+    check_stuck_names(
+        doc, cfg,
+        [&p](const std::string& name) {
+            const std::size_t dot = name.find('.');
+            if (dot == std::string::npos) return false;
+            const std::int64_t core = numbered(name.substr(0, dot), "core");
+            const std::int64_t warp = numbered(name.substr(dot + 1), "warp");
+            return core >= 0 && core < std::int64_t(p.clusters) * p.cores && warp >= 0 &&
+                   warp < p.warps;
+        },
+        "warp (coreC.warpW, C counting the cores of every cluster)");
 }
 
 const std::vector<std::string>& outcome_kinds() {
@@ -354,6 +324,14 @@ void read_ascend_config(const MapView& doc, ExperimentConfig& cfg) {
     }
 
     read_common(doc, cfg, declared_checks);
+    const Platform& p = cfg.platform;
+    check_stuck_names(
+        doc, cfg,
+        [&p](const std::string& name) {
+            const std::int64_t aic = numbered(name, "aic"), aiv = numbered(name, "aiv");
+            return (aic >= 0 && aic < p.aic_cores) || (aiv >= 0 && aiv < p.aiv_cores);
+        },
+        "core (aicN or aivN)");
 }
 
 } // namespace syncsim

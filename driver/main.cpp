@@ -3,11 +3,13 @@
 // input, 3 internal error.
 #include "config/yaml_view.hpp"
 #include "driver/experiment_config.hpp"
+#include "driver/output_paths.hpp"
 #include "driver/platform_kinds.hpp"
 #include "driver/plugin_loader.hpp"
 #include "driver/run.hpp"
 #include "driver/sweep.hpp"
 #include "driver/trace_options.hpp"
+#include "models/systemc/sanitizer_stack.hpp"
 #include "models/trace/output_file.hpp"
 #include "models/trace/round_rows_file.hpp"
 #include "platforms/platform.hpp"
@@ -103,7 +105,7 @@ std::string platforms_dir(const std::string& given) {
     }
     for (const std::string& folder : platform_dirs(dir))
         if (!std::filesystem::is_directory(folder, ec))
-            throw ConfigError("platforms folder '" + folder + "' (" + from +
+            throw ConfigError("platforms folder " + quote_short(folder) + " (" + from +
                               ") is not a directory");
     if (platform_dirs(dir).empty()) throw ConfigError("no platforms folder given (" + from + ")");
     return dir;
@@ -134,7 +136,7 @@ int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
             throw ConfigError(std::string("--") + option + " needs a value (syncsim --help)");
     RoundRowsFile::Format format;
     if (!rounds.empty() && !RoundRowsFile::format_of(rounds, &format))
-        throw ConfigError("--rounds file '" + rounds + "' must end in .csv or .jsonl");
+        throw ConfigError("--rounds file " + quote_short(rounds) + " must end in .csv or .jsonl");
     const std::string vcd_path = vcd.empty() ? cfg.vcd : vcd;
     const TraceSpec trace = parse_trace_spec(window, cores, signals);
     for (const char* option : {"window", "cores", "signals"})
@@ -142,12 +144,21 @@ int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
             throw ConfigError(std::string("--") + option +
                               " selects what traces keep: it needs --vcd, --timeline or --rounds");
     if (TraceOutput::is_fst(vcd_path)) TraceOutput::check_converter();
-    for (const auto& [path, what] : {std::pair<std::string, std::string>{vcd_path, "VCD file"},
-                                     {json_path, "--json file"},
-                                     {timeline, "--timeline file"},
-                                     {rounds, "--rounds file"},
-                                     {perf, "--perf file"}})
-        if (!path.empty()) check_output_writable(path, what);
+    std::vector<NamedPath> outputs = {{vcd_path, "VCD file"},
+                                      {json_path, "--json file"},
+                                      {timeline, "--timeline file"},
+                                      {rounds, "--rounds file"},
+                                      {perf, "--perf file"}};
+    if (!vcd_path.empty())
+        for (const std::string& companion : vcd_companion_files(cfg, vcd_path))
+            outputs.push_back({companion, "a file GTKWave reads beside the VCD"});
+    std::vector<NamedPath> inputs = {{config, "the config file"},
+                                     {cfg.plugin, "the workload's plugin"}};
+    for (const std::string& file : cfg.vortex ? cfg.vortex->files : cfg.platform.files)
+        inputs.push_back({file, "a platform file of the run"});
+    check_outputs_apart(inputs, outputs); // before anything is written
+    for (const NamedPath& out : outputs)
+        if (!out.path.empty()) check_output_writable(out.path, out.what);
     RunOptions options;
     options.vcd_path = vcd;
     options.timeline_path = timeline;
@@ -262,14 +273,26 @@ int cmd_describe(const std::vector<std::string>& args, const std::string& pdir) 
     return 0;
 }
 
-} // namespace
+// What the capacity check could not foresee: the machine's memory, or the
+// process's share of it (a thread's stack or the heap), is too small.
+const char* const kOutOfMemory =
+    "out of memory: this configuration needs more memory than this process may use (the "
+    "machine's RAM, or ulimit -v): use fewer cores, blocks or rounds";
 
-// The SystemC banner goes to stderr before sc_main runs; this is set early enough.
-static const int kQuietBanner = setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
+// Prints why the command failed and returns its exit code. A message quotes
+// values shortened already; this bound holds for any text an error carries.
+int fail(int code, const std::string& message) {
+    constexpr std::size_t kMaxMessage = 2000;
+    std::cerr << "syncsim: " << (code == kExitInternal ? "internal error: " : "error: ")
+              << message.substr(0, kMaxMessage);
+    if (message.size() > kMaxMessage)
+        std::cerr << "... (" << message.size() - kMaxMessage << " more characters)";
+    std::cerr << "\n";
+    return code;
+}
 
-int sc_main(int argc, char* argv[]) {
-    (void)kQuietBanner;
-    std::vector<std::string> args(argv + 1, argv + argc);
+// The command line without the program name: the command, its exit code.
+int run_command(std::vector<std::string> args) {
     std::string pdir;
     for (std::size_t i = 0; i < args.size(); ++i)
         if (args[i] == "--platforms" && i + 1 < args.size()) {
@@ -297,25 +320,42 @@ int sc_main(int argc, char* argv[]) {
         if (cmd == "sweep") return cmd_sweep(args, pdir);
         if (cmd == "describe") return cmd_describe(args, pdir);
         const std::string hint = nearest_name(cmd, {"run", "sweep", "list", "describe"});
-        throw ConfigError("unknown command '" + cmd + "'" +
+        throw ConfigError("unknown command " + quote_short(cmd) +
                           (hint.empty() ? "" : "; did you mean '" + hint + "'?") +
                           " (syncsim --help)");
     } catch (const ConfigError& e) {
-        std::cerr << "syncsim: error: " << e.what() << "\n";
-        return kExitBadInput;
+        return fail(kExitBadInput, e.what());
     } catch (const OutputError& e) {
-        std::cerr << "syncsim: error: " << e.what() << "\n";
-        return kExitBadInput;
+        return fail(kExitBadInput, e.what());
     } catch (const std::filesystem::filesystem_error& e) {
         // Every path syncsim touches comes from the user: a name too long, a
         // folder where a file should be.
-        std::cerr << "syncsim: error: " << e.what() << "\n";
-        return kExitBadInput;
+        return fail(kExitBadInput, e.what());
     } catch (const po::error& e) {
-        std::cerr << "syncsim: error: " << e.what() << " (syncsim --help)\n";
-        return kExitBadInput;
+        return fail(kExitBadInput, std::string(e.what()) + " (syncsim --help)");
+    } catch (const std::bad_alloc&) {
+        return fail(kExitBadInput, kOutOfMemory);
+    } catch (const sc_core::sc_report& e) {
+        // An exception inside a process reaches here wrapped by SystemC.
+        const std::string what = e.what();
+        if (what.find("stack setup failed") != std::string::npos ||
+            what.find("std::bad_alloc") != std::string::npos)
+            return fail(kExitBadInput, kOutOfMemory);
+        return fail(kExitInternal, what);
     } catch (const std::exception& e) {
-        std::cerr << "syncsim: internal error: " << e.what() << "\n";
-        return kExitInternal;
+        return fail(kExitInternal, e.what());
     }
+}
+
+} // namespace
+
+// The SystemC banner goes to stderr before sc_main runs; this is set early enough.
+static const int kQuietBanner = setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
+
+int sc_main(int argc, char* argv[]) {
+    (void)kQuietBanner;
+    const int code = run_command(std::vector<std::string>(argv + 1, argv + argc));
+    // LeakSanitizer scans the main stack at exit: make sure it is the real one.
+    announce_main_stack_to_sanitizers();
+    return code;
 }

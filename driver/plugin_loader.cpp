@@ -1,12 +1,21 @@
 #include "driver/plugin_loader.hpp"
 
 #include "config/yaml_view.hpp"
+#include "driver/shared_library_check.hpp"
 #include "models/core/ai_core.hpp"
 #include "syncsim/plugin.hpp"
 
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstring>
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <filesystem>
 #include <map>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
 
 namespace syncsim {
 
@@ -38,11 +47,73 @@ struct CollectingSink : WorkloadSink {
     void add(HostEntry host) override { hosts.push_back(std::move(host)); }
 };
 
+// Loading a library runs its code: a damaged one (a segment whose type was
+// overwritten, a constructor that faults or never returns) would take this
+// process with it. So it is first loaded and registered in a child process,
+// and only loaded here when that child came back.
+std::string trial_load_problem(const std::string& path) {
+    // The child says it came through by this exit status: a crash is a
+    // signal, or (under a sanitizer that catches the signal) another status.
+    constexpr int kLoaded = 61;
+    const pid_t child = ::fork();
+    if (child < 0) return ""; // no trial possible: load as before
+    if (child == 0) {
+        // Its messages (a sanitizer's report of the crash) are not the user's.
+        const int null = ::open("/dev/null", O_WRONLY);
+        if (null >= 0) {
+            ::dup2(null, 1);
+            ::dup2(null, 2);
+        }
+        void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+        using Entry = const PluginInfo* (*)();
+        const auto entry =
+            handle ? reinterpret_cast<Entry>(dlsym(handle, SYNCSIM_PLUGIN_ENTRY_NAME)) : nullptr;
+        const PluginInfo* info = entry ? entry() : nullptr;
+        if (info && info->api_version == SYNCSIM_PLUGIN_API_VERSION) {
+            CollectingSink sink;
+            try {
+                info->register_workloads(sink);
+            } catch (...) {
+            }
+        }
+        ::_exit(kLoaded); // what went wrong short of a crash, the real load reports
+    }
+    constexpr auto kTrialLimit = std::chrono::seconds(10);
+    const auto deadline = std::chrono::steady_clock::now() + kTrialLimit;
+    int status = 0;
+    for (;;) {
+        const pid_t done = ::waitpid(child, &status, WNOHANG);
+        if (done == child) break;
+        if (done < 0 && errno != EINTR) return "";
+        if (std::chrono::steady_clock::now() > deadline) {
+            ::kill(child, SIGKILL);
+            ::waitpid(child, nullptr, 0);
+            return "loading it and registering its workloads did not finish within " +
+                   std::to_string(kTrialLimit.count()) + " s in a trial process";
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    if (WIFSIGNALED(status))
+        return std::string("loading it crashed a trial process (signal ") +
+               std::to_string(WTERMSIG(status)) + ", " + strsignal(WTERMSIG(status)) +
+               "): the library is damaged, or its constructors or registration fault";
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != kLoaded)
+        return "loading it ended a trial process with exit status " +
+               std::to_string(WEXITSTATUS(status)) +
+               " (a crash a sanitizer caught, or the library's code exiting the process)";
+    return "";
+}
+
 LoadedPlugin open_plugin(const std::string& given, const std::string& path) {
     const std::string what = "plugin " + given;
     if (!std::filesystem::is_regular_file(path))
         throw ConfigError(what + ": no such file (build the plugin first; a relative path is "
                                  "taken from the config file's folder)");
+    if (const std::string problem = shared_library_problem(path); !problem.empty())
+        throw ConfigError(what + ": cannot be loaded as a shared library: " + problem +
+                          " (build it with syncsim_add_plugin from find_package(syncsim))");
+    if (const std::string problem = trial_load_problem(path); !problem.empty())
+        throw ConfigError(what + ": cannot be loaded: " + problem);
     void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!handle)
         throw ConfigError(what + ": cannot be loaded as a shared library: " + dlerror() +

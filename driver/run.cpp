@@ -25,16 +25,24 @@ struct TargetKind {
     const char* kind;
     bool (*matches)(const ExperimentConfig&);
     std::unique_ptr<RunTarget> (*make)();
+    // The files its tracer writes beside a VCD.
+    std::vector<std::string> (*vcd_companions)(const std::string& vcd_path);
 };
 const TargetKind kTargets[] = {
-    {"vortex", [](const ExperimentConfig& c) { return c.vortex.has_value(); }, make_vortex_target},
-    {"ascend", [](const ExperimentConfig&) { return true; }, make_ascend_target},
+    {"vortex", [](const ExperimentConfig& c) { return c.vortex.has_value(); }, make_vortex_target,
+     VortexTracer::companion_files},
+    {"ascend", [](const ExperimentConfig&) { return true; }, make_ascend_target,
+     AscendTracer::companion_files},
 };
 
-std::unique_ptr<RunTarget> make_target(const ExperimentConfig& cfg) {
+const TargetKind& target_kind(const ExperimentConfig& cfg) {
     for (const TargetKind& k : kTargets)
-        if (k.matches(cfg)) return k.make();
+        if (k.matches(cfg)) return k;
     throw std::logic_error("no run target for " + cfg.file);
+}
+
+std::unique_ptr<RunTarget> make_target(const ExperimentConfig& cfg) {
+    return target_kind(cfg).make();
 }
 
 // The order every run is classified in: a bound that stopped it, then how
@@ -126,6 +134,11 @@ double seconds_between(std::chrono::steady_clock::time_point a,
     return std::chrono::duration<double>(b - a).count();
 }
 } // namespace
+
+std::vector<std::string> vcd_companion_files(const ExperimentConfig& cfg,
+                                             const std::string& vcd_path) {
+    return target_kind(cfg).vcd_companions(vcd_path);
+}
 
 RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options) {
     std::unique_ptr<RunTarget> target = make_target(cfg);

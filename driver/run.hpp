@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 namespace syncsim {
 
@@ -35,6 +36,9 @@ struct RunReport {
 };
 
 RunReport run_experiment(const ExperimentConfig& config, const RunOptions& options);
+// The files a run of `config` writes beside its VCD (save file, filters).
+std::vector<std::string> vcd_companion_files(const ExperimentConfig& config,
+                                             const std::string& vcd_path);
 
 // Installs SystemC report handling: warnings become errors (a model must not
 // warn), information messages are silent.

@@ -2,6 +2,7 @@
 
 #include "config/yaml_view.hpp"
 #include "driver/experiment_config.hpp"
+#include "driver/output_paths.hpp"
 #include "driver/plugin_loader.hpp"
 #include "driver/sweep_point.hpp"
 #include "driver/utf8.hpp"
@@ -45,6 +46,54 @@ std::string shell_quote(const std::string& s) {
     return out + "'";
 }
 
+// Counted before any point is made: a product of axes can be astronomical.
+void check_point_count(const SweepSpec& s, const MapView& axes) {
+    std::uint64_t points = s.zip ? s.axes.front().values.size() : 1;
+    bool saturated = false; // the product passed the limit (and is not kept)
+    std::string product;
+    for (const Axis& a : s.axes) {
+        product += (product.empty() ? "" : " x ") + std::to_string(a.values.size());
+        if (s.zip) continue;
+        points *= a.values.size();
+        if (points > kMaxPoints) {
+            points = kMaxPoints + 1;
+            saturated = true;
+        }
+    }
+    if (points <= kMaxPoints) return;
+    throw ConfigError(axes.where() + ": the axes make " +
+                      (saturated ? "more than " + std::to_string(kMaxPoints) + " points ("
+                                 : std::to_string(points) + " points (") +
+                      (s.zip ? "zipped" : product) + "); a sweep may have at most " +
+                      std::to_string(kMaxPoints) + ": split it or zip axes (combine: zip)");
+}
+
+// What the plot draws must be in the results: x and the series are axes, y
+// is one of the per-point columns.
+void read_plot(const MapView& plot, SweepSpec& s) {
+    plot.allow_only({"x", "y", "series"});
+    std::vector<std::string> keys;
+    for (const Axis& a : s.axes) keys.push_back(a.key);
+    const auto axis = [&](const std::string& key, const std::string& value) {
+        if (std::find(keys.begin(), keys.end(), value) == keys.end()) {
+            const std::string hint = nearest_name(value, keys);
+            plot.fail(key, quote_short(value) + " is not an axis of this sweep" +
+                               (hint.empty() ? "" : "; did you mean '" + hint + "'?"));
+        }
+        return value;
+    };
+    s.plot_x = plot.has("x") ? axis("x", plot.text("x")) : s.axes.back().key;
+    s.plot_y =
+        plot.has("y") ? plot.choice("y", result_metrics()) : std::string("latency_median_ns");
+    if (const YAML::Node series = plot.node("series")) {
+        if (!series.IsSequence()) plot.fail("series", "expected a list of axes");
+        for (const auto& v : series) {
+            if (!v.IsScalar()) plot.fail("series", "expected a list of axes");
+            s.plot_series.push_back(axis("series", v.Scalar()));
+        }
+    }
+}
+
 SweepSpec read_spec(const std::string& file) {
     const MapView doc(load_yaml_file(file), file, "");
     doc.allow_only({"description", "base", "combine", "axes", "point_timeout", "retries", "plot"});
@@ -77,23 +126,14 @@ SweepSpec read_spec(const std::string& file) {
         for (const Axis& a : s.axes)
             if (a.values.size() != s.axes.front().values.size())
                 axes.fail(a.key, "zipped axes need the same number of values");
+    check_point_count(s, axes);
     if (doc.has("point_timeout"))
         s.timeout_s = std::max<std::uint64_t>(
             1, parse_duration_ps(doc.text("point_timeout"),
                                  doc.where("point_timeout") + ": key 'point_timeout'") /
                    1000000000000ull);
     s.retries = static_cast<int>(doc.opt_integer("retries", 0, 10).value_or(0));
-    const MapView plot = doc.map("plot");
-    plot.allow_only({"x", "y", "series"});
-    s.plot_x = plot.opt_text("x").value_or(s.axes.back().key);
-    s.plot_y = plot.opt_text("y").value_or("latency_median_ns");
-    if (const YAML::Node series = plot.node("series")) {
-        if (!series.IsSequence()) plot.fail("series", "expected a list of config keys");
-        for (const auto& v : series) {
-            if (!v.IsScalar()) plot.fail("series", "expected a list of config keys");
-            s.plot_series.push_back(v.Scalar());
-        }
-    }
+    read_plot(doc.map("plot"), s);
     return s;
 }
 
@@ -264,6 +304,15 @@ void plot_results(const SweepSpec& spec, const std::string& out) {
 
 } // namespace
 
+std::size_t check_sweep(const std::string& sweep_file, const std::string& platforms_dir,
+                        std::size_t points_to_load) {
+    const SweepSpec spec = read_spec(sweep_file);
+    std::vector<Point> points = expand(spec);
+    for (std::size_t i = 0; i < points.size() && i < points_to_load; ++i)
+        (void)check_point(spec, points[i], platforms_dir);
+    return points.size();
+}
+
 int run_sweep(const SweepOptions& o) {
     const SweepSpec spec = read_spec(o.sweep_file);
     const std::string out =
@@ -271,6 +320,13 @@ int run_sweep(const SweepOptions& o) {
     std::error_code ec;
     fs::create_directories(fs::path(out) / "points", ec);
     if (ec) throw ConfigError("cannot create the sweep folder '" + out + "': " + ec.message());
+    // What the sweep writes in its folder never replaces what it reads.
+    std::vector<NamedPath> outputs;
+    for (const char* name : {"results.csv", "results.json", "jobs.txt", "slurm.sh", "joblog.tsv",
+                             "plot.png", "plot.svg"})
+        outputs.push_back({(fs::path(out) / name).string(), std::string("the sweep's ") + name});
+    check_outputs_apart({{o.sweep_file, "the sweep file"}, {spec.base, "the sweep's base config"}},
+                        outputs);
     check_output_writable((fs::path(out) / "results.csv").string(), "sweep results");
     std::vector<Point> points = expand(spec);
     const std::string base_text = read_file(spec.base);

@@ -6,6 +6,7 @@
 // results.csv and results.json, and the plot script draws them.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -21,5 +22,11 @@ struct SweepOptions {
 // Returns the process exit code: 0 when every point ran to an outcome; 1 when
 // any point failed, timed out, did not run or is impossible.
 int run_sweep(const SweepOptions& options);
+
+// Reads a sweep file and checks it as `sweep` would before running anything
+// (its axes, plot and point count; the first `points_to_load` points' configs
+// load), writing nothing. Returns the number of points; throws ConfigError.
+std::size_t check_sweep(const std::string& sweep_file, const std::string& platforms_dir,
+                        std::size_t points_to_load);
 
 } // namespace syncsim

@@ -3,6 +3,7 @@
 // Private to sim/sweep*.cpp.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -36,6 +37,13 @@ struct Point {
     std::string dir, impossible, key;
     std::string plugin; // the plugin its workload comes from (absolute), or ""
 };
+
+// A sweep is refused above this many points before any is made: 100,000
+// points of a second each are a day on a 2-core machine.
+constexpr std::uint64_t kMaxPoints = 100'000;
+
+// The columns results.csv gives per point after the axes: what plot.y may name.
+const std::vector<std::string>& result_metrics();
 
 std::string read_file(const std::filesystem::path& path);
 // A result that answers the point as it is now: it ran to an outcome, with

@@ -152,11 +152,16 @@ static std::string csv_field(const json& v) {
     return v.dump();
 }
 
-void write_results(const std::string& out, const SweepSpec& s, const json& results) {
-    const std::vector<std::string> metrics = {
+const std::vector<std::string>& result_metrics() {
+    static const std::vector<std::string> metrics = {
         "status",         "outcome",           "rounds",      "latency_min_ns", "latency_median_ns",
         "latency_max_ns", "skew_median_ns",    "sim_time_ns", "poll_timeouts",  "wall_s",
         "resumptions",    "resumptions_per_s", "exit_code",   "signal",         "reason"};
+    return metrics;
+}
+
+void write_results(const std::string& out, const SweepSpec& s, const json& results) {
+    const std::vector<std::string>& metrics = result_metrics();
     const std::string csv_path = (fs::path(out) / "results.csv").string();
     std::ofstream csv = open_output(csv_path, "sweep results");
     csv << "point";

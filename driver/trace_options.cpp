@@ -9,30 +9,32 @@ namespace syncsim {
 
 namespace {
 
+// The items between separators, spaces around each removed (a space inside
+// one stays, and makes it no name).
 std::vector<std::string> split(const std::string& text, char separator) {
     std::vector<std::string> parts;
-    std::string part;
-    for (char c : text) {
-        if (c == separator) {
-            parts.push_back(part);
-            part.clear();
-        } else if (c != ' ') {
-            part.push_back(c);
-        }
+    std::size_t start = 0;
+    for (;;) {
+        const std::size_t end = std::min(text.find(separator, start), text.size());
+        std::string part = text.substr(start, end - start);
+        part.erase(0, std::min(part.find_first_not_of(' '), part.size()));
+        part.erase(part.find_last_not_of(' ') + 1);
+        parts.push_back(part);
+        if (end == text.size()) return parts;
+        start = end + 1;
     }
-    parts.push_back(part);
-    return parts;
 }
 
+// A whole number as written by hand: digits, no leading zero.
 bool all_digits(const std::string& s) {
-    if (s.empty() || s.size() > 9) return false;
+    if (s.empty() || s.size() > 9 || (s.size() > 1 && s[0] == '0')) return false;
     for (char c : s)
         if (!std::isdigit(static_cast<unsigned char>(c))) return false;
     return true;
 }
 
 void parse_window(const std::string& text, TraceSpec& spec) {
-    const std::string where = "--window '" + text + "'";
+    const std::string where = "--window " + quote_short(text);
     const std::size_t dots = text.find("..");
     if (dots == std::string::npos)
         throw ConfigError(where + ": expected FROM..TO (times, e.g. '2us..3us') or rounds:A..B");
@@ -59,14 +61,14 @@ void parse_window(const std::string& text, TraceSpec& spec) {
 
 void parse_cores(const std::string& text, TraceSpec& spec) {
     for (const std::string& item : split(text, ',')) {
-        const std::string where = "--cores '" + text + "'";
+        const std::string where = "--cores " + quote_short(text);
         std::size_t i = 0;
         while (i < item.size() && std::isalpha(static_cast<unsigned char>(item[i]))) ++i;
         TraceSpec::CoreRange r;
         r.type = item.substr(0, i);
         if (r.type != "aic" && r.type != "aiv")
-            throw ConfigError(where + ": '" + item +
-                              "' is not a core: aic or aiv, with an index or a range "
+            throw ConfigError(where + ": " + quote_short(item) +
+                              " is not a core: aic or aiv, with an index or a range "
                               "(aiv, aic3, aiv0-15)");
         const std::string rest = item.substr(i);
         if (!rest.empty()) {
@@ -74,7 +76,8 @@ void parse_cores(const std::string& text, TraceSpec& spec) {
             const std::string a = rest.substr(0, dash);
             const std::string b = dash == std::string::npos ? a : rest.substr(dash + 1);
             if (!all_digits(a) || !all_digits(b) || std::stoi(b) < std::stoi(a))
-                throw ConfigError(where + ": '" + item + "' is not an index or a range A-B");
+                throw ConfigError(where + ": " + quote_short(item) +
+                                  " is not an index or a range A-B (no leading zeros)");
             r.first = std::stoi(a);
             r.last = std::stoi(b);
         }
@@ -92,8 +95,8 @@ void parse_signals(const std::string& text, TraceSpec& spec) {
                 known = true;
             }
         if (!known)
-            throw ConfigError("--signals '" + text + "': '" + item + "' is none of " +
-                              trace_signal_list());
+            throw ConfigError("--signals " + quote_short(text) + ": " + quote_short(item) +
+                              " is none of " + trace_signal_list());
     }
 }
 

@@ -3,6 +3,7 @@
 #include "config/yaml_view.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 namespace syncsim {
 
@@ -112,6 +113,19 @@ LaunchRules read_launch_rules(const MapView& doc) {
         else if (r.has("ratio"))
             r.fail("ratio", "only meaningful with meta: mix_aic_main");
         rule.kernel_type = r.text("kernel_type");
+        // The runtime's name for the task (AIV_ONLY, MIX_AIC_1_2): results and
+        // the watchdog's codes are keyed by it.
+        const bool named =
+            !rule.kernel_type.empty() &&
+            std::isupper(static_cast<unsigned char>(rule.kernel_type[0])) &&
+            std::all_of(rule.kernel_type.begin(), rule.kernel_type.end(), [](char c) {
+                return std::isupper(static_cast<unsigned char>(c)) ||
+                       std::isdigit(static_cast<unsigned char>(c)) || c == '_';
+            });
+        if (!named)
+            r.fail("kernel_type", quote_short(rule.kernel_type) +
+                                      " is not a kernel type name (capitals, digits and '_', "
+                                      "e.g. AIV_ONLY or MIX_AIC_1_2)");
         rule.aic_per_block = static_cast<int>(r.integer("aic", 0, 1));
         rule.aiv_per_block = static_cast<int>(r.integer("aiv", 0, 2));
         if (rule.aic_per_block + rule.aiv_per_block == 0)

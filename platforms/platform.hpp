@@ -23,6 +23,7 @@ namespace syncsim {
 
 struct Platform {
     std::string name, description, file;
+    std::vector<std::string> files; // read, base files first
     // The arch's launch rules, from the nearest file of the chain that lists them.
     LaunchRules launch_rules;
     std::string launch_rules_from; // file:line

@@ -12,6 +12,7 @@ namespace syncsim {
 // name, description and the provenance of every value.
 struct VortexPlatform : vortex::DeviceParams {
     std::string name, description, file;
+    std::vector<std::string> files; // read, base files first
     ParamOrigins origins;
 };
 

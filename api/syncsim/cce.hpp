@@ -119,8 +119,21 @@ class ub_ptr {
 // A vendor-style kernel `void k(GM_ADDR a, GM_ADDR b, ...)` as a KernelFn:
 // argument i is the i-th kernel argument (a buffer address, or an integer).
 namespace detail {
+template <typename T>
+struct is_gm_ptr : std::false_type {};
+template <typename T>
+struct is_gm_ptr<gm_ptr<T>> : std::true_type {};
+
 template <typename Arg>
 Arg kernel_arg(KernelContext& k, std::size_t i) {
+    // With g++, `__gm__` means nothing: a `__gm__ T*` parameter would be a
+    // host pointer made from a device address, and the first store through
+    // it would write the simulator's own memory.
+    static_assert(!std::is_pointer_v<Arg>,
+                  "syncsim: a kernel parameter is a raw pointer (`__gm__ T*`); with g++ it "
+                  "would point into host memory: declare it GM_ADDR or gm_ptr<T>");
+    static_assert(std::is_integral_v<Arg> || is_gm_ptr<Arg>::value,
+                  "syncsim: a kernel parameter must be GM_ADDR, gm_ptr<T> or an integer");
     if constexpr (std::is_integral_v<Arg>)
         return static_cast<Arg>(k.arg(i));
     else

@@ -22,6 +22,11 @@ class HostError : public std::runtime_error {
 
 using StreamId = int;
 
+// The largest block dim a launch may ask for: Ascend C's BlockDim is a
+// logical core count in [1, 65535] (CANN Ascend C developer guide, "核函数",
+// atlas_ascendc_10_0014). More blocks than cores run in waves.
+constexpr std::int64_t kMaxBlockDim = 65535;
+
 // A kernel launch as the host asks for it: the one description of a launch,
 // from a config's `launch:` through the host API to the runtime's launch
 // rules (which decide the cores; see models/runtime/launch_rules.hpp).

@@ -11,7 +11,9 @@ LaunchPlan plan_launch(const LaunchRules& rules, const std::string& platform_arc
     if (target->arch != platform_arch)
         throw LaunchError("a kernel built for " + target->arch + " (" + request.target +
                           ") cannot run on a " + platform_arch + " platform");
-    if (request.block_dim < 1) throw LaunchError("block dim must be at least 1");
+    if (request.block_dim < 1 || request.block_dim > kMaxBlockDim)
+        throw LaunchError("block dim " + std::to_string(request.block_dim) + " is outside [1, " +
+                          std::to_string(kMaxBlockDim) + "], the range of a launch's BlockDim");
     for (const LaunchRule& rule : rules) {
         if (target->side != rule.side || request.meta != rule.meta) continue;
         if (request.meta == KernelMeta::MixAicMain &&

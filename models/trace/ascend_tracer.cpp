@@ -168,13 +168,20 @@ void AscendTracer::round_closed(const RoundRow& row) {
     change(m_round_marker, row.last_arrival, ++m_rounds_closed);
 }
 
+std::vector<std::string> AscendTracer::companion_files(const std::string& vcd_path) {
+    std::filesystem::path filter = vcd_path, save = vcd_path, stream_filter = vcd_path;
+    filter.replace_extension(".states.txt");
+    save.replace_extension(".gtkw");
+    stream_filter.replace_extension(".streams.txt");
+    return {filter.string(), save.string(), stream_filter.string()};
+}
+
 void AscendTracer::finish(std::uint64_t end_time_ps) {
     m_vcd.close(end_time_ps);
     const std::filesystem::path vcd(m_vcd_path);
-    std::filesystem::path filter = vcd;
-    filter.replace_extension(".states.txt");
-    std::filesystem::path save = vcd;
-    save.replace_extension(".gtkw");
+    const std::vector<std::string> companions = companion_files(m_vcd_path);
+    const std::filesystem::path filter = companions[0], save = companions[1],
+                                stream_filter = companions[2];
     std::vector<std::string> states;
     for (int st = 0; st < kCoreStateCount; ++st)
         states.push_back(to_string(static_cast<CoreState>(st)));
@@ -193,8 +200,6 @@ void AscendTracer::finish(std::uint64_t end_time_ps) {
     const std::string filter_path = relative_to_save_file(filter.string(), save.string());
     write_core_group(g, "AIC", "aic", filter_path);
     write_core_group(g, "AIV", "aiv", filter_path);
-    std::filesystem::path stream_filter = vcd;
-    stream_filter.replace_extension(".streams.txt");
     std::vector<std::string> stream_states;
     for (int st = 0; st < 4; ++st) stream_states.push_back(to_string(static_cast<StreamState>(st)));
     write_translate_filter(stream_filter.string(), "syncsim stream states", stream_states);

@@ -44,6 +44,8 @@ class AscendTracer : public CoreTraceSink,
 
     // Ends the VCD and writes the .gtkw save file and the filters beside it.
     void finish(std::uint64_t end_time_ps);
+    // The files finish() writes beside the VCD at `vcd_path`.
+    static std::vector<std::string> companion_files(const std::string& vcd_path);
 
   private:
     // The save file's group of one core type's signals (cores that ran only).

@@ -1,16 +1,16 @@
 #include "models/trace/output_file.hpp"
 
+#include "models/trace/converter_pipe.hpp"
+
 #include <cerrno>
-#include <csignal>
 #include <cstdlib>
 #include <cstring>
-#include <ext/stdio_filebuf.h>
+#include <fcntl.h>
 #include <filesystem>
-#include <spawn.h>
-#include <sys/wait.h>
+#include <map>
+#include <sys/stat.h>
 #include <unistd.h>
-
-extern char** environ;
+#include <vector>
 
 namespace syncsim {
 
@@ -48,15 +48,31 @@ bool converter_on_path() {
     return false;
 }
 
-} // namespace
+// FIFOs checked before the run, each held open for writing (see
+// check_output_writable) until the run opens it.
+std::map<std::string, int>& held_fifos() {
+    static std::map<std::string, int> held;
+    return held;
+}
 
-// vcd2fst with its standard input on a pipe we write the VCD into.
-struct TraceOutput::Pipe {
-    pid_t pid = -1;
-    int fd = -1;
-    std::unique_ptr<__gnu_cxx::stdio_filebuf<char>> buffer;
-    std::unique_ptr<std::ostream> stream;
-};
+bool is_fifo(const std::string& path) {
+    struct stat st {};
+    return ::stat(path.c_str(), &st) == 0 && S_ISFIFO(st.st_mode);
+}
+
+// A FIFO's write end, opened without waiting: fails (ENXIO) when no process
+// has it open for reading, which a plain open would wait for for ever.
+int open_fifo_now(const std::string& path, const std::string& what) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd >= 0) return fd;
+    if (errno == ENXIO)
+        throw OutputError("cannot write " + what + " '" + path +
+                          "': it is a FIFO that no process has open for reading, so the run "
+                          "would wait for a reader for ever (start the reader first)");
+    throw OutputError("cannot write " + what + " '" + path + "'" + reason());
+}
+
+} // namespace
 
 bool TraceOutput::is_fst(const std::string& path) {
     return path.size() > 4 && path.compare(path.size() - 4, 4, ".fst") == 0;
@@ -77,31 +93,9 @@ TraceOutput::TraceOutput(const std::string& path, const std::string& what)
         return;
     }
     check_converter();
-    // A converter that dies must show up as a failed write, not kill us.
-    std::signal(SIGPIPE, SIG_IGN);
-    int fds[2];
-    if (::pipe(fds) != 0) throw OutputError("cannot start " + std::string(kConverter) + reason());
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, fds[0], 0);
-    posix_spawn_file_actions_adddup2(&actions, 2, 1); // its chatter stays off our stdout
-    posix_spawn_file_actions_addclose(&actions, fds[1]);
-    std::string v = "-v", dash = "-", f = "-f", name = kConverter, out = path;
-    char* argv[] = {name.data(), v.data(), dash.data(), f.data(), out.data(), nullptr};
-    m_pipe = std::make_unique<Pipe>();
-    const int rc = posix_spawnp(&m_pipe->pid, kConverter, &actions, nullptr, argv, environ);
-    posix_spawn_file_actions_destroy(&actions);
-    ::close(fds[0]);
-    if (rc != 0) {
-        ::close(fds[1]);
-        throw OutputError("cannot start " + std::string(kConverter) + " for " + what + " '" + path +
-                          "': " + std::strerror(rc));
-    }
-    m_pipe->fd = fds[1];
-    m_pipe->buffer =
-        std::make_unique<__gnu_cxx::stdio_filebuf<char>>(fds[1], std::ios::out, 1 << 16);
-    m_pipe->stream = std::make_unique<std::ostream>(m_pipe->buffer.get());
-    m_stream = m_pipe->stream.get();
+    m_converter = std::make_unique<ConverterPipe>(
+        std::vector<std::string>{kConverter, "-v", "-", "-f", path}, path, what);
+    m_stream = &m_converter->stream();
 }
 
 TraceOutput::~TraceOutput() {
@@ -114,25 +108,29 @@ TraceOutput::~TraceOutput() {
 void TraceOutput::close() {
     if (m_closed) return;
     m_closed = true;
-    if (!m_pipe) {
+    if (m_converter)
+        m_converter->finish();
+    else
         close_output(m_file, m_path, m_what);
-        return;
-    }
-    m_pipe->stream->flush();
-    const bool written = bool(*m_pipe->stream);
-    m_pipe->buffer->close(); // closes the pipe: the converter sees the end
-    int status = 0;
-    while (::waitpid(m_pipe->pid, &status, 0) < 0 && errno == EINTR) {
-    }
-    if (!written || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
-        throw OutputError("writing " + m_what + " '" + m_path + "' through " + kConverter +
-                          " failed; the file is incomplete");
 }
 
 std::ofstream open_output(const std::string& path, const std::string& what) {
     if (path.empty()) throw OutputError(what + ": the path is empty");
+    // A FIFO is opened only while a reader is there (our own write end, held
+    // since the check or opened now, proves it), so the open cannot hang.
+    int held = -1;
+    if (is_fifo(path)) {
+        const auto it = held_fifos().find(path);
+        if (it != held_fifos().end()) {
+            held = it->second;
+            held_fifos().erase(it);
+        } else {
+            held = open_fifo_now(path, what);
+        }
+    }
     errno = 0;
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    if (held >= 0) ::close(held);
     if (!out) throw OutputError("cannot write " + what + " '" + path + "'" + reason());
     return out;
 }
@@ -152,6 +150,15 @@ void check_output_writable(const std::string& path, const std::string& what) {
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec))
         throw OutputError("cannot write " + what + " '" + path + "': it is a directory");
+    struct stat st {};
+    if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+        if (S_ISCHR(st.st_mode)) return; // /dev/null, a terminal
+        if (!S_ISFIFO(st.st_mode))
+            throw OutputError("cannot write " + what + " '" + path +
+                              "': not a regular file, a FIFO or a device");
+        if (!held_fifos().count(path)) held_fifos()[path] = open_fifo_now(path, what);
+        return;
+    }
     // The probe must not leave a file behind: a run refused after this check
     // would otherwise leave an empty output where the user asked for one.
     const bool existed = std::filesystem::exists(path, ec);

@@ -32,8 +32,11 @@ void write_gtkwave_paths(std::ostream& save, const std::string& trace_path,
 // `path` as a save file beside `save_path` refers to it.
 std::string relative_to_save_file(const std::string& path, const std::string& save_path);
 
+class ConverterPipe;
+
 // A trace's output: a file, or for a path ending in .fst, GTKWave's vcd2fst
-// converting the VCD it reads from a pipe (nothing is written as VCD first).
+// converting the VCD it reads from a pipe (nothing is written as VCD first);
+// a converter that stalls is killed (ConverterPipe::kStall).
 class TraceOutput {
   public:
     TraceOutput(const std::string& path, const std::string& what);
@@ -52,14 +55,17 @@ class TraceOutput {
   private:
     std::string m_path, m_what;
     std::ofstream m_file;
-    struct Pipe;
-    std::unique_ptr<Pipe> m_pipe;
+    std::unique_ptr<ConverterPipe> m_converter;
     std::ostream* m_stream = nullptr;
     bool m_closed = false;
 };
 
 // Before a run: throws OutputError unless `path` can be created or written.
-// Creates the file (empty) when it did not exist; the run overwrites it.
+// Creates the file (empty) when it did not exist; the run overwrites it. An
+// existing path that is not a regular file may be a device (/dev/null) or a
+// FIFO that a process has open for reading (a FIFO without a reader would
+// hold the run for ever when opened); the FIFO is held open from here until
+// the run opens it, so its reader never sees an end in between.
 void check_output_writable(const std::string& path, const std::string& what);
 
 } // namespace syncsim

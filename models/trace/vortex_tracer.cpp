@@ -29,12 +29,18 @@ void VortexTracer::warp_state(int core, int warp, int state) {
     m_vcd.change(m_signal[i], now_ps(), static_cast<std::uint64_t>(state));
 }
 
+std::vector<std::string> VortexTracer::companion_files(const std::string& vcd_path) {
+    std::filesystem::path filter = vcd_path, save = vcd_path;
+    filter.replace_extension(".warps.txt");
+    save.replace_extension(".gtkw");
+    return {filter.string(), save.string()};
+}
+
 void VortexTracer::finish(std::uint64_t end_ps) {
     m_vcd.close(end_ps);
     namespace fs = std::filesystem;
-    fs::path filter = m_path, save = m_path;
-    filter.replace_extension(".warps.txt");
-    save.replace_extension(".gtkw");
+    const std::vector<std::string> companions = companion_files(m_path);
+    const fs::path filter = companions[0], save = companions[1];
     {
         std::ofstream f = open_output(filter.string(), "GTKWave translate filter");
         const auto& names = vortex::warp_state_names();

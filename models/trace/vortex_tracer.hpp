@@ -17,7 +17,10 @@ class VortexTracer : public vortex::WarpTraceSink {
     VortexTracer(const std::string& vcd_path, int clusters, int cores_per_cluster, int warps,
                  const TraceWindow* window = nullptr);
     void warp_state(int core, int warp, int state) override;
+    // Ends the VCD and writes the .gtkw save file and the filter beside it.
     void finish(std::uint64_t end_ps);
+    // The files finish() writes beside the VCD at `vcd_path`.
+    static std::vector<std::string> companion_files(const std::string& vcd_path);
 
   private:
     std::string m_path;

@@ -68,10 +68,13 @@ TEST_CASE("bad input: what crashed or ran away is refused or bounded", "[bad_inp
         {"an alias bomb in --set", kQuick + "--set '" + bomb + "'", 2, "anchors"},
         {"a 1 GiB unified buffer per core (in range): allocated as used",
          kQuick + "--set platform.die.cluster.core.ub_bytes=1073741824", 0, "outcome    completed"},
-        {"a million blocks of zeroed buffers: nothing is filled up front",
-         "run configs/foundation/pipe_deadlock.yaml --set workload.launch.block_dim=1000000 "
+        {"the most blocks a launch may have, of zeroed buffers: nothing is filled up front",
+         "run configs/foundation/pipe_deadlock.yaml --set workload.launch.block_dim=65535 "
          "--set limits.max_events=20000",
          1, "outcome    event_limit"},
+        {"a million blocks: more than a launch's BlockDim can hold (issue 23: 2 GB before exit 1)",
+         "run configs/foundation/pipe_deadlock.yaml --set workload.launch.block_dim=1000000", 2,
+         "key 'workload.launch.block_dim': 1000000 is outside [1, 65535]"},
         {"20,000 expected checks the workload does not report", "run " + checks_cfg, 2,
          "reports no check named 'check 0'"},
         {"a 100-day livelock stops at the wall-clock limit",
@@ -132,7 +135,7 @@ TEST_CASE("bad input: a user's mistake is exit 2 naming file, line and key, neve
         {"a sweep whose base name is too long for the file system", "sweep " + sweep_long_base, 2,
          "key 'base': no config file"},
         {"a sweep whose plot series is not a list of keys", "sweep " + sweep_bad_series, 2,
-         "key 'plot.series': expected a list of config keys"},
+         "key 'plot.series': expected a list of axes"},
     });
 }
 

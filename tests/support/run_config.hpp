@@ -25,8 +25,10 @@ struct CommandResult {
     std::string output; // stdout and stderr
 };
 
-inline CommandResult run_syncsim(const std::string& args) {
-    const std::string cmd = std::string(SYNCSIM_BINARY) + " " + args + " 2>&1";
+// Runs a shell command line; its output is stdout and stderr; a signal is
+// exit code -1.
+inline CommandResult run_in_shell(const std::string& command) {
+    const std::string cmd = "{ " + command + " ; } 2>&1";
     FILE* pipe = popen(cmd.c_str(), "r");
     CommandResult r{-1, ""};
     if (!pipe) return r;
@@ -35,6 +37,10 @@ inline CommandResult run_syncsim(const std::string& args) {
     const int status = pclose(pipe);
     r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     return r;
+}
+
+inline CommandResult run_syncsim(const std::string& args) {
+    return run_in_shell(std::string(SYNCSIM_BINARY) + " " + args);
 }
 
 inline std::string read_text(const std::string& path) {

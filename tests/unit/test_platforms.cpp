@@ -125,6 +125,12 @@ TEST_CASE("launch rules and the arch name are checked like any other platform va
     write("noref", params + "launch_rules:\n  - {side: vec, meta: none, kernel_type: X, aic: 0, "
                             "aiv: 1, ffts_context: true, why: w}\n");
     CHECK_THROWS_WITH(load_platform(dir.string(), "noref"), Contains("launch_rules[0].ref"));
+    // Issue 23: an empty kernel type was accepted.
+    write("notype", params + "launch_rules:\n  - {side: vec, meta: none, kernel_type: '', aic: 0, "
+                             "aiv: 1, ffts_context: true, why: w, ref: r}\n");
+    CHECK_THROWS_WITH(load_platform(dir.string(), "notype"),
+                      Contains("notype.yaml:") && Contains("launch_rules[0].kernel_type") &&
+                          Contains("is not a kernel type name"));
     std::string bad_arch = x900;
     bad_arch.replace(bad_arch.find("value: dav-x900") + 7, 8, "Dav X900");
     write("badarch", bad_arch);

@@ -115,7 +115,8 @@ void register_gm_roundtrip(WorkloadRegistry& r) {
                        {"flags", per_block(64)},
                        {"counter", [](std::int64_t, const ParamMap&) { return 64; }}}});
     auto host_params = params;
-    host_params.push_back({"block_dim", std::int64_t{18}, "AIV blocks launched", 1, 1e6});
+    host_params.push_back({"block_dim", std::int64_t{18}, "AIV blocks launched", 1,
+                           static_cast<double>(kMaxBlockDim)});
     r.add(HostEntry{"gm_roundtrip",
                     "launches gm_roundtrip on the AIVs and checks every word",
                     roundtrip_host,

@@ -75,7 +75,8 @@ void subcore_sync_host(HostApi& host) {
 
 void register_subcore_sync(WorkloadRegistry& r) {
     const std::vector<WorkloadParam> params = {
-        {"blocks", std::int64_t{4}, "MIX 1:2 blocks (each one AIC and two AIVs)", 1, 1 << 16},
+        {"blocks", std::int64_t{4}, "MIX 1:2 blocks (each one AIC and two AIVs)", 1,
+         static_cast<double>(kMaxBlockDim)},
         {"sync", true, "the AIVs sync through FFTS mode 1 before reading the sibling's slot"},
         {"extra_sets", std::int64_t{0},
          "the sync message sent this many more times before the one wait (a misuse: past 15 "
