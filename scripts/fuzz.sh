@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
-# Fuzzes config and --set parsing and validation down to elaboration with
-# libFuzzer, AddressSanitizer and UBSan (Debian's clang), seeded with every
-# shipped config.
+# Fuzzes what syncsim reads before it simulates, with libFuzzer, AddressSanitizer
+# and UBSan (Debian's clang): configs and --set arguments, platform files,
+# sweep files, and plugin files' ELF headers (fuzz/input_fuzzer.cpp: the first
+# byte of an input says which). Seeded with every shipped config, platform
+# and sweep, and broken copies of a shared library.
 #
-#   scripts/fuzz.sh [-max_total_time=SECONDS | -runs=N] [other libFuzzer flags]
+#   scripts/fuzz.sh                          60 seconds
+#   scripts/fuzz.sh -max_total_time=3600     an hour (the documented long run;
+#                                            add -fork=2 to use both cores)
+#   scripts/fuzz.sh -runs=N | other libFuzzer flags
 #
-# Default: 60 seconds. Builds build-fuzz/ with clang++ (installed from
-# Debian if missing). Crashes are written as crash-* files in fuzz/findings/;
-# each one found becomes a test (tests/scenario/test_bad_input.cpp).
+# Builds build-fuzz/ with clang++ (installed from Debian if missing). Crashes
+# are written as crash-* files in fuzz/findings/; each one found becomes a
+# test (tests/scenario/test_hardened_inputs.cpp). Whole runs (the simulation
+# and its outputs) are fuzzed by scripts/fuzz_runs.py instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,21 +26,35 @@ fi
 
 CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DSYNCSIM_FUZZ=ON -DBUILD_TESTING=OFF >/dev/null
-cmake --build build-fuzz --target syncsim_config_fuzzer
+cmake --build build-fuzz --target syncsim_input_fuzzer
 
 corpus="build-fuzz/corpus"
 mkdir -p "$corpus" fuzz/findings
-# Seeds: every shipped config, and a few with --set arguments after a NUL.
-for f in $(find configs -name '*.yaml'); do cp "$f" "$corpus/seed-$(echo "$f" | tr / _)"; done
-printf '%s\0%s\0%s' "$(cat configs/quickstart.yaml)" 'platform.die.cluster.count=9' \
+seed() { # seed NAME PREFIX FILE: the file's bytes after a one-byte prefix
+    { printf '%s' "$2"; cat "$3"; } >"$corpus/seed-$1"
+}
+for f in $(find configs -name '*.yaml'); do
+    if grep -q '^base:' "$f"; then
+        seed "sweep-$(echo "$f" | tr / _)" s <(sed 's/^base: .*/base: base.yaml/' "$f")
+    else
+        seed "config-$(echo "$f" | tr / _)" c "$f"
+    fi
+done
+for f in platforms/*.yaml; do seed "platform-$(basename "$f")" p "$f"; done
+printf 'c%s\0%s\0%s' "$(cat configs/quickstart.yaml)" 'platform.die.cluster.count=9' \
     'workload.params.block_dim=4' >"$corpus/seed-sets-1"
-printf '%s\0%s' "$(cat configs/a5/hard_aiv_all_blocks.yaml)" 'workload.params.mode=soft' \
+printf 'c%s\0%s' "$(cat configs/a5/hard_aiv_all_blocks.yaml)" 'workload.params.mode=soft' \
     >"$corpus/seed-sets-2"
-printf '%s\0%s' "$(cat configs/vortex/dogfood_gbar.yaml)" 'platform.cluster.cores=8' >"$corpus/seed-sets-3"
+printf 'c%s\0%s' "$(cat configs/vortex/dogfood_gbar.yaml)" 'platform.cluster.cores=8' \
+    >"$corpus/seed-sets-3"
+# Broken plugins: a real shared library cut at its headers, mid-way and whole.
+library=$(ls /usr/lib/*-linux-gnu/libsystemc-*.so | head -n 1)
+for bytes in 64 120 4096 65536; do seed "elf-$bytes" e <(head -c "$bytes" "$library"); done
+seed "elf-whole" e <(head -c 2000000 "$library")
 
 [ $# -gt 0 ] || set -- -max_total_time=60
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
-exec build-fuzz/fuzz/syncsim_config_fuzzer -dict=fuzz/config.dict -max_len=16384 \
+exec build-fuzz/fuzz/syncsim_input_fuzzer -dict=fuzz/config.dict -max_len=65536 \
     -timeout=20 -rss_limit_mb=4096 -artifact_prefix=fuzz/findings/ -print_final_stats=1 \
     "$@" "$corpus"

@@ -1,14 +1,51 @@
 #!/usr/bin/env bash
-# Builds syncsim (installing what is missing) and runs the whole test suite,
-# then builds the AddressSanitizer + UBSan variant (the `asan` preset) and
-# runs the suite again under it. --no-sanitize stops after the first half.
+# The README's test command.
+#
+#   scripts/test.sh          builds (installing what is missing) and runs the
+#                            release suite without the slow tier: minutes
+#   scripts/test.sh --full   then the slow tier (million-poll spin
+#                            comparisons, big chips, a bounded fuzz of whole
+#                            runs), the libFuzzer target on 20,000 inputs of a
+#                            fixed seed, and the AddressSanitizer + UBSan
+#                            build with the whole suite under it: what CI
+#                            runs (.ci/run)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh --build-only
-ctest --test-dir build --output-on-failure -j "$(nproc)"
-[ "${1:-}" = "--no-sanitize" ] && exit 0
+full=0
+case "${1:-}" in
+"") ;;
+--full) full=1 ;;
+*)
+    echo "usage: scripts/test.sh [--full]" >&2
+    exit 2
+    ;;
+esac
+jobs="$(nproc)"
+phase() { printf '== %s (%s)\n' "$1" "$(date +%T)"; }
 
-echo "== the same suite under AddressSanitizer and UBSan (build-asan/)"
+start=$SECONDS
+phase "build (build/)"
+scripts/setup.sh --build-only
+phase "release suite without the slow tier"
+ctest --test-dir build --output-on-failure -j "$jobs" -LE slow
+if [ "$full" -eq 0 ]; then
+    echo "== passed in $((SECONDS - start)) s (scripts/test.sh --full adds the slow tier and the sanitizers)"
+    exit 0
+fi
+phase "slow tier: long spins, big chips, a fuzz of whole runs"
+ctest --test-dir build --output-on-failure -j "$jobs" -L slow
+phase "libFuzzer target (build-fuzz/, clang): 20,000 inputs, seed 1"
+fuzz_log=$(mktemp)
+if ! scripts/fuzz.sh -seed=1 -runs=20000 >"$fuzz_log" 2>&1; then
+    tail -n 60 "$fuzz_log"
+    echo "== the libFuzzer target failed (the input is in fuzz/findings/)"
+    exit 1
+fi
+grep -E '^stat::number_of_executed_units|^Done' "$fuzz_log" || true
+rm -f "$fuzz_log"
+phase "AddressSanitizer + UBSan build (build-asan/)"
 cmake --preset asan >/dev/null
 cmake --build --preset asan
-ctest --preset asan -j "$(nproc)"
+phase "the whole suite under AddressSanitizer and UBSan"
+ctest --preset asan -j "$jobs"
+echo "== passed in $((SECONDS - start)) s"

@@ -98,7 +98,6 @@ class RoundLedger {
         RoundCounts running;
         std::map<std::uint32_t, OpenRow> open;
     };
-    struct Launch;
     struct CoreAt {
         bool running = false;
         std::uint64_t launch = 0;
