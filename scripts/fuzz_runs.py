@@ -57,25 +57,24 @@ class Pools:
         # Numeric values as shipped, to vary within reason (runs that go deep).
         self.numbers = {}
         for platform in ("950pr", "910b1"):
-            described = subprocess.run([syncsim, "describe", "platform", platform],
-                                       capture_output=True, text=True).stdout
-            for line in described.splitlines():
-                m = re.match(r"^([a-z_]+(?:\.[a-z_0-9]+)*)\s+([-0-9.e+]+)\s", line)
-                if m:
-                    self.numbers["platform." + m.group(1)] = float(m.group(2))
-                m = re.match(r"^([a-z_]+(\.[a-z_0-9]+)+)\s", line)
-                if m:
-                    self.keys.append("platform." + m.group(1))
-        listed = subprocess.run([syncsim, "list", "workloads"], capture_output=True,
-                                text=True).stdout
-        for line in listed.splitlines():
-            m = re.match(r"^      ([a-z_0-9]+) = ([-0-9.]+)\s", line)
-            if m:
-                self.numbers["workload.params." + m.group(1)] = float(m.group(2))
-            m = re.match(r"^      ([a-z_0-9]+) = ", line)
-            if m:
-                self.keys.append("workload.params." + m.group(1))
+            self.harvest([syncsim, "describe", "platform", platform], "platform.",
+                         r"^([a-z_]+(?:\.[a-z_0-9]+)*)\s+(\S+)\s")
+        self.harvest([syncsim, "list", "workloads"], "workload.params.",
+                     r"^      ([a-z_0-9]+) = (\S+)\s")
         self.keys = sorted(set(self.keys))
+
+    def harvest(self, command, prefix, row):
+        """Keys (and numeric values) from the rows of a listing syncsim prints."""
+        listing = subprocess.run(command, capture_output=True, text=True).stdout
+        for line in listing.splitlines():
+            m = re.match(row, line)
+            if not m:
+                continue
+            self.keys.append(prefix + m.group(1))
+            try:
+                self.numbers[prefix + m.group(1)] = float(m.group(2))
+            except ValueError:
+                pass
 
     @staticmethod
     def is_sweep(path):
