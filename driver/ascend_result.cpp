@@ -171,7 +171,8 @@ void host_sections(const HostRuntime& host, json& out) {
     out["checks"] = checks;
     out["host"] = {{"finished", host.finished()}, {"waiting_on", host.waiting_on()}};
     out["time"]["host_done_ps"] = host.finished() ? to_ps(host.finished_at()) : 0;
-    out["runtime_log"] = host.runtime_log();
+    out["runtime_log"] = host.runtime_log().kept();
+    if (host.runtime_log().left_out()) out["runtime_log_left_out"] = host.runtime_log().left_out();
     out["faults"] = host.faults();
 }
 
@@ -182,6 +183,8 @@ void device_sections(AscendDevice& device, json& out) {
                              {"satisfied_ps", to_ps(w.satisfied)},
                              {"released_ps", to_ps(w.released)},
                              {"latency_ps", to_ps(w.released) - to_ps(w.satisfied)}});
+    if (device.notifies().wait_releases().left_out())
+        out["cnt_notify_waits_left_out"] = device.notifies().wait_releases().left_out();
     json launches = json::array();
     for (const auto& l : device.scheduler().active_launches())
         launches.push_back({{"launch", l.launch_id},

@@ -1,6 +1,7 @@
 // The Ascend summary, rendered from the result alone.
 #include "driver/ascend_result.hpp"
 #include "driver/run_target.hpp"
+#include "models/report/first_entries.hpp"
 
 #include <algorithm>
 #include <sstream>
@@ -67,6 +68,10 @@ void summarize_stuck(std::ostream& s, const json& result) {
 void summarize_runtime(std::ostream& s, const json& result) {
     for (const json& f : result["faults"]) s << "fault      " << text(f) << "\n";
     for (const json& line : result["runtime_log"]) s << "runtime    " << text(line) << "\n";
+    if (result.contains("runtime_log_left_out"))
+        s << "runtime    ... and " << result["runtime_log_left_out"].get<std::uint64_t>()
+          << " more line(s), not kept (a run keeps its first "
+          << FirstEntries<std::string>::kDefaultLimit << ")\n";
     const json& cnt = result["cnt_notifies"];
     if (!cnt.empty()) {
         s << "cntnotify ";

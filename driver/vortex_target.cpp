@@ -97,8 +97,8 @@ Collected VortexTarget::collect(const ExperimentConfig& cfg, std::uint64_t end_p
     }
     std::sort(c.stuck.begin(), c.stuck.end());
     if (m_kernel->check)
-        for (const auto& k :
-             m_kernel->check(m_device->memory(), m_geometry, cfg.params, m_device->releases()))
+        for (const auto& k : m_kernel->check(m_device->memory(), m_geometry, cfg.params,
+                                             m_device->releases().kept()))
             c.checks.push_back({k.name, k.ok, k.detail});
     c.declared_checks = m_kernel->checks;
     c.workload = m_kernel->name;
@@ -127,6 +127,8 @@ Collected VortexTarget::collect(const ExperimentConfig& cfg, std::uint64_t end_p
                   {"checks", checks},
                   {"faults", m_device->faults()},
                   {"events", {{"warp_issues", m_device->issued()}}}};
+    if (m_device->releases().left_out())
+        c.sections["releases_left_out"] = m_device->releases().left_out();
     return c;
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "models/notify/cnt_notify_rules.hpp"
+#include "models/report/first_entries.hpp"
 #include "models/systemc/simulation_time.hpp"
 
 #include <functional>
@@ -72,12 +73,13 @@ class NotifyTable {
 
     // The last value a completed record task wrote, by id (for the result).
     const std::map<std::uint32_t, std::uint32_t>& cnt_counts() const { return m_counts; }
-    // Every released CntNotify wait: when its condition came true, when the stream went on.
+    // Released CntNotify waits (the first ones, and how many more): when
+    // its condition came true, when the stream went on.
     struct WaitRelease {
         std::uint32_t id;
         sc_core::sc_time satisfied, released;
     };
-    const std::vector<WaitRelease>& wait_releases() const { return m_releases; }
+    const FirstEntries<WaitRelease>& wait_releases() const { return m_releases; }
 
   private:
     struct Binary {
@@ -96,7 +98,7 @@ class NotifyTable {
     std::map<std::uint32_t, std::unique_ptr<sc_core::sc_event>> m_changed;
     std::map<std::uint32_t, std::unique_ptr<Binary>> m_binary;
     NotifyTraceSink* m_tracer = nullptr;
-    std::vector<WaitRelease> m_releases;
+    FirstEntries<WaitRelease> m_releases;
 };
 
 } // namespace syncsim

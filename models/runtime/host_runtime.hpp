@@ -6,6 +6,7 @@
 #include "models/memory/sparse_store.hpp"
 #include "models/memory/write_provenance.hpp"
 #include "models/notify/notify_table.hpp"
+#include "models/report/first_entries.hpp"
 #include "models/runtime/stream.hpp"
 #include "models/runtime/task_scheduler.hpp"
 #include "syncsim/host_api.hpp"
@@ -59,7 +60,7 @@ class HostRuntime : public sc_core::sc_module, public HostApi {
     const std::vector<GmBuffer>& buffers() const { return m_buffers; }
     const std::vector<std::unique_ptr<Stream>>& streams() const { return m_streams; }
     std::vector<std::string> faults() const { return m_faults; }
-    const std::vector<std::string>& runtime_log() const { return m_log; }
+    const FirstEntries<std::string>& runtime_log() const { return m_log; }
     struct CntNotifyReport {
         std::uint32_t id;
         bool destroyed;
@@ -161,7 +162,7 @@ class HostRuntime : public sc_core::sc_module, public HostApi {
     NotifyTable& m_notifies;
     std::deque<HandleObject> m_cnt_objects, m_notify_objects;
     std::deque<EventObject> m_events;
-    std::vector<std::string> m_log;
+    FirstEntries<std::string> m_log;
     std::uint64_t m_c2c_ctrl_addr = 0;
     WriteProvenance* m_provenance = nullptr;
     std::function<std::string(int)> m_requester_name;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "models/memory/busy_until.hpp"
+#include "models/report/first_entries.hpp"
 #include "models/systemc/simulation_time.hpp"
 #include "models/vortex/vx_barrier_rules.hpp"
 #include "models/vortex/vx_device_params.hpp"
@@ -53,7 +54,7 @@ class VortexDevice : public sc_core::sc_module {
     bool livelock_detected() const { return !m_livelock.empty(); }
     const std::string& watchdog() const { return m_watchdog; }
     const std::string& livelock() const { return m_livelock; }
-    const std::vector<ReleaseRecord>& releases() const { return m_releases; }
+    const FirstEntries<ReleaseRecord>& releases() const { return m_releases; }
     const std::vector<std::string>& faults() const { return m_faults; }
     const std::vector<std::string>& lost_requests() const { return m_lost; }
     std::vector<WarpReport> report() const;
@@ -116,7 +117,7 @@ class VortexDevice : public sc_core::sc_module {
     sc_core::sc_event m_store_due, m_no_progress;
     bool m_progress_watched = false;
     sc_core::sc_event m_never; // what an exited warp's thread waits on
-    std::vector<ReleaseRecord> m_releases;
+    FirstEntries<ReleaseRecord> m_releases;
     std::vector<std::string> m_faults, m_lost;
     std::string m_watchdog, m_livelock;
     std::uint64_t m_issued = 0;
