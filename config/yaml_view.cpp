@@ -32,12 +32,24 @@ std::string join(const std::vector<std::string>& items) {
 
 } // namespace
 
+std::int64_t plain_number(const std::string& digits) {
+    if (digits.empty() || digits.size() > 9 || (digits.size() > 1 && digits[0] == '0') ||
+        digits.find_first_not_of("0123456789") != std::string::npos)
+        return -1;
+    return std::stoll(digits);
+}
+
+std::size_t utf8_cut(const std::string& text, std::size_t max) {
+    std::size_t cut = std::min(text.size(), max);
+    // Back to the start of the character a continuation byte belongs to.
+    while (cut < text.size() && cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xc0) == 0x80)
+        --cut;
+    return cut;
+}
+
 std::string quote_short(const std::string& value) {
     constexpr std::size_t kShown = 60;
-    std::size_t cut = std::min(value.size(), kShown);
-    // Never inside a UTF-8 sequence: back to the start of the character.
-    while (cut < value.size() && cut > 0 && (static_cast<unsigned char>(value[cut]) & 0xc0) == 0x80)
-        --cut;
+    const std::size_t cut = utf8_cut(value, kShown);
     std::string out = "'";
     for (std::size_t i = 0; i < cut; ++i) {
         const auto u = static_cast<unsigned char>(value[i]);

@@ -21,6 +21,13 @@ class ConfigError : public std::runtime_error {
 // prefix when long ("'aaaa...' (100000 characters)"), control characters
 // shown as escapes, so no input makes a message long or unreadable.
 std::string quote_short(const std::string& value);
+// A count or index as written by hand ("12"): digits only, no sign, no
+// leading zero, at most 9 digits; -1 for anything else.
+std::int64_t plain_number(const std::string& digits);
+
+// The length of `text` cut to at most `max` bytes, never inside a UTF-8
+// character.
+std::size_t utf8_cut(const std::string& text, std::size_t max);
 
 // What a YAML node is, for "expected X, got Y": its text quoted, or "an
 // empty value (null)", "a list", "a mapping".

@@ -14,6 +14,7 @@
 #include "workloads/default_host.hpp"
 
 #include <algorithm>
+#include <limits>
 
 namespace syncsim {
 
@@ -96,8 +97,12 @@ void check_core_selection(const ExperimentConfig& cfg, const TraceSpec& spec) {
     for (const TraceSpec::CoreRange& r : spec.cores) {
         const int count =
             static_cast<int>(r.type == "aic" ? cfg.platform.aic_cores : cfg.platform.aiv_cores);
-        if (r.first >= count)
-            throw ConfigError("--cores: " + r.type + std::to_string(r.first) +
+        // A range names its last core too ("aiv0-999" on 72 AIV is a slip);
+        // a bare type ("aiv") means all of them.
+        const bool whole_type = r.last == std::numeric_limits<int>::max();
+        const int beyond = r.first >= count ? r.first : whole_type ? -1 : r.last;
+        if (beyond >= count)
+            throw ConfigError("--cores: " + r.type + std::to_string(beyond) +
                               " is not a core of " + cfg.platform.name + ", which has " +
                               std::to_string(count) + " " + r.type + " cores (" + r.type + "0-" +
                               std::to_string(count - 1) + ")");

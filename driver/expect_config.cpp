@@ -56,11 +56,7 @@ Expectation read_expect(const MapView& m, const std::vector<std::string>& declar
 
 std::int64_t numbered(const std::string& text, const std::string& prefix) {
     if (text.compare(0, prefix.size(), prefix) != 0) return -1;
-    const std::string digits = text.substr(prefix.size());
-    if (digits.empty() || digits.size() > 9 || (digits.size() > 1 && digits[0] == '0') ||
-        digits.find_first_not_of("0123456789") != std::string::npos)
-        return -1;
-    return std::stoll(digits);
+    return plain_number(text.substr(prefix.size()));
 }
 
 void check_stuck_names(const MapView& doc, const ExperimentConfig& cfg,

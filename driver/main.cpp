@@ -18,10 +18,12 @@
 
 #include <boost/program_options.hpp>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <sysc/kernel/sc_kernel_ids.h>
 #include <systemc>
 
 namespace po = boost::program_options;
@@ -167,12 +169,14 @@ int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
     const RunReport report = run_experiment(cfg, options);
     std::cout << report.summary << report.timing_summary << report.verdict << std::flush;
     if (!json_path.empty()) {
-        std::ofstream out = open_output(json_path, "--json file");
+        OutputFile out_file(json_path, "--json file");
+        std::ostream& out = out_file.stream();
         out << report.result.dump(2) << "\n";
-        close_output(out, json_path, "--json file");
+        out_file.close();
     }
     if (!perf.empty()) { // wall-clock figures, kept out of the deterministic result
-        std::ofstream out = open_output(perf, "--perf file");
+        OutputFile out_file(perf, "--perf file");
+        std::ostream& out = out_file.stream();
         // wall_s covers the whole run; the parts say where it went, and the
         // rate is given while simulating (sc_start) and over the whole run.
         const auto rate = [&report](double s) { return s > 0 ? report.events / s : 0.0; };
@@ -185,7 +189,7 @@ int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
                               {"resumptions_per_s_whole_run", rate(report.wall_seconds)}}
                    .dump(2)
             << "\n";
-        close_output(out, perf, "--perf file");
+        out_file.close();
     }
     return report.expectation_met ? 0 : kExitMismatch;
 }
@@ -283,10 +287,10 @@ const char* const kOutOfMemory =
 // values shortened already; this bound holds for any text an error carries.
 int fail(int code, const std::string& message) {
     constexpr std::size_t kMaxMessage = 2000;
+    const std::size_t cut = utf8_cut(message, kMaxMessage);
     std::cerr << "syncsim: " << (code == kExitInternal ? "internal error: " : "error: ")
-              << message.substr(0, kMaxMessage);
-    if (message.size() > kMaxMessage)
-        std::cerr << "... (" << message.size() - kMaxMessage << " more characters)";
+              << message.substr(0, cut);
+    if (cut < message.size()) std::cerr << "... (" << message.size() - cut << " more characters)";
     std::cerr << "\n";
     return code;
 }
@@ -336,12 +340,14 @@ int run_command(std::vector<std::string> args) {
     } catch (const std::bad_alloc&) {
         return fail(kExitBadInput, kOutOfMemory);
     } catch (const sc_core::sc_report& e) {
-        // An exception inside a process reaches here wrapped by SystemC.
+        // A thread's stack SystemC could not map; or an exception thrown in a
+        // process, which SystemC wraps keeping only its text.
         const std::string what = e.what();
-        if (what.find("stack setup failed") != std::string::npos ||
-            what.find("std::bad_alloc") != std::string::npos)
-            return fail(kExitBadInput, kOutOfMemory);
-        return fail(kExitInternal, what);
+        const bool stack = std::strcmp(e.get_msg_type(), sc_core::SC_ID_STACK_SETUP_FAILED_) == 0;
+        const bool heap =
+            std::strcmp(e.get_msg_type(), sc_core::SC_ID_SIMULATION_UNCAUGHT_EXCEPTION_) == 0 &&
+            what.find("std::bad_alloc") != std::string::npos;
+        return stack || heap ? fail(kExitBadInput, kOutOfMemory) : fail(kExitInternal, what);
     } catch (const std::exception& e) {
         return fail(kExitInternal, e.what());
     }

@@ -3,10 +3,10 @@
 #include "config/yaml_view.hpp"
 #include "driver/shared_library_check.hpp"
 #include "models/core/ai_core.hpp"
+#include "models/os/child_process.hpp"
 #include "syncsim/plugin.hpp"
 
 #include <cerrno>
-#include <chrono>
 #include <csignal>
 #include <cstring>
 #include <dlfcn.h>
@@ -14,7 +14,6 @@
 #include <filesystem>
 #include <map>
 #include <sys/wait.h>
-#include <thread>
 #include <unistd.h>
 
 namespace syncsim {
@@ -78,21 +77,15 @@ std::string trial_load_problem(const std::string& path) {
         }
         ::_exit(kLoaded); // what went wrong short of a crash, the real load reports
     }
-    constexpr auto kTrialLimit = std::chrono::seconds(10);
-    const auto deadline = std::chrono::steady_clock::now() + kTrialLimit;
-    int status = 0;
-    for (;;) {
-        const pid_t done = ::waitpid(child, &status, WNOHANG);
-        if (done == child) break;
-        if (done < 0 && errno != EINTR) return "";
-        if (std::chrono::steady_clock::now() > deadline) {
-            ::kill(child, SIGKILL);
-            ::waitpid(child, nullptr, 0);
-            return "loading it and registering its workloads did not finish within " +
-                   std::to_string(kTrialLimit.count()) + " s in a trial process";
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    }
+    // The real load runs the same code again: the two together stay within
+    // a bound well under the 20 s any input may take.
+    constexpr auto kTrialLimit = std::chrono::seconds(5);
+    const ChildEnd end = wait_for_child(child, kTrialLimit);
+    if (end.stalled)
+        return "loading it and registering its workloads did not finish within " +
+               std::to_string(kTrialLimit.count()) + " s in a trial process";
+    if (!end.ended) return "its trial process could not be waited for (" + end.error + ")";
+    const int status = end.status;
     if (WIFSIGNALED(status))
         return std::string("loading it crashed a trial process (signal ") +
                std::to_string(WTERMSIG(status)) + ", " + strsignal(WTERMSIG(status)) +
@@ -106,9 +99,13 @@ std::string trial_load_problem(const std::string& path) {
 
 LoadedPlugin open_plugin(const std::string& given, const std::string& path) {
     const std::string what = "plugin " + given;
-    if (!std::filesystem::is_regular_file(path))
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec))
         throw ConfigError(what + ": no such file (build the plugin first; a relative path is "
                                  "taken from the config file's folder)");
+    if (!std::filesystem::is_regular_file(path, ec))
+        throw ConfigError(what + ": not a regular file (a plugin is a shared library, "
+                                 "lib<name>.so)");
     if (const std::string problem = shared_library_problem(path); !problem.empty())
         throw ConfigError(what + ": cannot be loaded as a shared library: " + problem +
                           " (build it with syncsim_add_plugin from find_package(syncsim))");

@@ -65,7 +65,8 @@ void check_point_count(const SweepSpec& s, const MapView& axes) {
                       (saturated ? "more than " + std::to_string(kMaxPoints) + " points ("
                                  : std::to_string(points) + " points (") +
                       (s.zip ? "zipped" : product) + "); a sweep may have at most " +
-                      std::to_string(kMaxPoints) + ": split it or zip axes (combine: zip)");
+                      std::to_string(kMaxPoints) + ": split it" +
+                      (s.zip ? "" : ", or zip axes (combine: zip)"));
 }
 
 // What the plot draws must be in the results: x and the series are axes, y
@@ -245,8 +246,9 @@ void write_slurm_script(const SweepOptions& o, const SweepSpec& spec, const std:
     const int per_task =
         o.points_per_task > 0 ? o.points_per_task : std::max(1, (jobs_to_run + 999) / 1000);
     const int tasks = std::max(1, (jobs_to_run + per_task - 1) / per_task);
-    const std::string script = (fs::path(out) / "slurm.sh").string();
-    std::ofstream sh = open_output(script, "Slurm script");
+    const std::string script = (fs::path(out) / SweepFiles::kSlurmScript).string();
+    OutputFile sh_file(script, "Slurm script");
+    std::ostream& sh = sh_file.stream();
     sh << "#!/bin/bash\n# " << jobs_to_run << " point(s), " << per_task
        << " per array task; then: syncsim sweep " << o.sweep_file << " --out " << out
        << " --collect\n";
@@ -258,11 +260,11 @@ void write_slurm_script(const SweepOptions& o, const SweepSpec& spec, const std:
     sh << "first=$((SLURM_ARRAY_TASK_ID * " << per_task << " + 1))\n";
     sh << "last=$((first + " << per_task - 1 << "))\n";
     sh << "sed -n \"${first},${last}p\" "
-       << shell_quote(fs::absolute(fs::path(out) / "jobs.txt").string())
+       << shell_quote(fs::absolute(fs::path(out) / SweepFiles::kJobs).string())
        << " | while IFS= read -r line; do\n";
     sh << "    for try in $(seq 0 " << spec.retries << "); do eval \"$line\" && break; done\n";
     sh << "done\nexit 0\n";
-    close_output(sh, script, "Slurm script");
+    sh_file.close();
     std::cout << "wrote " << script << " (" << tasks << " array task(s); sbatch it, then collect "
               << "with --collect)\n";
 }
@@ -274,10 +276,10 @@ void run_points(const SweepOptions& o, const SweepSpec& spec, const std::string&
     // A point's own `timeout` stops it; parallel's timeout is a backstop.
     std::ostringstream cmd;
     cmd << "parallel --will-cite --jobs " << o.jobs << " --joblog "
-        << shell_quote((fs::path(out) / "joblog.tsv").string()) << " --timeout "
+        << shell_quote((fs::path(out) / SweepFiles::kJobLog).string()) << " --timeout "
         << spec.timeout_s + 30 << " --retries " << spec.retries + 1 << " --halt never";
     if (!o.sshlogin.empty()) cmd << " --sshlogin " << shell_quote(o.sshlogin);
-    cmd << " :::: " << shell_quote((fs::path(out) / "jobs.txt").string());
+    cmd << " :::: " << shell_quote((fs::path(out) / SweepFiles::kJobs).string());
     std::cout << "running: " << cmd.str() << "\n" << std::flush;
     const int rc = std::system(cmd.str().c_str());
     if (rc != 0)
@@ -294,9 +296,9 @@ void plot_results(const SweepSpec& spec, const std::string& out) {
     std::ostringstream cmd;
     cmd << "/usr/bin/python3 "
         << shell_quote(std::string(SYNCSIM_SOURCE_DIR) + "/scripts/plot_sweep.py") << " "
-        << shell_quote((fs::path(out) / "results.json").string()) << " --x "
+        << shell_quote((fs::path(out) / SweepFiles::kResultsJson).string()) << " --x "
         << shell_quote("params." + spec.plot_x) << " --y " << shell_quote(spec.plot_y) << " --out "
-        << shell_quote((fs::path(out) / "plot").string());
+        << shell_quote((fs::path(out) / SweepFiles::kPlot).string());
     for (const std::string& series : spec.plot_series)
         cmd << " --series " << shell_quote("params." + series);
     if (std::system(cmd.str().c_str()) != 0) std::cout << "the plot script failed\n";
@@ -322,15 +324,15 @@ int run_sweep(const SweepOptions& o) {
     if (ec) throw ConfigError("cannot create the sweep folder '" + out + "': " + ec.message());
     // What the sweep writes in its folder never replaces what it reads.
     std::vector<NamedPath> outputs;
-    for (const char* name : {"results.csv", "results.json", "jobs.txt", "slurm.sh", "joblog.tsv",
-                             "plot.png", "plot.svg"})
+    for (const char* name : SweepFiles::kAll)
         outputs.push_back({(fs::path(out) / name).string(), std::string("the sweep's ") + name});
     check_outputs_apart({{o.sweep_file, "the sweep file"}, {spec.base, "the sweep's base config"}},
                         outputs);
-    check_output_writable((fs::path(out) / "results.csv").string(), "sweep results");
+    check_output_writable((fs::path(out) / SweepFiles::kResultsCsv).string(), "sweep results");
     std::vector<Point> points = expand(spec);
     const std::string base_text = read_file(spec.base);
-    std::ofstream jobs = open_output((fs::path(out) / "jobs.txt").string(), "sweep job list");
+    OutputFile jobs_file((fs::path(out) / SweepFiles::kJobs).string(), "sweep job list");
+    std::ostream& jobs = jobs_file.stream();
     int impossible = 0, to_run = 0, current = 0;
     for (Point& p : points) {
         p.dir = fs::absolute(fs::path(out) / "points" / slug(p)).string();
@@ -356,7 +358,7 @@ int run_sweep(const SweepOptions& o) {
         jobs << "sh " << shell_quote((fs::path(p.dir) / "rerun.sh").string()) << "\n";
         ++to_run;
     }
-    close_output(jobs, (fs::path(out) / "jobs.txt").string(), "sweep job list");
+    jobs_file.close();
     std::cout << points.size() << " points: " << to_run << " to run, " << current
               << " already done, " << impossible << " impossible\n";
 
@@ -370,13 +372,15 @@ int run_sweep(const SweepOptions& o) {
     std::map<std::string, int> by_status;
     for (const json& row : results["points"]) ++by_status[row["status"].get<std::string>()];
     {
-        std::ofstream json_out =
-            open_output((fs::path(out) / "results.json").string(), "sweep results");
+        OutputFile json_out_file((fs::path(out) / SweepFiles::kResultsJson).string(),
+                                 "sweep results");
+        std::ostream& json_out = json_out_file.stream();
         json_out << results.dump(2) << "\n";
-        close_output(json_out, (fs::path(out) / "results.json").string(), "sweep results");
+        json_out_file.close();
     }
     write_results(out, spec, results);
-    std::cout << "wrote " << (fs::path(out) / "results.csv").string() << " and results.json:";
+    std::cout << "wrote " << (fs::path(out) / SweepFiles::kResultsCsv).string()
+              << " and results.json:";
     for (const auto& [status, count] : by_status) std::cout << " " << count << " " << status;
     std::cout << "\n";
     if (o.plot) plot_results(spec, out);

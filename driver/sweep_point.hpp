@@ -38,9 +38,23 @@ struct Point {
     std::string plugin; // the plugin its workload comes from (absolute), or ""
 };
 
-// A sweep is refused above this many points before any is made: 100,000
-// points of a second each are a day on a 2-core machine.
-constexpr std::uint64_t kMaxPoints = 100'000;
+// A sweep is refused above this many points before any is made: each point
+// gets a folder and its config is loaded before anything runs (10,000
+// points: about 3 s and 100 MB of folders), and 10,000 points of a second
+// each are hours on a 2-core machine.
+constexpr std::uint64_t kMaxPoints = 10'000;
+
+// The files a sweep writes in its output folder (besides points/).
+struct SweepFiles {
+    static constexpr const char* kResultsCsv = "results.csv";
+    static constexpr const char* kResultsJson = "results.json";
+    static constexpr const char* kJobs = "jobs.txt";
+    static constexpr const char* kJobLog = "joblog.tsv";
+    static constexpr const char* kSlurmScript = "slurm.sh";
+    static constexpr const char* kPlot = "plot"; // plot.png and plot.svg
+    static constexpr const char* kAll[] = {kResultsCsv,  kResultsJson, kJobs,     kJobLog,
+                                           kSlurmScript, "plot.png",   "plot.svg"};
+};
 
 // The columns results.csv gives per point after the axes: what plot.y may name.
 const std::vector<std::string>& result_metrics();

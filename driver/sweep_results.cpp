@@ -162,8 +162,9 @@ const std::vector<std::string>& result_metrics() {
 
 void write_results(const std::string& out, const SweepSpec& s, const json& results) {
     const std::vector<std::string>& metrics = result_metrics();
-    const std::string csv_path = (fs::path(out) / "results.csv").string();
-    std::ofstream csv = open_output(csv_path, "sweep results");
+    const std::string csv_path = (fs::path(out) / SweepFiles::kResultsCsv).string();
+    OutputFile csv_file(csv_path, "sweep results");
+    std::ostream& csv = csv_file.stream();
     csv << "point";
     for (const Axis& a : s.axes) csv << "," << a.key;
     for (const std::string& m : metrics) csv << "," << m;
@@ -175,7 +176,7 @@ void write_results(const std::string& out, const SweepSpec& s, const json& resul
             csv << "," << (row.contains(m) ? csv_field(row[m]) : "");
         csv << "\n";
     }
-    close_output(csv, csv_path, "sweep results");
+    csv_file.close();
 }
 
 } // namespace syncsim::sweep

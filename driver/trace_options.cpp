@@ -25,12 +25,8 @@ std::vector<std::string> split(const std::string& text, char separator) {
     }
 }
 
-// A whole number as written by hand: digits, no leading zero.
 bool all_digits(const std::string& s) {
-    if (s.empty() || s.size() > 9 || (s.size() > 1 && s[0] == '0')) return false;
-    for (char c : s)
-        if (!std::isdigit(static_cast<unsigned char>(c))) return false;
-    return true;
+    return plain_number(s) >= 0;
 }
 
 void parse_window(const std::string& text, TraceSpec& spec) {

@@ -34,19 +34,26 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A folder of this process's own: the shipped platforms, and the files a
-// fuzzed input becomes.
-const fs::path& work_dir() {
-    static const fs::path dir = [] {
-        const fs::path d = fs::temp_directory_path() / ("syncsim-fuzz-" + std::to_string(getpid()));
-        fs::create_directories(d / "platforms");
+// A folder of this process's own, removed when it exits: the shipped
+// platforms, and the files a fuzzed input becomes.
+struct WorkDir {
+    fs::path path = fs::temp_directory_path() / ("syncsim-fuzz-" + std::to_string(getpid()));
+    WorkDir() {
+        fs::create_directories(path / "platforms");
         for (const auto& f : fs::directory_iterator(SYNCSIM_PLATFORMS_DIR))
             if (f.path().extension() == ".yaml")
-                fs::copy_file(f.path(), d / "platforms" / f.path().filename(),
+                fs::copy_file(f.path(), path / "platforms" / f.path().filename(),
                               fs::copy_options::overwrite_existing);
-        return d;
-    }();
-    return dir;
+    }
+    ~WorkDir() {
+        std::error_code ec;
+        fs::remove_all(path, ec);
+    }
+};
+
+const fs::path& work_dir() {
+    static const WorkDir dir;
+    return dir.path;
 }
 
 std::string write(const std::string& name, const std::string& bytes) {

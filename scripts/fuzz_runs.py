@@ -143,9 +143,13 @@ def make_case(rng, pools, index, work, syncsim_plugin):
             scaled = pools.numbers[key] * rng.choice([0, 0.25, 0.5, 2, 3, 10, 100])
             args += ["--set", "%s=%s" % (key, int(scaled) if scaled == int(scaled) else scaled)]
     elif kind == "outputs":
+        # A copy of the config, so that no output can reach the checkout.
+        copy = os.path.join(case_dir, "config.yaml")
+        shutil.copy(config, copy)
+        args = ["run", copy]
         names = [os.path.join(case_dir, n) for n in ("a.json", "a.vcd", "a.csv", "a.jsonl",
                                                      "a.fst", "a.gtkw", "a.states.txt")]
-        names += [config, "/dev/null", case_dir, os.path.join(case_dir, "no/such/dir/x.json"),
+        names += [copy, "/dev/null", case_dir, os.path.join(case_dir, "no/such/dir/x.json"),
                   os.path.join(case_dir, "x" * 300 + ".json"), os.path.join(case_dir, "fifo.json")]
         if not os.path.exists(os.path.join(case_dir, "fifo.json")):
             os.mkfifo(os.path.join(case_dir, "fifo.json"))
@@ -248,6 +252,9 @@ def run_case(syncsim, case, case_seconds, work):
         return "an internal error: " + text[-500:]
     if code == 2 and len(text) > MESSAGE_LIMIT:
         return "an exit-2 message of %d bytes" % len(text)
+    if "out of memory" in text:
+        # Under the case's 4 GiB address space: far over the 1 GiB bound.
+        return "ran out of memory: " + text[-300:]
     if usage.ru_maxrss > MEMORY_LIMIT_KIB:
         return "%d MiB of memory" % (usage.ru_maxrss >> 10)
     case.exit_code = code

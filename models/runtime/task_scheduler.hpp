@@ -70,7 +70,7 @@ struct LaunchReport {
 struct SchedulerParams {
     double block_dispatch_cycles = 0;
     double launch_overhead_cycles = 0;
-    double stream_task_limit = 0; // a whole number
+    std::int64_t stream_task_limit = 0;
     OpTimeoutParams op_timeout;
 
     template <typename Declare>

@@ -129,10 +129,11 @@ namespace {
 // A GTKWave translate filter: one "value name" line per state.
 void write_translate_filter(const std::string& path, const std::string& title,
                             const std::vector<std::string>& names) {
-    std::ofstream f = open_output(path, "GTKWave translate filter");
+    OutputFile f_file(path, "GTKWave translate filter");
+    std::ostream& f = f_file.stream();
     f << "# " << title << "\n";
     for (std::size_t v = 0; v < names.size(); ++v) f << v << ' ' << names[v] << '\n';
-    close_output(f, path, "GTKWave translate filter");
+    f_file.close();
 }
 
 } // namespace
@@ -186,7 +187,8 @@ void AscendTracer::finish(std::uint64_t end_time_ps) {
     for (int st = 0; st < kCoreStateCount; ++st)
         states.push_back(to_string(static_cast<CoreState>(st)));
     write_translate_filter(filter.string(), "syncsim core states (value of <core>.state)", states);
-    std::ofstream g = open_output(save.string(), "GTKWave save file");
+    OutputFile g_file(save.string(), "GTKWave save file");
+    std::ostream& g = g_file.stream();
     write_gtkwave_paths(g, vcd.string(), save.string());
     const std::uint64_t start = m_vcd.start_ps();
     g << "[timestart] " << start << "\n";
@@ -226,7 +228,7 @@ void AscendTracer::finish(std::uint64_t end_time_ps) {
             g << "+{" << w.name << "} syncsim.gm." << w.name << "[31:0]\n";
         g << "@1000200\n-GM words\n";
     }
-    close_output(g, save.string(), "GTKWave save file");
+    g_file.close();
 }
 
 } // namespace syncsim

@@ -1,10 +1,12 @@
 // A child process (GTKWave's vcd2fst) that reads what we write on a pipe,
-// bounded in time: a converter that stops reading, or does not finish once
-// its input has ended, is killed and the output reported incomplete, instead
-// of holding the run for ever.
+// bounded in time: a converter that stops reading (StallBoundedBuffer), or
+// does not finish once its input has ended without its output growing for
+// as long, is killed and the output reported incomplete, instead of holding
+// the run for ever.
 #pragma once
 
-#include <chrono>
+#include "models/trace/stall_bounded_buffer.hpp"
+
 #include <memory>
 #include <ostream>
 #include <string>
@@ -15,10 +17,6 @@ namespace syncsim {
 
 class ConverterPipe {
   public:
-    // How long the converter may take nothing we write, or, after the input
-    // ended, neither exit nor grow its output file.
-    static constexpr std::chrono::seconds kStall{10};
-
     // Starts `argv[0]` from PATH with its standard input on the pipe;
     // `output` is the file it writes (watched for progress at the end).
     // Throws OutputError if it cannot be started.
@@ -33,12 +31,11 @@ class ConverterPipe {
     void finish();
 
   private:
-    class Buffer;
     void kill_child();
 
     std::string m_output, m_what, m_name;
     pid_t m_pid = -1;
-    std::unique_ptr<Buffer> m_buffer;
+    std::unique_ptr<StallBoundedBuffer> m_buffer;
     std::unique_ptr<std::ostream> m_stream;
     bool m_finished = false;
 };

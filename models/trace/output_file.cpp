@@ -1,8 +1,10 @@
 #include "models/trace/output_file.hpp"
 
 #include "models/trace/converter_pipe.hpp"
+#include "models/trace/stall_bounded_buffer.hpp"
 
 #include <cerrno>
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
@@ -85,14 +87,14 @@ void TraceOutput::check_converter() {
                           "instead or install gtkwave");
 }
 
-TraceOutput::TraceOutput(const std::string& path, const std::string& what)
-    : m_path(path), m_what(what) {
+TraceOutput::TraceOutput(const std::string& path, const std::string& what) {
     if (!is_fst(path)) {
-        m_file = open_output(path, what);
-        m_stream = &m_file;
+        m_file = std::make_unique<OutputFile>(path, what);
+        m_stream = &m_file->stream();
         return;
     }
     check_converter();
+    ignore_broken_pipes();
     m_converter = std::make_unique<ConverterPipe>(
         std::vector<std::string>{kConverter, "-v", "-", "-f", path}, path, what);
     m_stream = &m_converter->stream();
@@ -111,37 +113,73 @@ void TraceOutput::close() {
     if (m_converter)
         m_converter->finish();
     else
-        close_output(m_file, m_path, m_what);
+        m_file->close();
 }
 
-std::ofstream open_output(const std::string& path, const std::string& what) {
+void ignore_broken_pipes() {
+    static const bool ignored = [] {
+        std::signal(SIGPIPE, SIG_IGN);
+        return true;
+    }();
+    (void)ignored;
+}
+
+OutputFile::OutputFile(const std::string& path, const std::string& what)
+    : m_path(path), m_what(what) {
     if (path.empty()) throw OutputError(what + ": the path is empty");
-    // A FIFO is opened only while a reader is there (our own write end, held
-    // since the check or opened now, proves it), so the open cannot hang.
-    int held = -1;
     if (is_fifo(path)) {
+        // Held open since the check, or opened now: a reader is there.
+        int fd = -1;
         const auto it = held_fifos().find(path);
         if (it != held_fifos().end()) {
-            held = it->second;
+            fd = it->second;
             held_fifos().erase(it);
         } else {
-            held = open_fifo_now(path, what);
+            fd = open_fifo_now(path, what);
         }
+        ignore_broken_pipes();
+        m_fifo = std::make_unique<StallBoundedBuffer>(fd);
+        m_fifo_stream = std::make_unique<std::ostream>(m_fifo.get());
+        return;
     }
     errno = 0;
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    if (held >= 0) ::close(held);
-    if (!out) throw OutputError("cannot write " + what + " '" + path + "'" + reason());
-    return out;
+    m_file.open(path, std::ios::binary | std::ios::trunc);
+    if (!m_file) throw OutputError("cannot write " + what + " '" + path + "'" + reason());
 }
 
-void close_output(std::ofstream& out, const std::string& path, const std::string& what) {
+OutputFile::OutputFile(OutputFile&&) noexcept = default;
+OutputFile& OutputFile::operator=(OutputFile&&) noexcept = default;
+
+OutputFile::~OutputFile() {
+    try {
+        close();
+    } catch (const OutputError&) {
+    }
+}
+
+void OutputFile::close() {
+    if (m_closed) return;
+    m_closed = true;
     errno = 0;
-    out.flush();
-    const bool written = bool(out);
-    out.close();
-    if (!written || out.fail())
-        throw OutputError("writing " + what + " '" + path + "' failed" + reason() +
+    if (m_fifo) {
+        m_fifo_stream->flush();
+        const bool written = bool(*m_fifo_stream) && !m_fifo->failed();
+        const bool stalled = m_fifo->stalled();
+        m_fifo->close_descriptor();
+        if (!written)
+            throw OutputError("writing " + m_what + " '" + m_path + "' failed: " +
+                              (stalled
+                                   ? "its reader took nothing for " +
+                                         std::to_string(StallBoundedBuffer::kStall.count()) + " s"
+                                   : std::string("its reader went away")) +
+                              "; the output is incomplete");
+        return;
+    }
+    m_file.flush();
+    const bool written = bool(m_file);
+    m_file.close();
+    if (!written || m_file.fail())
+        throw OutputError("writing " + m_what + " '" + m_path + "' failed" + reason() +
                           "; the file is incomplete");
 }
 

@@ -16,12 +16,39 @@ class OutputError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-// Opens `path` for writing (truncating it) or throws OutputError; `what` says
-// which output it is ("--json file").
-std::ofstream open_output(const std::string& path, const std::string& what);
+class StallBoundedBuffer;
 
-// Flushes and closes; throws OutputError if any write to it failed.
-void close_output(std::ofstream& out, const std::string& path, const std::string& what);
+// One output file, written as a stream: a regular file or a device through
+// an ofstream; a FIFO (which a process must have open for reading) through a
+// non-blocking descriptor whose writes wait at most StallBoundedBuffer::kStall
+// for the reader. Opening throws OutputError; `what` says which output it is
+// ("--json file").
+class OutputFile {
+  public:
+    OutputFile(const std::string& path, const std::string& what);
+    ~OutputFile();
+    OutputFile(const OutputFile&) = delete;
+    OutputFile& operator=(const OutputFile&) = delete;
+    OutputFile(OutputFile&&) noexcept;
+    OutputFile& operator=(OutputFile&&) noexcept;
+
+    std::ostream& stream() { return m_fifo_stream ? *m_fifo_stream : m_file; }
+    // Flushes and closes; throws OutputError if any write failed (a full
+    // disk, a reader that stalled or went away).
+    void close();
+
+  private:
+    std::string m_path, m_what;
+    std::ofstream m_file;
+    std::unique_ptr<StallBoundedBuffer> m_fifo;
+    std::unique_ptr<std::ostream> m_fifo_stream;
+    bool m_closed = false;
+};
+
+// A reader that goes away (a FIFO's, vcd2fst) must show up as a failed
+// write, not end the process with SIGPIPE: outputs call this before writing
+// to anything but a file.
+void ignore_broken_pipes();
 
 // The first lines of a GTKWave save file: its trace and itself, by their
 // names relative to the save file's folder. GTKWave reads the trace's (and
@@ -53,8 +80,7 @@ class TraceOutput {
     static void check_converter();
 
   private:
-    std::string m_path, m_what;
-    std::ofstream m_file;
+    std::unique_ptr<OutputFile> m_file;
     std::unique_ptr<ConverterPipe> m_converter;
     std::ostream* m_stream = nullptr;
     bool m_closed = false;

@@ -29,12 +29,13 @@ bool RoundRowsFile::format_of(const std::string& path, Format* format) {
 }
 
 RoundRowsFile::RoundRowsFile(const std::string& path, const TraceSpec& window)
-    : m_path(path), m_window(window), m_out(open_output(path, kWhat)) {
+    : m_path(path), m_window(window), m_file(path, kWhat) {
     if (!format_of(path, &m_format))
         throw OutputError(std::string(kWhat) + " '" + path + "' must end in .csv or .jsonl");
     if (m_format == Format::Csv)
-        m_out << "launch,round,cores,released,released_early,first_arrival_ps,last_arrival_ps,"
-                 "first_release_ps,last_release_ps,latency_ps,release_skew_ps\n";
+        m_file.stream()
+            << "launch,round,cores,released,released_early,first_arrival_ps,last_arrival_ps,"
+               "first_release_ps,last_release_ps,latency_ps,release_skew_ps\n";
 }
 
 void RoundRowsFile::round_closed(const RoundRow& r) {
@@ -45,29 +46,31 @@ void RoundRowsFile::round_closed(const RoundRow& r) {
     if (!inside) return;
     // An incomplete round has no release figures: empty in CSV, absent in JSON.
     if (m_format == Format::Csv) {
-        m_out << r.launch << ',' << r.round << ',' << r.count << ',' << r.released << ',' << r.early
-              << ',' << r.first_arrival << ',' << r.last_arrival << ',';
+        m_file.stream() << r.launch << ',' << r.round << ',' << r.count << ',' << r.released << ','
+                        << r.early << ',' << r.first_arrival << ',' << r.last_arrival << ',';
         if (r.complete())
-            m_out << r.first_release << ',' << r.last_release << ',' << r.latency() << ','
-                  << r.release_skew();
+            m_file.stream() << r.first_release << ',' << r.last_release << ',' << r.latency() << ','
+                            << r.release_skew();
         else
-            m_out << ",,,";
-        m_out << '\n';
+            m_file.stream() << ",,,";
+        m_file.stream() << '\n';
         return;
     }
-    m_out << "{\"launch\": " << r.launch << ", \"round\": " << r.round << ", \"cores\": " << r.count
-          << ", \"released\": " << r.released << ", \"released_early\": " << r.early
-          << ", \"first_arrival_ps\": " << r.first_arrival
-          << ", \"last_arrival_ps\": " << r.last_arrival;
+    m_file.stream() << "{\"launch\": " << r.launch << ", \"round\": " << r.round
+                    << ", \"cores\": " << r.count << ", \"released\": " << r.released
+                    << ", \"released_early\": " << r.early
+                    << ", \"first_arrival_ps\": " << r.first_arrival
+                    << ", \"last_arrival_ps\": " << r.last_arrival;
     if (r.complete())
-        m_out << ", \"first_release_ps\": " << r.first_release
-              << ", \"last_release_ps\": " << r.last_release << ", \"latency_ps\": " << r.latency()
-              << ", \"release_skew_ps\": " << r.release_skew();
-    m_out << "}\n";
+        m_file.stream() << ", \"first_release_ps\": " << r.first_release
+                        << ", \"last_release_ps\": " << r.last_release
+                        << ", \"latency_ps\": " << r.latency()
+                        << ", \"release_skew_ps\": " << r.release_skew();
+    m_file.stream() << "}\n";
 }
 
 void RoundRowsFile::close() {
-    close_output(m_out, m_path, kWhat);
+    m_file.close();
 }
 
 } // namespace syncsim

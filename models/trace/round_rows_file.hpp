@@ -6,6 +6,7 @@
 #pragma once
 
 #include "models/report/round_ledger.hpp"
+#include "models/trace/output_file.hpp"
 #include "models/trace/trace_window.hpp"
 
 #include <fstream>
@@ -28,7 +29,7 @@ class RoundRowsFile : public RoundSink {
     std::string m_path;
     Format m_format = Format::Csv;
     TraceSpec m_window;
-    std::ofstream m_out;
+    OutputFile m_file;
 };
 
 } // namespace syncsim

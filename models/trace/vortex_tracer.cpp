@@ -42,12 +42,14 @@ void VortexTracer::finish(std::uint64_t end_ps) {
     const std::vector<std::string> companions = companion_files(m_path);
     const fs::path filter = companions[0], save = companions[1];
     {
-        std::ofstream f = open_output(filter.string(), "GTKWave translate filter");
+        OutputFile f_file(filter.string(), "GTKWave translate filter");
+        std::ostream& f = f_file.stream();
         const auto& names = vortex::warp_state_names();
         for (std::size_t s = 0; s < names.size(); ++s) f << s << ' ' << names[s] << '\n';
-        close_output(f, filter.string(), "GTKWave translate filter");
+        f_file.close();
     }
-    std::ofstream g = open_output(save.string(), "GTKWave save file");
+    OutputFile g_file(save.string(), "GTKWave save file");
+    std::ostream& g = g_file.stream();
     write_gtkwave_paths(g, m_path, save.string());
     const std::uint64_t start = m_vcd.start_ps();
     g << "[timestart] " << start << "\n";
@@ -64,7 +66,7 @@ void VortexTracer::finish(std::uint64_t end_ps) {
                   << c / m_cores_per_cluster << ".core" << c << ".warp" << w << "[2:0]\n";
         g << "@1000200\n-core" << c << "\n";
     }
-    close_output(g, save.string(), "GTKWave save file");
+    g_file.close();
 }
 
 } // namespace syncsim

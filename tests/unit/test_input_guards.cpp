@@ -3,6 +3,8 @@
 #include "config/yaml_view.hpp"
 #include "driver/output_paths.hpp"
 #include "driver/shared_library_check.hpp"
+#include "models/os/child_process.hpp"
+#include "models/report/first_entries.hpp"
 #include "tests/support/temp_file.hpp"
 
 #include <catch2/catch.hpp>
@@ -10,6 +12,8 @@
 #include <elf.h>
 #include <filesystem>
 #include <fstream>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace syncsim;
 using Catch::Contains;
@@ -101,4 +105,35 @@ TEST_CASE("messages quote a value by a short prefix", "[hardened]") {
     CHECK(describe_node(YAML::Load("~")) == "an empty value (null)");
     CHECK(describe_node(YAML::Load("[1]")) == "a list");
     CHECK(describe_node(YAML::Load("{a: 1}")) == "a mapping");
+}
+
+TEST_CASE("records that grow with a run keep their first entries and count the rest",
+          "[hardened]") {
+    FirstEntries<int> log(3);
+    for (int i = 0; i < 10; ++i) log.push_back(i);
+    CHECK(log.kept() == std::vector<int>{0, 1, 2});
+    CHECK(log.left_out() == 7);
+    CHECK(log.total() == 10);
+}
+
+TEST_CASE("a child that makes no progress is killed within its bound", "[hardened]") {
+    const auto start = [](const char* seconds) {
+        const pid_t pid = ::fork();
+        if (pid == 0) {
+            ::execlp("sleep", "sleep", seconds, nullptr);
+            ::_exit(127);
+        }
+        return pid;
+    };
+    const ChildEnd quick = wait_for_child(start("0"), std::chrono::seconds(5));
+    CHECK(quick.ended);
+    CHECK(WIFEXITED(quick.status));
+    const ChildEnd hung = wait_for_child(start("60"), std::chrono::milliseconds(200));
+    CHECK_FALSE(hung.ended);
+    CHECK(hung.stalled);
+    // Progress restarts the bound: three reports of progress, then none.
+    int reports = 3;
+    const ChildEnd busy =
+        wait_for_child(start("60"), std::chrono::milliseconds(100), [&] { return reports-- > 0; });
+    CHECK(busy.stalled);
 }
