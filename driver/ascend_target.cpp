@@ -102,10 +102,10 @@ void check_core_selection(const ExperimentConfig& cfg, const TraceSpec& spec) {
         const bool whole_type = r.last == std::numeric_limits<int>::max();
         const int beyond = r.first >= count ? r.first : whole_type ? -1 : r.last;
         if (beyond >= count)
-            throw ConfigError("--cores: " + r.type + std::to_string(beyond) +
-                              " is not a core of " + cfg.platform.name + ", which has " +
-                              std::to_string(count) + " " + r.type + " cores (" + r.type + "0-" +
-                              std::to_string(count - 1) + ")");
+            throw ConfigError("--cores: " + r.type + std::to_string(beyond) + " is not a core of " +
+                              cfg.platform.name + ", which has " + std::to_string(count) + " " +
+                              r.type + " cores (" + r.type + "0-" + std::to_string(count - 1) +
+                              ")");
     }
 }
 

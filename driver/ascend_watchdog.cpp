@@ -54,6 +54,7 @@ json watchdog_json(const TaskScheduler& scheduler) {
                          {"started_ps", to_ps(k.started)},
                          {"fired_ps", to_ps(k.fired)},
                          {"timeout_us", k.timeout_us},
+                         {"timeout_credits", k.timeout_credits},
                          {"code", k.code.code},
                          {"code_name", k.code.name},
                          {"device_log", device_log(k.code)},
@@ -66,10 +67,13 @@ json watchdog_json(const TaskScheduler& scheduler) {
     for (const auto& p : scheduler.pending_deadlines())
         pending.push_back({{"launch", p.launch_id},
                            {"kernel", p.kernel},
-                           {"deadline_ps", to_ps(p.deadline)},
+                           {"deadline_ps", p.deadline ? json(to_ps(*p.deadline)) : json()},
                            {"code", p.code.code},
                            {"code_name", p.code.name}});
-    return {{"op_execute_timeout_us", scheduler.op_timeout().current_us()},
+    const OpTimeout& t = scheduler.op_timeout();
+    return {{"op_execute_timeout_interval_us", t.interval_us()},
+            {"op_execute_timeout_credits", t.global_credits()},
+            {"op_execute_timeout_us", t.duration_us(t.global_credits())},
             {"device_needs_reset", scheduler.needs_reset()},
             {"kills", kills},
             {"pending", pending}};
@@ -81,7 +85,8 @@ void summarize_watchdog(std::ostream& s, const json& result) {
         s << "watchdog   launch " << k["launch"].get<std::uint64_t>() << " ("
           << k["kernel"].get<std::string>() << ", " << k["kernel_type"].get<std::string>()
           << ") killed at " << format_time(k["fired_ps"].get<std::uint64_t>())
-          << " (op-execute timeout " << k["timeout_us"].get<std::uint64_t>() << " us): host sees "
+          << " (op-execute timeout " << k["timeout_us"].get<std::uint64_t>() << " us, "
+          << k["timeout_credits"].get<std::int64_t>() << " credit(s)): host sees "
           << k["code"].get<int>() << " " << k["code_name"].get<std::string>() << "; device log \""
           << k["device_log"].get<std::string>() << "\"\n";
         if (k["deadlocked"].get<bool>())
@@ -103,12 +108,16 @@ void summarize_watchdog(std::ostream& s, const json& result) {
     }
     if (w["device_needs_reset"].get<bool>())
         s << "  device   needs a reset: later launches do not run\n";
-    for (const json& p : w["pending"])
-        s << "watchdog   would kill launch " << p["launch"].get<std::uint64_t>() << " ("
-          << p["kernel"].get<std::string>() << ") at "
-          << format_time(p["deadline_ps"].get<std::uint64_t>())
-          << ", past the run's end: the host would see " << p["code"].get<int>() << " "
-          << p["code_name"].get<std::string>() << "\n";
+    for (const json& p : w["pending"]) {
+        s << "watchdog   launch " << p["launch"].get<std::uint64_t>() << " ("
+          << p["kernel"].get<std::string>() << ") ";
+        if (p["deadline_ps"].is_null())
+            s << "never times out (its own timeout of 0: credit 255)\n";
+        else
+            s << "would be killed at " << format_time(p["deadline_ps"].get<std::uint64_t>())
+              << ", past the run's end: the host would see " << p["code"].get<int>() << " "
+              << p["code_name"].get<std::string>() << "\n";
+    }
 }
 
 } // namespace syncsim

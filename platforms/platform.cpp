@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 
 namespace syncsim {
 
@@ -44,7 +45,7 @@ void Platform::declare(ParamTree& d) {
 namespace {
 
 // Where each key of the old flat platform format went in the tree.
-const MovedKeyHint moved_key_hint = moved_keys_hint({
+const MovedKeyHint flat_key_hint = moved_keys_hint({
     {"aiv_per_aic", "die.cluster.aiv_per_aic"},
     {"l2_bytes", "die.l2.bytes"},
     {"l2_line_bytes", "die.l2.line_bytes"},
@@ -90,6 +91,23 @@ const MovedKeyHint moved_key_hint = moved_keys_hint({
     {"notify_wake_cycles", "notify.wake_cycles"},
 });
 
+// Keys a model change replaced: what to set instead.
+const std::vector<std::pair<std::string, std::string>> kReplacedKeys = {
+    {"scheduler.op_execute_timeout_us",
+     "the op-execute timeout is counted in credits now: scheduler.op_execute_timeout_interval_us "
+     "(one credit) and scheduler.op_execute_timeout_default_credits"},
+    {"scheduler.op_execute_timeout_floor_us",
+     "the shortest op-execute timeout is one credit: scheduler.op_execute_timeout_interval_us"},
+    {"scheduler.op_execute_timeout_max_us",
+     "the longest op-execute timeout is scheduler.op_execute_timeout_max_credits credits"},
+};
+
+const MovedKeyHint moved_key_hint = [](const std::string& path) {
+    for (const auto& [old_path, instead] : kReplacedKeys)
+        if (path == old_path) return "'" + old_path + "' was replaced: " + instead;
+    return flat_key_hint(path);
+};
+
 } // namespace
 
 namespace {
@@ -112,20 +130,9 @@ LaunchRules read_launch_rules(const MapView& doc) {
             rule.meta_aiv = r.choice("ratio", {"1:1", "1:2"}) == "1:1" ? 1 : 2;
         else if (r.has("ratio"))
             r.fail("ratio", "only meaningful with meta: mix_aic_main");
+        // One of the platform's kernel_types (resolved once every file is read).
         rule.kernel_type = r.text("kernel_type");
-        // The runtime's name for the task (AIV_ONLY, MIX_AIC_1_2): results and
-        // the watchdog's codes are keyed by it.
-        const bool named =
-            !rule.kernel_type.empty() &&
-            std::isupper(static_cast<unsigned char>(rule.kernel_type[0])) &&
-            std::all_of(rule.kernel_type.begin(), rule.kernel_type.end(), [](char c) {
-                return std::isupper(static_cast<unsigned char>(c)) ||
-                       std::isdigit(static_cast<unsigned char>(c)) || c == '_';
-            });
-        if (!named)
-            r.fail("kernel_type", quote_short(rule.kernel_type) +
-                                      " is not a kernel type name (capitals, digits and '_', "
-                                      "e.g. AIV_ONLY or MIX_AIC_1_2)");
+        rule.kernel_type_at = r.where("kernel_type") + ": key '" + r.path_of("kernel_type") + "'";
         rule.aic_per_block = static_cast<int>(r.integer("aic", 0, 1));
         rule.aiv_per_block = static_cast<int>(r.integer("aiv", 0, 2));
         if (rule.aic_per_block + rule.aiv_per_block == 0)
@@ -137,14 +144,51 @@ LaunchRules read_launch_rules(const MapView& doc) {
     return rules;
 }
 
+// The runtime's task type of each kernel type: the watchdog reports a
+// vector-core timeout only for a vector task.
+std::map<std::string, bool> read_kernel_types(const MapView& doc) {
+    std::map<std::string, bool> vector_task;
+    for (const MapView& k : doc.list("kernel_types")) {
+        k.allow_only({"name", "task", "ref"});
+        const std::string name = k.text("name");
+        const bool named = !name.empty() && std::isupper(static_cast<unsigned char>(name[0])) &&
+                           std::all_of(name.begin(), name.end(), [](char c) {
+                               return std::isupper(static_cast<unsigned char>(c)) ||
+                                      std::isdigit(static_cast<unsigned char>(c)) || c == '_';
+                           });
+        if (!named)
+            k.fail("name", quote_short(name) + " is not a kernel type name (capitals, digits and "
+                                               "'_', e.g. AIV_ONLY or MIX_AIC_1_2)");
+        vector_task[name] = k.choice("task", {"vector", "aicore"}) == "vector";
+        (void)k.text("ref");
+    }
+    return vector_task;
+}
+
+// Every launch rule's kernel type must be one the platform names.
+void resolve_kernel_types(LaunchRules& rules, const std::map<std::string, bool>& vector_task) {
+    std::string known;
+    for (const auto& [name, vec] : vector_task) known += (known.empty() ? "" : ", ") + name;
+    for (LaunchRule& rule : rules) {
+        const auto it = vector_task.find(rule.kernel_type);
+        if (it == vector_task.end())
+            throw ConfigError(rule.kernel_type_at + ": " + quote_short(rule.kernel_type) +
+                              " is not a kernel type name of this platform (its kernel_types: " +
+                              (known.empty() ? "none" : known) + ")");
+        rule.vector_task = it->second;
+    }
+}
+
 } // namespace
 
 Platform load_platform(const std::string& dir, const std::string& name) {
     return load_once<Platform>(dir, name, [&] {
         Platform p;
+        std::map<std::string, bool> vector_task;
         load_param_tree(
-            dir, name, p, {"launch_rules"},
-            [&p](const MapView& doc) {
+            dir, name, p, {"launch_rules", "kernel_types"},
+            [&p, &vector_task](const MapView& doc) {
+                if (doc.has("kernel_types")) vector_task = read_kernel_types(doc);
                 if (!doc.has("launch_rules")) return;
                 p.launch_rules = read_launch_rules(doc);
                 p.launch_rules_from = doc.where("launch_rules");
@@ -153,6 +197,7 @@ Platform load_platform(const std::string& dir, const std::string& name) {
         if (p.launch_rules.empty())
             throw ConfigError(p.file + ": no launch_rules in the platform or its base files: "
                                        "the arch's launches cannot be placed on cores");
+        resolve_kernel_types(p.launch_rules, vector_task);
         validate_platform(p);
         return p;
     });

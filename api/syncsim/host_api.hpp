@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -43,6 +44,9 @@ struct KernelLaunch {
     // cores free, so a launch that does not fit runs in waves; 1 (batch)
     // starts all blocks together, waiting until enough cores are free.
     int schedule_mode = 0;
+    // The launch's own op-execute timeout in us (the launch attribute
+    // ACL_RT_LAUNCH_KERNEL_ATTR_TIMEOUT_US), over the global one; 0 = never.
+    std::optional<std::uint64_t> timeout_us;
 };
 
 struct DeviceInfo {
@@ -96,9 +100,11 @@ class HostApi {
     virtual aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream,
                                                        std::int32_t timeout_ms) = 0;
     // The op-execute watchdog's timeout for later launches, in us (0: the
-    // maximum); `actual_us` gets the effective value (a floor applies).
+    // maximum); `actual_us` gets the effective value: whole credits of the
+    // interval aclrtGetOpTimeOutInterval gives, rounded up.
     virtual aclError aclrtSetOpExecuteTimeOutV2(std::uint64_t timeout_us,
                                                 std::uint64_t* actual_us) = 0;
+    virtual aclError aclrtGetOpTimeOutInterval(std::uint64_t* interval_us) = 0;
     virtual aclError aclrtCntNotifyCreate(aclrtCntNotify* cnt_notify, std::uint64_t flag) = 0;
     virtual aclError aclrtCntNotifyDestroy(aclrtCntNotify cnt_notify) = 0;
     virtual aclError aclrtCntNotifyRecord(aclrtCntNotify cnt_notify, aclrtStream stream,

@@ -72,6 +72,12 @@ aclError HostRuntime::aclrtSetOpExecuteTimeOutV2(std::uint64_t timeout_us,
     return acl::kSuccess;
 }
 
+aclError HostRuntime::aclrtGetOpTimeOutInterval(std::uint64_t* interval_us) {
+    if (!interval_us) return acl::kInvalidParam;
+    *interval_us = m_scheduler.op_timeout().interval_us();
+    return acl::kSuccess;
+}
+
 aclError HostRuntime::validate_cnt_notify(aclrtCntNotify handle, HandleObject** object) {
     // The handle guard runs first: a destroyed object is 107017; a null
     // handle passes it and the decorator rejects it with 107000.

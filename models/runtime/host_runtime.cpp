@@ -136,6 +136,7 @@ int HostRuntime::launch(StreamId stream_id, const KernelLaunch& request) {
                         " is neither 0 (normal) nor 1 (batch)");
     LaunchWork work;
     work.batch = request.schedule_mode == 1;
+    work.timeout_us = request.timeout_us;
     work.stream = stream_id;
     work.kernel.kernel_name = request.kernel;
     work.kernel.fn = fn;

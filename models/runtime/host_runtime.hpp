@@ -100,6 +100,7 @@ class HostRuntime : public sc_core::sc_module, public HostApi {
                                                std::int32_t timeout_ms) override;
     aclError aclrtSetOpExecuteTimeOutV2(std::uint64_t timeout_us,
                                         std::uint64_t* actual_us) override;
+    aclError aclrtGetOpTimeOutInterval(std::uint64_t* interval_us) override;
     aclError aclrtCntNotifyCreate(aclrtCntNotify* cnt_notify, std::uint64_t flag) override;
     aclError aclrtCntNotifyDestroy(aclrtCntNotify cnt_notify) override;
     aclError aclrtCntNotifyRecord(aclrtCntNotify cnt_notify, aclrtStream stream,

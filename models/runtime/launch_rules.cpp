@@ -23,6 +23,7 @@ LaunchPlan plan_launch(const LaunchRules& rules, const std::string& platform_arc
         plan.arch = target->arch;
         plan.side = target->side;
         plan.kernel_type = rule.kernel_type;
+        plan.vector_task = rule.vector_task;
         plan.aic_per_block = rule.aic_per_block;
         plan.aiv_per_block = rule.aiv_per_block;
         plan.block_num = request.block_dim;

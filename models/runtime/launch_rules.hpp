@@ -22,6 +22,8 @@ struct LaunchRule {
     KernelMeta meta = KernelMeta::None;
     int meta_aiv = -1; // for MixAicMain: the ratio's aiv part; -1 = any
     std::string kernel_type;
+    std::string kernel_type_at; // where the rule names it (for messages)
+    bool vector_task = false;   // the runtime runs it as a vector task
     int aic_per_block = 0, aiv_per_block = 0;
     bool ffts_context = false;
     std::string why; // the rule in words, with its source
@@ -31,7 +33,8 @@ using LaunchRules = std::vector<LaunchRule>;
 struct LaunchPlan {
     std::string arch;
     BuildSide side = BuildSide::Mix;
-    std::string kernel_type; // as the runtime names it: AIV_ONLY, MIX_AIC_1_2, ...
+    std::string kernel_type;  // as the runtime names it: AIV_ONLY, MIX_AIC_1_2, ...
+    bool vector_task = false; // its timeout is a vector core's (507034), else an AI Core's
     int aic_per_block = 0, aiv_per_block = 0;
     std::int64_t block_num = 1;
     std::int64_t aic_subblockdim = 1, aiv_subblockdim = 1;

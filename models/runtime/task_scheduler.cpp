@@ -22,11 +22,10 @@ TaskScheduler::TaskScheduler(sc_core::sc_module_name name, std::vector<AiCore*> 
 }
 
 LaunchResult TaskScheduler::run_launch(LaunchWork work) {
-    const bool cube = work.plan.aic_per_block > 0;
     if (needs_reset()) {
         // The device stays in the state the watchdog left it in until reset.
         LaunchResult refused;
-        refused.timeout_code = timeout_code(cube).code;
+        refused.timeout_code = timeout_code(work.plan.vector_task).code;
         refused.timeout_message = "not run: the device needs a reset after the op-execute "
                                   "watchdog killed launch " +
                                   std::to_string(m_kills.front().launch_id);
@@ -39,12 +38,13 @@ LaunchResult TaskScheduler::run_launch(LaunchWork work) {
     exec->batch = work.batch;
     exec->stream = work.stream;
     exec->started = sc_core::sc_time_stamp();
-    exec->timeout_us = m_op_timeout.current_us();
-    exec->deadline =
-        exec->started + sc_core::sc_time(static_cast<double>(exec->timeout_us), sc_core::SC_US);
+    exec->timeout_credits = m_op_timeout.credits_for(work.timeout_us);
+    exec->timeout_us = m_op_timeout.duration_us(exec->timeout_credits);
+    if (const auto ps = m_op_timeout.duration_ps(exec->timeout_credits))
+        exec->deadline = exec->started + from_ps(*ps);
     // A deadline nearer than where the simulation was told to stop: stop
     // there instead (the runner re-plans).
-    if (exec->deadline < m_horizon) sc_core::sc_pause();
+    if (exec->deadline && *exec->deadline < m_horizon) sc_core::sc_pause();
     auto kernel = std::make_shared<LaunchedKernel>(std::move(work.kernel));
     kernel->launch_id = exec->id;
     kernel->kernel_type = work.plan.kernel_type;
@@ -239,7 +239,8 @@ std::string TaskScheduler::why_waiting(const Execution& e) const {
 std::optional<sc_core::sc_time> TaskScheduler::next_deadline() const {
     std::optional<sc_core::sc_time> next;
     for (const auto& exec : m_active)
-        if (!exec->finished && !exec->expiring && (!next || exec->deadline < *next))
+        if (!exec->finished && !exec->expiring && exec->deadline &&
+            (!next || *exec->deadline < *next))
             next = exec->deadline;
     return next;
 }
@@ -249,14 +250,14 @@ std::vector<TaskScheduler::PendingDeadline> TaskScheduler::pending_deadlines() c
     for (const auto& exec : m_active)
         if (!exec->finished)
             out.push_back({exec->id, exec->kernel->kernel_name, exec->deadline,
-                           timeout_code(exec->plan.aic_per_block > 0)});
+                           timeout_code(exec->plan.vector_task)});
     return out;
 }
 
 void TaskScheduler::deadline_reached(bool deadlocked) {
     const sc_core::sc_time now = sc_core::sc_time_stamp();
     for (auto& exec : m_active)
-        if (!exec->finished && exec->deadline <= now) exec->expiring = true;
+        if (!exec->finished && exec->deadline && *exec->deadline <= now) exec->expiring = true;
     m_deadlocked = deadlocked;
     m_expire.notify(sc_core::SC_ZERO_TIME); // kill() needs a process to call it
 }
@@ -268,14 +269,14 @@ void TaskScheduler::expire_due() {
 }
 
 void TaskScheduler::kill(Execution& e) {
-    const bool cube = e.plan.aic_per_block > 0;
     WatchdogKill k{e.id,
                    e.kernel->kernel_name,
                    e.plan.kernel_type,
                    e.started,
                    sc_core::sc_time_stamp(),
                    e.timeout_us,
-                   timeout_code(cube),
+                   e.timeout_credits,
+                   timeout_code(e.plan.vector_task),
                    e.plan.block_num - e.next_block,
                    {},
                    m_deadlocked,

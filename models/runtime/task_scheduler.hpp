@@ -26,6 +26,9 @@ struct LaunchWork {
     LaunchPlan plan;
     bool batch = false; // schedule mode 1: all blocks start together
     int stream = 0;     // the stream it came from, for diagnosis
+    // The launch's own op-execute timeout (ACL_RT_LAUNCH_KERNEL_ATTR_TIMEOUT_US;
+    // 0 = never), over the global one.
+    std::optional<std::uint64_t> timeout_us;
 };
 
 struct LaunchResult {
@@ -44,6 +47,7 @@ struct WatchdogKill {
     std::string kernel, kernel_type;
     sc_core::sc_time started, fired;
     std::uint64_t timeout_us;
+    std::int64_t timeout_credits;
     TimeoutCode code;
     std::int64_t blocks_never_dispatched;
     struct CoreAtKill {
@@ -114,7 +118,7 @@ class TaskScheduler : public sc_core::sc_module {
     struct PendingDeadline {
         std::uint64_t launch_id;
         std::string kernel;
-        sc_core::sc_time deadline;
+        std::optional<sc_core::sc_time> deadline; // none: it never times out
         TimeoutCode code;
     };
     std::vector<PendingDeadline> pending_deadlines() const;
@@ -132,7 +136,9 @@ class TaskScheduler : public sc_core::sc_module {
         LaunchResult result;
         sc_core::sc_event done;
         bool finished = false;
-        sc_core::sc_time started, deadline;
+        sc_core::sc_time started;
+        std::optional<sc_core::sc_time> deadline; // none: it never times out
+        std::int64_t timeout_credits = 0;
         std::uint64_t timeout_us = 0;
         bool expiring = false;
         bool batch = false;

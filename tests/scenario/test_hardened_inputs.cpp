@@ -60,8 +60,8 @@ TEST_CASE("hardened: a run that ends while polls are fast-forwarded reports them
     expect_exit("run configs/a2/soft_aic_partial_blocks.yaml --set platform.clock_mhz=3", 1,
                 "outcome    time_limit");
     expect_exit("run configs/soft_failures/mix_ratio_undefined.yaml "
-                "--set platform.scheduler.op_execute_timeout_us=1 "
-                "--set platform.scheduler.op_execute_timeout_floor_us=1000000000000",
+                "--set platform.scheduler.op_execute_timeout_interval_us=1 "
+                "--set platform.scheduler.op_execute_timeout_default_credits=1",
                 1, "outcome    watchdog");
 }
 
@@ -69,7 +69,8 @@ TEST_CASE("hardened: the watchdog kills a launch while its blocks are still bein
           "[hardened][watchdog]") {
     // Signal 11: the dispatcher held the killed launch after its stream dropped it.
     expect_exit("run configs/a2/soft_waves_busy_cores.yaml "
-                "--set platform.scheduler.op_execute_timeout_us=1",
+                "--set platform.scheduler.op_execute_timeout_interval_us=1 "
+                "--set platform.scheduler.op_execute_timeout_default_credits=1",
                 1, "outcome    watchdog");
 }
 

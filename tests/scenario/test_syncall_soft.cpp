@@ -222,8 +222,8 @@ TEST_CASE("modes agree: a run cut by the time limit while polls sleep", "[soft][
     }
 }
 TEST_CASE("modes agree: the watchdog kills cores asleep in polls", "[soft][modes][watchdog]") {
-    const std::string sets = "--set platform.scheduler.op_execute_timeout_us=1 "
-                             "--set platform.scheduler.op_execute_timeout_floor_us=1";
+    const std::string sets = "--set platform.scheduler.op_execute_timeout_interval_us=1 "
+                             "--set platform.scheduler.op_execute_timeout_default_credits=1";
     const json spin =
         test::result_in_mode("configs/soft_failures/mix_ratio_undefined.yaml", "spin", sets);
     const json fast = test::result_in_mode("configs/soft_failures/mix_ratio_undefined.yaml",

@@ -24,9 +24,10 @@ TEST_CASE("a deadlocked vector kernel is killed at the floored timeout: 507034, 
     CHECK(r.expectation_met);
     const json& k = only_kill(r);
     CHECK(k["code"] == 507034);
-    CHECK(k["timeout_us"] == 4294967); // 1 us asked, the floor given
+    CHECK(k["timeout_us"] == 4294967); // 1 us asked: one credit
+    CHECK(k["timeout_credits"] == 1);
     CHECK(k["fired_ps"].get<std::uint64_t>() - k["started_ps"].get<std::uint64_t>() ==
-          4294967000000ull);
+          4294967296000ull);
     CHECK(k["deadlocked"] == true);
     CHECK(k["device_log"] == "Kernel task happen error, retCode=0x30, [vector core timeout]");
     // The stuck time is the model's: when the last core entered its wait.
@@ -57,7 +58,7 @@ TEST_CASE("waiting for the watchdog costs no event: the same resumptions as the 
     REQUIRE(pending.size() == 1);
     CHECK(pending[0]["code"] == 507034);
     CHECK(pending[0]["deadline_ps"].get<std::uint64_t>() > 4294967000000ull);
-    CHECK_THAT(r.summary, Contains("would kill launch 1"));
+    CHECK_THAT(r.summary, Contains("launch 1 (syncall_system_test) would be killed at"));
     // Killing and the host's remaining work take a handful of resumptions.
     const std::string json_path = (test::temp_dir() / "fired.json").string();
     const auto fired =
@@ -75,7 +76,11 @@ TEST_CASE("a kernel holding cube cores times out as an AI Core after the default
     const json& k = only_kill(r);
     CHECK(k["code"] == 507014);
     CHECK(k["kernel_type"] == "AIC_ONLY");
-    CHECK(k["timeout_us"] == 45000000); // the platform's default
+    // The runtime's default: 254 credits, 1,090,921,693.184 us.
+    CHECK(k["timeout_credits"] == 254);
+    CHECK(k["timeout_us"] == 1090921693);
+    CHECK(k["fired_ps"].get<std::uint64_t>() - k["started_ps"].get<std::uint64_t>() ==
+          254 * 4294967296000ull);
     CHECK(k["device_log"] == "Kernel task happen error, retCode=0x25, [aicore timeout]");
 }
 
@@ -95,12 +100,12 @@ TEST_CASE("the host's synchronize budget runs out first: 507046, then the watchd
 
 TEST_CASE("a kernel still running at its deadline is killed where it stands, and stops",
           "[watchdog]") {
-    // 100,000 barrier rounds would take ~6 ms; a 20 us timeout (the floor
-    // lowered for the test) kills them mid-run.
+    // 100,000 barrier rounds would take ~6 ms; a 20 us timeout (credits of
+    // 1 us for the test) kills them mid-run.
     const RunReport r = test::run_config("configs/sweeps/barrier_rounds_base.yaml",
                                          {"platform=910b1", "workload.params.rounds=100000",
                                           "workload.params.op_execute_timeout_us=20",
-                                          "platform.scheduler.op_execute_timeout_floor_us=1",
+                                          "platform.scheduler.op_execute_timeout_interval_us=1",
                                           "limits.sim_time=1 s", "expect.outcome=watchdog"});
     CHECK(r.outcome == "watchdog");
     const json& k = only_kill(r);
@@ -118,12 +123,12 @@ TEST_CASE("a kernel still running at its deadline is killed where it stands, and
 TEST_CASE("cores asleep in a fast-forwarded soft-barrier poll are killed and poll no more",
           "[watchdog]") {
     // One core skips a barrier: the others poll to the 1,000,000 limit
-    // (34 ms) unless the watchdog (20 us, the floor lowered) kills them.
+    // (34 ms) unless the watchdog (20 us: credits of 1 us) kills them.
     const RunReport r =
         test::run_config("configs/a5/hang_skipped_barrier.yaml",
                          {"workload.params.mode=soft", "workload.params.op_execute_timeout_us=20",
-                          "platform.scheduler.op_execute_timeout_floor_us=1", "limits.sim_time=1 s",
-                          "expect.outcome=watchdog"});
+                          "platform.scheduler.op_execute_timeout_interval_us=1",
+                          "limits.sim_time=1 s", "expect.outcome=watchdog"});
     CHECK(r.outcome == "watchdog");
     const json& k = only_kill(r);
     CHECK(k["deadlocked"] == false); // polling cores are busy, not deadlocked
@@ -132,4 +137,37 @@ TEST_CASE("cores asleep in a fast-forwarded soft-barrier poll are killed and pol
     CHECK(r.result["poll_timeouts"].empty());
     for (const json& c : k["cores"])
         if (c["state"] == "polling") CHECK_THAT(c["doing"].get<std::string>(), Contains("poll"));
+}
+
+TEST_CASE("a requested timeout rounds up to whole credits: 5 s kills at 8.59 s", "[watchdog]") {
+    const RunReport r = test::run_config("configs/a2/watchdog_vector_timeout.yaml",
+                                         {"workload.params.op_execute_timeout_us=5000000",
+                                          "limits.sim_time=10 s", "expect.checks={}"});
+    CHECK(r.outcome == "watchdog");
+    const json& k = only_kill(r);
+    CHECK(k["timeout_credits"] == 2);
+    CHECK(k["timeout_us"] == 8589934);
+    CHECK(k["fired_ps"].get<std::uint64_t>() - k["started_ps"].get<std::uint64_t>() ==
+          2 * 4294967296000ull);
+}
+
+TEST_CASE("a launch's own timeout overrides the global one, and its 0 (credit 255) never kills",
+          "[watchdog]") {
+    const RunReport shorter = test::run_config("configs/a2/watchdog_vector_timeout.yaml",
+                                               {"workload.params.op_execute_timeout_us=0",
+                                                "workload.params.launch_timeout_us=1",
+                                                "limits.sim_time=10 s", "expect.checks={}"});
+    CHECK(shorter.outcome == "watchdog");
+    CHECK(only_kill(shorter)["timeout_credits"] == 1);
+    // No timeout at all: the deadlock stays a deadlock past the default's
+    // 1090.92 s, and the result says the watchdog will never fire.
+    const RunReport never =
+        test::run_config("configs/a2/watchdog_vector_timeout.yaml",
+                         {"workload.params.launch_timeout_us=0", "limits.sim_time=2000 s",
+                          "expect.outcome=deadlock", "expect.checks={}"});
+    CHECK(never.outcome == "deadlock");
+    CHECK(never.result["watchdog"]["kills"].empty());
+    REQUIRE(never.result["watchdog"]["pending"].size() == 1);
+    CHECK(never.result["watchdog"]["pending"][0]["deadline_ps"].is_null());
+    CHECK_THAT(never.summary, Contains("never times out"));
 }

@@ -166,6 +166,8 @@ void host(HostApi& host) {
     l.target = p.target;
     l.block_dim = p.blocks;
     l.schedule_mode = static_cast<int>(host.param_int("schedule_mode"));
+    if (const std::int64_t timeout = host.param_int("launch_timeout_us"); timeout >= 0)
+        l.timeout_us = static_cast<std::uint64_t>(timeout);
     l.meta = kernel_meta_from_string(p.meta);
     if (l.meta == KernelMeta::MixAicMain) {
         l.meta_aic = 1;
@@ -326,6 +328,10 @@ void register_syncall_system_test(WorkloadRegistry& r) {
         {"op_execute_timeout_us", std::int64_t{-1},
          "the host calls aclrtSetOpExecuteTimeOutV2 with this before launching (0 = the maximum); "
          "-1 = it does not (the platform's default applies)",
+         -1, 1ll << 40},
+        {"launch_timeout_us", std::int64_t{-1},
+         "the barrier launch's own op-execute timeout (launch attribute TIMEOUT_US; 0 = never); "
+         "-1 = none (the global one applies)",
          -1, 1ll << 40},
         {"sync_timeout_ms", std::int64_t{-1},
          "the host synchronises with aclrtSynchronizeStreamWithTimeout(this); -1 = "
