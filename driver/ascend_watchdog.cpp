@@ -33,7 +33,10 @@ std::string watchdog_reason(const WatchdogKill& k) {
                       format_time(to_ps(k.fired)) + ", " + std::to_string(k.timeout_us) +
                       " us after it started; its stream reports " + code_text(k.code) +
                       " and the device needs a reset";
-    if (k.deadlocked)
+    if (k.deadlocked && k.cores.empty())
+        out += "; in the model none of its blocks had started: they were waiting for cores (a "
+               "deadlock)";
+    else if (k.deadlocked)
         out += "; in the model its cores had been stuck since " +
                format_time(to_ps(k.stuck_since)) + " (a deadlock)";
     return out;
@@ -89,7 +92,9 @@ void summarize_watchdog(std::ostream& s, const json& result) {
           << k["timeout_credits"].get<std::int64_t>() << " credit(s)): host sees "
           << k["code"].get<int>() << " " << k["code_name"].get<std::string>() << "; device log \""
           << k["device_log"].get<std::string>() << "\"\n";
-        if (k["deadlocked"].get<bool>())
+        if (k["deadlocked"].get<bool>() && k["cores"].empty())
+            s << "  model    nothing was left to happen: none of its blocks had started\n";
+        else if (k["deadlocked"].get<bool>())
             s << "  model    nothing was left to happen: the cores were deadlocked, the last "
                  "stuck since "
               << format_time(k["stuck_since_ps"].get<std::uint64_t>()) << ". At the kill:\n";

@@ -145,16 +145,21 @@ int HostRuntime::launch(StreamId stream_id, const KernelLaunch& request) {
     } catch (const LaunchError& e) {
         throw HostError("launch of '" + request.kernel + "': " + e.what());
     }
-    // Batch mode waits until every block fits; blocks the device cannot hold
-    // at once would wait for ever.
+    // Batch mode waits until every block fits. The runtime checks a block
+    // dim past the core count and only warns, then submits the launch
+    // (hicann/runtime@681ef7610df1 davinci_kernel_task.cc:242-271,
+    // aic_aiv_sqe_common.hpp:25-40): its blocks never all fit, so it waits
+    // for ever, until the op-execute watchdog.
     const std::int64_t aic_need = work.plan.block_num * work.plan.aic_per_block,
                        aiv_need = work.plan.block_num * work.plan.aiv_per_block;
-    if (work.batch && (aic_need > m_device.aic_cores || aiv_need > m_device.aiv_cores))
-        throw HostError("launch of '" + request.kernel + "': batch schedule mode starts all " +
-                        std::to_string(work.plan.block_num) + " blocks at once, which needs " +
-                        std::to_string(aic_need) + " AIC and " + std::to_string(aiv_need) +
-                        " AIV; the device has " + std::to_string(m_device.aic_cores) + " and " +
-                        std::to_string(m_device.aiv_cores));
+    if (work.batch && (aic_need > m_device.aic_cores || aiv_need > m_device.aiv_cores)) {
+        const bool aic_short = aic_need > m_device.aic_cores;
+        log("launch of '" + request.kernel + "' (batch schedule mode): blockDim exceeds coreNum, " +
+            (aic_short ? "coreType=AIC" : "coreType=AIV") +
+            ", blockDim=" + std::to_string(work.plan.block_num) +
+            ", coreNum=" + std::to_string(aic_short ? m_device.aic_cores : m_device.aiv_cores) +
+            " (a runtime warning; the launch is submitted and its blocks never all fit)");
+    }
     BuildInfo& build = work.kernel.build;
     build.target = request.target;
     build.arch = work.plan.arch;

@@ -196,10 +196,19 @@ std::string TaskScheduler::why_waiting(const Execution& e) const {
     const LaunchPlan& plan = e.plan;
     const std::int64_t left = plan.block_num - e.next_block;
     std::string out = std::to_string(left) + " block(s) never dispatched: ";
-    if (e.batch)
-        out += "batch schedule mode starts all " + std::to_string(plan.block_num) +
-               " blocks together, and they do not fit the free cores";
-    else
+    if (e.batch) {
+        const std::int64_t aic_need = plan.block_num * plan.aic_per_block,
+                           aiv_need = plan.block_num * plan.aiv_per_block;
+        const bool never =
+            aic_need > std::int64_t(m_aic.size()) || aiv_need > std::int64_t(m_aiv.size());
+        out +=
+            "batch schedule mode starts all " + std::to_string(plan.block_num) +
+            " blocks together, and they do not fit " +
+            (never ? "the device at all (" + std::to_string(aic_need) + " AIC and " +
+                         std::to_string(aiv_need) + " AIV needed, " + std::to_string(m_aic.size()) +
+                         " and " + std::to_string(m_aiv.size()) + " there): they never will"
+                   : std::string("the free cores"));
+    } else
         out += "no free " + (plan.aic_per_block ? "cluster with 1 AIC + " +
                                                       std::to_string(plan.aiv_per_block) + " AIV"
                                                 : std::string("AIV core"));

@@ -52,14 +52,30 @@ TEST_CASE("a soft barrier in waves spins to the poll limit, then gives up", "[wa
     for (const json& t : timeouts) CHECK(t["polls"] == 1000000);
 }
 
-TEST_CASE("batch mode with more blocks than the device holds is the host's error", "[waves]") {
-    // It could never start: the runtime refuses it rather than wait for ever.
-    const auto out = test::run_syncsim(
-        "run configs/a2/waves_two_streams_batch.yaml --set workload.params.block_dim=64");
-    CHECK(out.exit_code == 1);
-    CHECK_THAT(out.output, Contains("outcome    host_error: launch of 'syncall_system_test': batch "
-                                    "schedule mode starts all 64 blocks at once, which needs 0 "
-                                    "AIC and 64 AIV; the device has 24 and 48"));
+TEST_CASE("batch mode with more blocks than the device holds is warned, submitted and hangs",
+          "[waves][watchdog]") {
+    // The runtime only warns (davinci_kernel_task.cc:242-271): the launch
+    // waits for cores that never all come, until the watchdog.
+    const RunReport r = test::run_config("configs/a2/batch_oversubscribed.yaml");
+    CHECK(r.expectation_met);
+    CHECK(r.outcome == "watchdog");
+    const json& kill = r.result["watchdog"]["kills"][0];
+    CHECK(kill["blocks_never_dispatched"] == 64);
+    CHECK(kill["deadlocked"] == true);
+    CHECK_THAT(r.result["runtime_log"][0].get<std::string>(),
+               Contains("blockDim exceeds coreNum, coreType=AIV, blockDim=64, coreNum=48"));
+    // Before the watchdog, the diagnosis says why it waits (one model per
+    // process: the binary runs this one).
+    const std::string out = (test::temp_dir() / "early.json").string();
+    const auto run = test::run_syncsim("run configs/a2/batch_oversubscribed.yaml --set "
+                                       "'limits.sim_time=1 ms' --set expect.outcome=deadlock "
+                                       "--set 'expect.checks={}' --json " +
+                                       out);
+    CHECK(run.exit_code == 0);
+    const json early = json::parse(test::read_text(out));
+    CHECK_THAT(early["launches_unfinished"][0]["waiting_for"].get<std::string>(),
+               Contains("do not fit the device at all (0 AIC and 64 AIV needed, 24 and 48 "
+                        "there): they never will"));
 }
 
 TEST_CASE("the pto-isa #197 timing: a soft barrier behind other work spins for about 1.25 s",
