@@ -70,8 +70,9 @@ AscendDevice::AscendDevice(const Platform& platform, const SimOptions& options)
     for (auto& core : m_cores) core->set_ffts(m_ffts.get());
 
     m_notifies = std::make_unique<NotifyTable>(platform.notify, m_clock);
-    m_scheduler = std::make_unique<TaskScheduler>("task_scheduler", m_aic_ptrs, m_aiv_ptrs, m_clock,
-                                                  platform.scheduler);
+    m_scheduler =
+        std::make_unique<TaskScheduler>("task_scheduler", m_aic_ptrs, m_aiv_ptrs, m_clock,
+                                        platform.scheduler, static_cast<int>(platform.dies));
 }
 
 std::vector<AiCore*> AscendDevice::all_cores() const {

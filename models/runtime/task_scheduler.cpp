@@ -9,11 +9,14 @@ namespace syncsim {
 
 TaskScheduler::TaskScheduler(sc_core::sc_module_name name, std::vector<AiCore*> aic,
                              std::vector<AiCore*> aiv, const Clock& clock,
-                             const SchedulerParams& params)
+                             const SchedulerParams& params, int dies)
     : sc_module(name), m_aic(std::move(aic)), m_aiv(std::move(aiv)),
       m_aic_taken(m_aic.size(), false), m_aiv_taken(m_aiv.size(), false),
       m_aic_owner(m_aic.size(), nullptr), m_aiv_owner(m_aiv.size(), nullptr), m_clock(clock),
-      m_dispatch_cycles(params.block_dispatch_cycles), m_op_timeout(params.op_timeout) {
+      m_dispatch_cycles(params.block_dispatch_cycles), m_die_friendly(params.die_friendly),
+      m_dies(std::max(1, dies)),
+      m_clusters_per_die(static_cast<int>(m_aic.size()) / std::max(1, dies)),
+      m_op_timeout(params.op_timeout) {
     SC_HAS_PROCESS(TaskScheduler);
     SC_THREAD(dispatcher);
     SC_METHOD(expire_due);
@@ -35,6 +38,8 @@ LaunchResult TaskScheduler::run_launch(LaunchWork work) {
     exec->id = m_next_id++;
     exec->result.launch_id = exec->id;
     exec->plan = work.plan;
+    exec->groups = DieGroups::of(work.plan.block_num, m_dies, m_die_friendly);
+    exec->group_next.assign(static_cast<std::size_t>(exec->groups.group_dim), 0);
     exec->batch = work.batch;
     exec->stream = work.stream;
     exec->started = sc_core::sc_time_stamp();
@@ -79,8 +84,9 @@ void TaskScheduler::dispatcher() {
     }
 }
 
-std::optional<std::vector<AiCore*>> TaskScheduler::place(const LaunchPlan& plan) const {
-    const auto p = place_block(plan.aic_per_block, plan.aiv_per_block, m_aic_taken, m_aiv_taken);
+std::optional<std::vector<AiCore*>> TaskScheduler::place(const Execution& e, int group) const {
+    const auto p = place_block(e.plan.aic_per_block, e.plan.aiv_per_block, m_aic_taken, m_aiv_taken,
+                               e.groups.window(group, m_dies, m_clusters_per_die));
     if (!p) return std::nullopt;
     std::vector<AiCore*> cores;
     if (p->aic >= 0) cores.push_back(m_aic[static_cast<std::size_t>(p->aic)]);
@@ -88,8 +94,9 @@ std::optional<std::vector<AiCore*>> TaskScheduler::place(const LaunchPlan& plan)
     return cores;
 }
 
-void TaskScheduler::start(Execution& e, const std::vector<AiCore*>& cores) {
-    const std::int64_t block = e.next_block++;
+void TaskScheduler::start(Execution& e, const std::vector<AiCore*>& cores, int group) {
+    const std::int64_t block = e.groups.first_block(group) + e.group_next[group]++;
+    ++e.dispatched;
     auto peers = std::make_shared<BlockPeers>();
     for (AiCore* core : cores) {
         if (core->config().type == CoreType::AIC)
@@ -114,7 +121,7 @@ void TaskScheduler::start(Execution& e, const std::vector<AiCore*>& cores) {
             if (fault)
                 e.result.faults.push_back(std::string(core->basename()) + " block " +
                                           std::to_string(block) + ": " + *fault);
-            if (--e.cores_running == 0 && e.next_block == e.plan.block_num) {
+            if (--e.cores_running == 0 && e.dispatched == e.plan.block_num) {
                 e.finished = true;
                 e.done.notify(sc_core::SC_ZERO_TIME);
             }
@@ -143,34 +150,50 @@ void TaskScheduler::dispatch_ready() {
     }
 }
 
+std::optional<int> TaskScheduler::next_group(const Execution& e) const {
+    // The groups in turn, from the one after the last that started a block:
+    // each die's blocks go to its cores, and a full die does not hold up the
+    // other's blocks.
+    for (int i = 1; i <= e.groups.group_dim; ++i) {
+        const int g = (e.last_group + i) % e.groups.group_dim;
+        const std::int64_t end =
+            std::min(e.groups.first_block(g + 1), std::int64_t(e.plan.block_num));
+        if (e.groups.first_block(g) + e.group_next[g] < end && place(e, g)) return g;
+    }
+    return std::nullopt;
+}
+
 bool TaskScheduler::dispatch_from(Execution& e) {
-    if (e.next_block >= e.plan.block_num) return false;
+    if (e.dispatched >= e.plan.block_num) return false;
     const LaunchPlan& plan = e.plan;
     // Batch mode starts every block together, once all of them fit (no
     // core is held for it meanwhile: other launches go on).
-    const bool all_at_once = e.batch && e.next_block == 0;
-    if (all_at_once && !all_blocks_fit(plan.aic_per_block, plan.aiv_per_block, plan.block_num,
-                                       m_aic_taken, m_aiv_taken))
+    const bool all_at_once = e.batch && e.dispatched == 0;
+    if (all_at_once &&
+        !all_blocks_fit(plan.aic_per_block, plan.aiv_per_block, plan.block_num, e.groups, m_dies,
+                        m_clusters_per_die, m_aic_taken, m_aiv_taken))
         return false;
     bool started = false;
     do {
-        auto cores = place(plan);
-        if (!cores) break; // only in normal mode: the rest waits for cores
+        const auto group = next_group(e);
+        if (!group) break; // only in normal mode: the rest waits for cores
+        auto cores = place(e, *group);
         // Dispatch is serial: one block per interval. Cores may have been
         // taken meanwhile only by this thread, so the placement holds.
         wait_for(m_clock.cycles(m_dispatch_cycles));
         // The watchdog may have killed the launch meanwhile: nothing of it
         // starts after that.
         if (e.finished) break;
-        start(e, *cores);
+        start(e, *cores, *group);
+        e.last_group = *group;
         started = true;
-    } while (all_at_once && e.next_block < plan.block_num);
+    } while (all_at_once && e.dispatched < plan.block_num);
     return started;
 }
 
 bool TaskScheduler::blocks_waiting() const {
     for (const auto& exec : m_active)
-        if (exec->next_block < exec->plan.block_num) return true;
+        if (exec->dispatched < exec->plan.block_num) return true;
     return false;
 }
 
@@ -183,10 +206,10 @@ std::vector<LaunchReport> TaskScheduler::active_launches() const {
                        e.kernel->kernel_name,
                        e.plan.kernel_type,
                        e.plan.block_num,
-                       e.next_block,
+                       e.dispatched,
                        e.cores_running,
                        ""};
-        if (e.next_block < e.plan.block_num) r.waiting_for = why_waiting(e);
+        if (e.dispatched < e.plan.block_num) r.waiting_for = why_waiting(e);
         out.push_back(r);
     }
     return out;
@@ -194,7 +217,7 @@ std::vector<LaunchReport> TaskScheduler::active_launches() const {
 
 std::string TaskScheduler::why_waiting(const Execution& e) const {
     const LaunchPlan& plan = e.plan;
-    const std::int64_t left = plan.block_num - e.next_block;
+    const std::int64_t left = plan.block_num - e.dispatched;
     std::string out = std::to_string(left) + " block(s) never dispatched: ";
     if (e.batch) {
         const std::int64_t aic_need = plan.block_num * plan.aic_per_block,
@@ -286,7 +309,7 @@ void TaskScheduler::kill(Execution& e) {
                    e.timeout_us,
                    e.timeout_credits,
                    timeout_code(e.plan.vector_task),
-                   e.plan.block_num - e.next_block,
+                   e.plan.block_num - e.dispatched,
                    {},
                    m_deadlocked,
                    sc_core::SC_ZERO_TIME};
@@ -306,7 +329,7 @@ void TaskScheduler::kill(Execution& e) {
     }
     // Its cores stay taken and its undispatched blocks never start: the
     // device needs a reset before it runs anything else.
-    e.next_block = e.plan.block_num;
+    e.dispatched = e.plan.block_num;
     e.cores.clear();
     e.cores_running = 0;
     e.result.timeout_code = k.code.code;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "models/core/ai_core.hpp"
+#include "models/runtime/block_placement.hpp"
 #include "models/runtime/launch_rules.hpp"
 #include "models/runtime/op_timeout.hpp"
 
@@ -75,6 +76,7 @@ struct SchedulerParams {
     double block_dispatch_cycles = 0;
     double launch_overhead_cycles = 0;
     std::int64_t stream_task_limit = 0;
+    bool die_friendly = false; // split a launch's blocks between the dies
     OpTimeoutParams op_timeout;
 
     template <typename Declare>
@@ -87,14 +89,19 @@ struct SchedulerParams {
           "tasks a stream holds (queued and running) before a host call submitting to it waits "
           "for one to finish",
           1, 1e6);
+        d(die_friendly, "die_friendly", "",
+          "on a device of more than one die, a launch of more than one block is split into two "
+          "groups of ceil(blocks / 2), each run on its own half of the dies; false: blocks take "
+          "the lowest free cores of the whole device");
         op_timeout.declare(d);
     }
 };
 
 class TaskScheduler : public sc_core::sc_module {
   public:
+    // `dies`: the device's dies, whose clusters are consecutive AIC indices.
     TaskScheduler(sc_core::sc_module_name name, std::vector<AiCore*> aic, std::vector<AiCore*> aiv,
-                  const Clock& clock, const SchedulerParams& params);
+                  const Clock& clock, const SchedulerParams& params, int dies);
 
     // Blocks the calling stream thread until every block has finished, or
     // the op-execute watchdog has killed them.
@@ -130,7 +137,10 @@ class TaskScheduler : public sc_core::sc_module {
         std::uint64_t id;
         LaunchPlan plan;
         std::shared_ptr<const LaunchedKernel> kernel;
-        std::int64_t next_block = 0;
+        DieGroups groups;
+        std::vector<std::int64_t> group_next; // blocks each group has started
+        std::int64_t dispatched = 0;
+        int last_group = -1;
         std::int64_t cores_running = 0;
         std::vector<AiCore*> cores; // running its blocks now
         LaunchResult result;
@@ -149,9 +159,11 @@ class TaskScheduler : public sc_core::sc_module {
     void kill(Execution& e);
     void dispatch_ready();
     bool blocks_waiting() const;
-    // Free cores for one block of the plan, or nothing.
-    std::optional<std::vector<AiCore*>> place(const LaunchPlan& plan) const;
-    void start(Execution& e, const std::vector<AiCore*>& cores);
+    // Free cores for the next block of `group`, or nothing.
+    std::optional<std::vector<AiCore*>> place(const Execution& e, int group) const;
+    // The group whose next block can start now, taking the groups in turn.
+    std::optional<int> next_group(const Execution& e) const;
+    void start(Execution& e, const std::vector<AiCore*>& cores, int group);
     // Dispatches what `e` may start now; false when it starts nothing.
     bool dispatch_from(Execution& e);
     // Why a launch's remaining blocks are not placed: who holds the cores.
@@ -162,6 +174,8 @@ class TaskScheduler : public sc_core::sc_module {
     std::vector<const Execution*> m_aic_owner, m_aiv_owner; // null: free
     Clock m_clock;
     double m_dispatch_cycles;
+    bool m_die_friendly;
+    int m_dies, m_clusters_per_die;
     // Shared: the dispatcher holds the launch it is dispatching while it
     // waits a dispatch interval, in which the watchdog may kill the launch
     // and its stream's thread drop it from this list.

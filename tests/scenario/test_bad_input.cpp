@@ -201,13 +201,13 @@ TEST_CASE("bad input: nothing is accepted without a word", "[bad_input]") {
          "die.l2.line_bytes"},
         {"FFTS mode 4 without the intra-block path",
          kSyncall + "--set platform=950pr --set platform.ffts.intra_block=false", 2,
-         "ffts.modes (0,1,2,4, set at platforms/_dav-c310.yaml:16) lists mode 4, the "
+         "ffts.modes (0,1,2,4, set at platforms/_dav-c310.yaml:17) lists mode 4, the "
          "AIC-to-one-AIV "
          "path of set_intra_block, but ffts.intra_block (set at --set "
          "overrides.ffts.intra_block) is false"},
         {"the intra-block path without FFTS mode 4",
          kSyncall + "--set platform=950pr --set platform.ffts.modes=0,1,2", 2,
-         "ffts.intra_block (set at platforms/_dav-c310.yaml:17) is true, but ffts.modes (0,1,2, "
+         "ffts.intra_block (set at platforms/_dav-c310.yaml:18) is true, but ffts.modes (0,1,2, "
          "set at --set overrides.ffts.modes) does not list mode 4"},
         {"a misspelt check name in expect", kQuick + "--set 'expect.checks={launch succeds: pass}'",
          2, "did you mean 'launch succeeds'?"},

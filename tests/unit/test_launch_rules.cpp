@@ -166,7 +166,9 @@ TEST_CASE("block placement: lowest free core or cluster first, a mixed block wit
     };
     for (const Row& r : rows) {
         INFO(r.what);
-        const auto p = place_block(r.aic_per_block, r.aiv_per_block, r.aic_taken, r.aiv_taken);
+        const ClusterWindow whole{0, static_cast<int>(r.aic_taken.size())};
+        const auto p =
+            place_block(r.aic_per_block, r.aiv_per_block, r.aic_taken, r.aiv_taken, whole);
         REQUIRE(p.has_value() == r.placed);
         if (!p) continue;
         CHECK(p->aic == r.aic);
@@ -209,10 +211,44 @@ TEST_CASE("batch mode: all blocks fit the free cores at once, or none starts", "
     // 4 AICs and 8 AIVs; AIVs 0-3 taken.
     std::vector<bool> aic(4, false), aiv(8, false);
     for (int i = 0; i < 4; ++i) aiv[static_cast<std::size_t>(i)] = true;
-    CHECK(all_blocks_fit(0, 1, 4, aic, aiv));
-    CHECK_FALSE(all_blocks_fit(0, 1, 5, aic, aiv));
+    const auto one_die = [](std::int64_t blocks) { return DieGroups::of(blocks, 1, true); };
+    CHECK(all_blocks_fit(0, 1, 4, one_die(4), 1, 4, aic, aiv));
+    CHECK_FALSE(all_blocks_fit(0, 1, 5, one_die(5), 1, 4, aic, aiv));
     // Mixed 1:2 blocks need whole clusters: clusters 2 and 3 are free.
-    CHECK(all_blocks_fit(1, 2, 2, aic, aiv));
-    CHECK_FALSE(all_blocks_fit(1, 2, 3, aic, aiv));
+    CHECK(all_blocks_fit(1, 2, 2, one_die(2), 1, 4, aic, aiv));
+    CHECK_FALSE(all_blocks_fit(1, 2, 3, one_die(3), 1, 4, aic, aiv));
     CHECK(aiv[4] == false); // the caller's vectors are not touched
+    // Two dies of two clusters, die-friendly: AIVs 0-3 (die 0) taken, so the
+    // first group's blocks fit nowhere, though die 1 has room for all four.
+    CHECK_FALSE(all_blocks_fit(0, 1, 4, DieGroups::of(4, 2, true), 2, 2, aic, aiv));
+    CHECK(all_blocks_fit(0, 1, 4, DieGroups::of(4, 2, false), 2, 2, aic, aiv));
+}
+
+TEST_CASE("a two-die device splits a launch's blocks between its dies", "[launch]") {
+    // hicann/runtime aic_aiv_sqe_common.hpp:80-82: groupDim 2 and
+    // groupBlockdim ceil(B/2) for more than one block on more than one die.
+    const DieGroups g36 = DieGroups::of(36, 2, true);
+    CHECK(g36.group_dim == 2);
+    CHECK(g36.group_block_dim == 18);
+    CHECK(g36.group_of(17) == 0);
+    CHECK(g36.group_of(18) == 1);
+    CHECK(g36.first_block(1) == 18);
+    // 950PR: 18 clusters per die.
+    CHECK(g36.window(0, 2, 18).first == 0);
+    CHECK(g36.window(0, 2, 18).end == 18);
+    CHECK(g36.window(1, 2, 18).first == 18);
+    CHECK(g36.window(1, 2, 18).end == 36);
+    const DieGroups g7 = DieGroups::of(7, 2, true);
+    CHECK(g7.group_block_dim == 4); // blocks 0-3 and 4-6
+    CHECK(DieGroups::of(1, 2, true).group_dim == 1);
+    CHECK(DieGroups::of(36, 1, true).group_dim == 1);
+    CHECK(DieGroups::of(36, 2, false).group_dim == 1);
+    // Four dies: each group takes its half.
+    CHECK(g36.window(1, 4, 8).first == 16);
+    CHECK(g36.window(1, 4, 8).end == 32);
+    // A vector block of group 1 takes the lowest free AIV of die 1.
+    const std::vector<bool> aic(4, false), aiv(8, false);
+    const auto p = place_block(0, 1, aic, aiv, DieGroups::of(4, 2, true).window(1, 2, 2));
+    REQUIRE(p);
+    CHECK(p->aivs == std::vector<int>{4});
 }
