@@ -242,6 +242,8 @@ TEST_CASE("a 36-block launch on a two-die 950 places 18 blocks on each die",
                               "platform.scheduler.die_friendly=false --json " +
                               out)
                 .exit_code == 0);
-    for (const json& c : json::parse(test::read_text(out))["cores"])
+    // Named: a range-for over a member of a temporary dangles.
+    const json blind = json::parse(test::read_text(out));
+    for (const json& c : blind["cores"])
         if (c["blocks_run"].get<int>() > 0) CHECK(c["die"] == 0);
 }
