@@ -124,7 +124,9 @@ MovedKeyHint moved_keys_hint(std::vector<std::pair<std::string, std::string>> ol
 void read_param_entries(ParamTree& tree, const MapView& node, const std::string& prefix,
                         ParamOrigins& origins, std::set<std::string>& given,
                         const MovedKeyHint& moved) {
-    static const std::vector<std::string> sources = {"sourced", "derived", "estimate"};
+    // calibrated: fitted to a device observation (its ref names it).
+    static const std::vector<std::string> sources = {"sourced", "derived", "calibrated",
+                                                     "estimate"};
     walk(tree, node, prefix, moved,
          [&](ParamTree::Leaf& leaf, const MapView& parent, const std::string& key) {
              const MapView entry = parent.map(key);

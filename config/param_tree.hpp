@@ -3,7 +3,7 @@
 // through a `declare(d)` member; a platform struct composes them into nodes
 // (device -> die -> cluster -> core, with L2, FFTS, scheduler and
 // interconnect nodes); this file binds the tree to YAML: every leaf is
-// addressed by its dotted path ("die.l2.slices"), is read from a platform
+// addressed by its dotted path ("die.l2.hop_cycles"), is read from a platform
 // file with its provenance or from an override, and a key that names no
 // leaf or node is an error.
 #pragma once

@@ -118,7 +118,7 @@ void core_sections(const std::vector<CoreReport>& reports, json& out) {
     json stuck = json::array(), cores = json::array(), poll_timeouts = json::array();
     std::map<std::string, std::pair<std::uint64_t, int>> finish; // type -> (max ps, cores)
     for (const auto& r : reports) {
-        for (const auto& p : r.poll_timeouts)
+        for (const auto& p : r.poll_timeouts) {
             poll_timeouts.push_back({{"core", r.name},
                                      {"time_ps", to_ps(p.at)},
                                      {"round", p.round},
@@ -126,6 +126,8 @@ void core_sections(const std::vector<CoreReport>& reports, json& out) {
                                      {"target", p.target},
                                      {"polls", p.polls},
                                      {"context", p.context}});
+            if (p.slots) poll_timeouts.back()["slots"] = p.slots; // value: how many were ready
+        }
         if (r.blocks_run == 0 && !r.has_block) continue;
         cores.push_back(core_json(r));
         if (r.has_block) {

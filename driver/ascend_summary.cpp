@@ -140,9 +140,14 @@ void summarize_polls_and_ffts(std::ostream& s, const json& result) {
         s << "polls      " << timeouts.size() << " poll loop(s) gave up at their limit\n";
         for (std::size_t i = 0; i < timeouts.size() && i < 4; ++i) {
             const json& p = timeouts[i];
-            s << "  " << text(p["core"]) << " round " << p["round"].get<int>() << ": counter "
-              << p["value"].get<std::int64_t>() << ", target " << p["target"].get<std::int64_t>()
-              << ", after " << p["polls"].get<std::uint64_t>() << " polls at "
+            s << "  " << text(p["core"]) << " round " << p["round"].get<int>() << ": ";
+            if (p.contains("slots"))
+                s << p["value"].get<std::int64_t>() << " of " << p["slots"].get<std::int64_t>()
+                  << " slots at " << p["target"].get<std::int64_t>();
+            else
+                s << "counter " << p["value"].get<std::int64_t>() << ", target "
+                  << p["target"].get<std::int64_t>();
+            s << ", after " << p["polls"].get<std::uint64_t>() << " polls at "
               << format_time(ps(p["time_ps"]));
             if (!text(p["context"]).empty()) s << " (" << text(p["context"]) << ")";
             s << "\n";

@@ -30,7 +30,8 @@ YAML::Node detached(const YAML::Node& n) {
 void apply_set(YAML::Node& root, const std::string& arg) {
     const auto eq = arg.find('=');
     if (eq == std::string::npos || eq == 0)
-        throw ConfigError("--set " + arg + ": expected KEY=VALUE, e.g. platform.die.l2.slices=8");
+        throw ConfigError("--set " + arg +
+                          ": expected KEY=VALUE, e.g. platform.die.l2.hop_cycles=8");
     std::vector<std::string> path;
     std::string part;
     for (char c : arg.substr(0, eq)) {
@@ -111,7 +112,7 @@ void read_params(const MapView& params, const std::vector<WorkloadParam>& specs,
 }
 
 KernelLaunch read_launch(const MapView& m, const std::string& platform_arch) {
-    m.allow_only({"block_dim", "target", "build", "meta", "meta_ratio", "defines"});
+    m.allow_only({"block_dim", "target", "build", "meta", "meta_ratio", "defines", "libraries"});
     KernelLaunch l;
     l.block_dim = m.integer("block_dim", 1, kMaxBlockDim);
     l.target = m.text("target");
@@ -143,6 +144,13 @@ KernelLaunch read_launch(const MapView& m, const std::string& platform_arch) {
         l.defines[d.key] =
             scalar_integer(d.value, d.where + ": key " + quote_short(defines.path_of(d.key)),
                            -(1ll << 40), 1ll << 40);
+    const MapView libraries = m.map("libraries");
+    for (const MapView::Entry& e : libraries.entries()) {
+        const std::string version = libraries.text(e.key);
+        if (const std::string why = check_library_version(e.key, version); !why.empty())
+            libraries.fail(e.key, why);
+        l.libraries[e.key] = version;
+    }
     return l;
 }
 

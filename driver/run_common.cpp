@@ -48,11 +48,14 @@ json config_json(const ExperimentConfig& c) {
     if (c.launch) {
         json defines = json::object();
         for (const auto& [k, v] : c.launch->defines) defines[k] = v;
+        json libraries = json::object();
+        for (const auto& [k, v] : c.launch->libraries) libraries[k] = v;
         j["launch"] = {{"block_dim", c.launch->block_dim},
                        {"target", c.launch->target},
                        {"build", to_string(c.launch->flavour)},
                        {"meta", to_string(c.launch->meta)},
-                       {"defines", defines}};
+                       {"defines", defines},
+                       {"libraries", libraries}};
     }
     return j;
 }

@@ -28,7 +28,7 @@ AscendDevice::AscendDevice(const Platform& platform, const SimOptions& options)
     std::vector<L2Cache*> l2s;
     for (std::int64_t d = 0; d < platform.dies; ++d) {
         const std::string name = platform.dies == 1 ? "l2" : "l2_die" + std::to_string(d);
-        m_l2s.push_back(std::make_unique<L2Cache>(name.c_str(), l2, m_clock, m_gm));
+        m_l2s.push_back(std::make_unique<L2Cache>(name.c_str(), l2, m_clock, m_gm, &m_polled));
         m_l2s.back()->set_provenance(&m_provenance);
         l2s.push_back(m_l2s.back().get());
     }

@@ -53,6 +53,7 @@ class AscendDevice {
     Platform m_platform;
     Clock m_clock;
     SparseStore m_gm;
+    PolledExtents m_polled; // shared by the dies' L2s
     RoundLedger m_rounds;
     WriteProvenance m_provenance;
     std::vector<std::unique_ptr<L2Cache>> m_l2s; // by die

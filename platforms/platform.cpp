@@ -49,7 +49,6 @@ const MovedKeyHint flat_key_hint = moved_keys_hint({
     {"aiv_per_aic", "die.cluster.aiv_per_aic"},
     {"l2_bytes", "die.l2.bytes"},
     {"l2_line_bytes", "die.l2.line_bytes"},
-    {"l2_slices", "die.l2.slices"},
     {"l2_access_cycles", "die.l2.access_cycles"},
     {"l2_miss_extra_cycles", "die.l2.miss_extra_cycles"},
     {"l2_bytes_per_cycle", "die.l2.bytes_per_cycle"},
@@ -100,6 +99,13 @@ const std::vector<std::pair<std::string, std::string>> kReplacedKeys = {
      "the shortest op-execute timeout is one credit: scheduler.op_execute_timeout_interval_us"},
     {"scheduler.op_execute_timeout_max_us",
      "the longest op-execute timeout is scheduler.op_execute_timeout_max_credits credits"},
+    {"die.l2.slices",
+     "requests serialise per same-address range now, not per slice: die.l2.serialize_bytes"},
+    {"l2_slices",
+     "requests serialise per same-address range now, not per slice: die.l2.serialize_bytes"},
+    {"die.l2.uncached_read_cycles",
+     "an ld_dev's range occupancy and its latency are apart now: "
+     "die.l2.uncached_read_occupancy_cycles and die.l2.uncached_read_latency_cycles"},
 };
 
 const MovedKeyHint moved_key_hint = [](const std::string& path) {

@@ -2,6 +2,8 @@
 // API layer, header-only, the one thing kernels and host programs include.
 #pragma once
 
+#include "syncsim/libraries.hpp"
+
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -143,9 +145,12 @@ struct BuildInfo {
     BuildSide side = BuildSide::Mix;
     BuildFlavour flavour = BuildFlavour::Npu;
     std::map<std::string, std::int64_t> defines;
+    // The library versions it was compiled against (syncsim/libraries.hpp).
+    std::map<std::string, std::string> libraries;
     FeatureSet features; // what the arch this build targets provides
 
     bool has(Feature f) const { return features.has(f); }
+    std::string library(const std::string& name) const { return library_version(libraries, name); }
 
     bool is_auto() const { return flavour == BuildFlavour::Auto; }
     bool is_cpu_sim() const { return flavour == BuildFlavour::CpuSim; }

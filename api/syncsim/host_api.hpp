@@ -36,6 +36,9 @@ struct KernelLaunch {
     std::string target;
     BuildFlavour flavour = BuildFlavour::Npu;
     std::map<std::string, std::int64_t> defines;
+    // The vendor library versions the kernel was compiled against, e.g.
+    // {"pto-isa", "83d01313"} (syncsim/libraries.hpp); unnamed: the default.
+    std::map<std::string, std::string> libraries;
     KernelMeta meta = KernelMeta::None;
     int meta_aic = 0, meta_aiv = 0;
     std::int64_t block_dim = 1;

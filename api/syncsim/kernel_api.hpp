@@ -17,8 +17,11 @@ namespace syncsim {
 // polls without changing their meaning).
 // Dev: ld_dev; AtomicAddZero: atomicAdd(c, 0); CachedAfterDcci: dcci then a
 // cached load; Cached: a plain cached load, which never sees another core's
-// store once the line is resident.
-enum class PollLoad { Dev, AtomicAddZero, CachedAfterDcci, Cached };
+// store once the line is resident. SlotsByDma: the per-slot soft barrier's
+// iteration (pto-isa 83d01313, an AIV): dcci on each of `slots` slots, dsb,
+// one DMA of the slots (slots x slot_bytes) into UB at `ub`, an MTE2->S flag
+// (EVENT_ID0), a scalar scan of the slots in UB, pipe_barrier(PIPE_ALL).
+enum class PollLoad { Dev, AtomicAddZero, CachedAfterDcci, Cached, SlotsByDma };
 enum class Cmp { Less, LessEqual, Equal, NotEqual, GreaterEqual, Greater };
 inline const char* to_string(Cmp c) {
     static const char* const names[] = {"<", "<=", "==", "!=", ">=", ">"};
@@ -50,6 +53,15 @@ struct PollSpec {
     std::int64_t target = 0;
     std::uint64_t max_polls = 0;     // 0 = no limit
     std::uint64_t barrier_every = 0; // pipe_barrier(PIPE_ALL) every N polls, 0 = never
+    // pipe_barrier(PIPE_ALL) before every poll once this many have failed,
+    // 0 = never (pto-isa 83d01313's backoff; not with barrier_every).
+    std::uint64_t barrier_after = 0;
+    // SlotsByDma: the first slot's word is at `addr`, the others `slot_bytes`
+    // apart (a multiple of 32, the DMA block); the poll succeeds when every
+    // slot's word `until` target, and its value is how many do.
+    std::int64_t slots = 1;
+    std::uint64_t slot_bytes = 32;
+    LocalAddr ub = 0;
     // What the poll is for, as its caller sees it, for the diagnosis and the
     // result (e.g. the soft barrier's N, as this core computed it).
     std::string context;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "models/core/block_work.hpp"
+#include "models/core/core_params.hpp"
 #include "models/core/core_report.hpp"
 #include "models/core/core_status.hpp"
 #include "models/core/dma_transfer.hpp"
@@ -26,69 +27,10 @@
 #include <memory>
 #include <optional>
 #include <systemc>
+#include <tuple>
 #include <vector>
 
 namespace syncsim {
-
-struct CoreTiming { // cycles
-    double scalar_op = 1;
-    double cache_hit = 1;
-    double dcci = 1;
-    double dsb = 1;
-    double pipe_issue = 1;
-    double pipe_barrier = 1; // a pipe_barrier on pipes with nothing left to drain
-    double dma_setup = 1;
-    double local_bytes_per_cycle = 64; // L1 -> UB and L1 fill
-};
-
-// What every core of a platform shares, bound from the platform tree (node
-// die.cluster.core).
-struct CoreParams {
-    std::uint32_t ub_bytes = 0, l1_bytes = 0;
-    std::uint32_t cache_line_bytes = 64;
-    std::uint64_t cache_bytes = 16384;
-    int intra_core_flag_ids = 8;
-    bool flush_cache_at_block_end = true;
-    bool returning_atomic_add = false; // A5 atomicAdd; A2/A3 have st_atomic only
-    CoreTiming timing;
-
-    template <typename Declare>
-    void declare(Declare& d) {
-        d.choice(
-            returning_atomic_add, "atomic_kind",
-            "scalar atomic of the soft barrier: st_atomic (no return) or atomic_add (returns old)",
-            {{"st_atomic", false}, {"atomic_add", true}});
-        d(ub_bytes, "ub_bytes", "bytes", "unified buffer per AIV", 1024, 1 << 30);
-        d(l1_bytes, "l1_bytes", "bytes", "L1 (cbuf) per AIC", 1024, 1 << 30);
-        d(intra_core_flag_ids, "intra_core_flag_ids", "ids",
-          "event ids of set_flag/wait_flag between pipes of one core", 1, 64);
-        d(timing.scalar_op, "scalar_op_cycles", "cycles",
-          "a scalar instruction without memory access", 0, 1e6);
-        d(timing.dcci, "dcci_cycles", "cycles",
-          "issuing a dcci (write-backs it posts are timed by the interconnect)", 0, 1e6);
-        d(timing.dsb, "dsb_cycles", "cycles", "a dsb once the posted writes have landed", 0, 1e6);
-        d(timing.pipe_issue, "pipe_issue_cycles", "cycles",
-          "scalar-unit cost of issuing work to another pipe", 0, 1e6);
-        d(timing.pipe_barrier, "pipe_barrier_cycles", "cycles",
-          "a pipe_barrier once the pipes it waits for are drained (the poll loop's backoff "
-          "barrier too)",
-          0, 1e6);
-        d(timing.dma_setup, "dma_setup_cycles", "cycles", "start-up of one MTE instruction", 0,
-          1e6);
-        d(timing.local_bytes_per_cycle, "local_bytes_per_cycle", "B/cycle",
-          "bandwidth of L1->UB moves and L1 fills", 1, 1e6);
-        d.group("scalar_cache", [&] {
-            d(cache_line_bytes, "line_bytes", "bytes",
-              "scalar data-cache line; dcci and write-back act on whole lines", 4, 4096);
-            d(cache_bytes, "bytes", "bytes",
-              "scalar data-cache capacity per core (fully associative, LRU)", 64, 1 << 24);
-            d(timing.cache_hit, "hit_cycles", "cycles",
-              "scalar load or store that hits the data cache", 0, 1e6);
-            d(flush_cache_at_block_end, "flush_at_block_end", "",
-              "the runtime cleans and invalidates the scalar cache when a block ends");
-        });
-    }
-};
 
 // One core: the shared parameters and where this core sits.
 struct CoreConfig : CoreParams {
@@ -225,6 +167,10 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     struct PollTiming {
         int port = 0;
         sc_core::sc_time to_arrive, after_start, occupancy;
+        bool operator==(const PollTiming& o) const {
+            return std::tie(port, to_arrive, after_start, occupancy) ==
+                   std::tie(o.port, o.to_arrive, o.after_start, o.occupancy);
+        }
     };
 
     // lifecycle (ai_core.cpp)
@@ -271,8 +217,8 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     // Runs `action` when `pipe` reaches it: now on PIPE_S, otherwise after the
     // work already issued to that pipe.
     void when_pipe_reaches(Pipe pipe, const char* what, std::function<void()> action);
-    // The same for an action that takes effect at a time it is given (a
-    // message posted to the FFTS hub): nothing need wake to perform it.
+    // The same for an action that takes effect at a time it is given (an
+    // FFTS message): nothing need wake to perform it.
     template <typename Post>
     void post_when_pipe_reaches(Pipe pipe, const char* what, Post post) {
         // An idle pipe (and PIPE_S) reaches it at the core's own time: the
@@ -305,14 +251,24 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     // polling (ai_core_poll.cpp)
     std::int64_t cached_poll_load(const PollSpec& spec);
     std::int64_t poll_at_l2(const PollSpec& spec, PollTiming& timing, std::uint64_t& write_seq);
-    // Hands the loop's next polls to the word's L2 slice and sleeps until one
-    // of them sees a write or is the last allowed; says which.
-    PollWake sleep_through_polls(const PollSpec& spec, const PollTiming& timing,
+    // What each of the loop's polls costs, from one measured poll; `op` is
+    // what the core does between a failed poll's answer and its backoff.
+    PollCycle loop_cycle(const PollSpec& spec, const PollTiming& timing, double op) const;
+    // Hands the loop's next polls to its extent's L2 range and sleeps until
+    // one of them sees a write or is the last allowed; says which.
+    PollWake sleep_through_polls(const PollSpec& spec, const PollCycle& cycle,
+                                 const sc_core::sc_time& next_arrival, int port,
                                  std::uint64_t write_seq, PollResult& result);
     // The poll that ended a sleep: its value, read when the slice served it.
     std::int64_t woken_poll(const PollSpec& spec, const PollWake& woke, std::int64_t before,
                             std::uint64_t& write_seq);
     void count_backoff(const PollSpec& spec, std::uint64_t polls);
+    // The per-slot barrier's loop (ai_core_slot_poll.cpp); values are ready slots.
+    PollResult poll_slots(const PollSpec& spec);
+    std::int64_t slots_iteration(const PollSpec& spec, PollTiming& t, std::uint64_t& write_seq);
+    std::int64_t woken_slots(const PollSpec& spec, const PollWake& woke, std::int64_t before,
+                             std::uint64_t& write_seq);
+    std::int64_t ready_slots(const PollSpec& spec);
 
     // FFTS (ai_core_ffts.cpp)
     const std::shared_ptr<const FftsSender>& sender() const {

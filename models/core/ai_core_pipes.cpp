@@ -166,10 +166,13 @@ void AiCore::dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst
         check_local_range(buf, dst, shape.dst_extent(), what);
         dst_local = &buf.bytes;
     }
-    // Local-to-local moves cost their own bandwidth; GM sides are timed by the interconnect.
+    // Local-to-local moves cost their own bandwidth; GM sides are timed by the
+    // interconnect, after the MTE's own way to it.
     double busy = m_config.timing.dma_setup;
     if (src_local && dst_local)
         busy += double(shape.bytes()) / m_config.timing.local_bytes_per_cycle;
+    else
+        busy += m_config.timing.dma_gm_latency;
     const sc_core::sc_time busy_time = m_clock.cycles(busy);
     GmPort& port = pipe_port(pipe);
     pipe_unit(pipe).issue({now(), what, [=, &port] {

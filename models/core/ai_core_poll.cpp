@@ -5,6 +5,8 @@
 // and the core wakes where spinning would have left it.
 #include "models/core/ai_core.hpp"
 
+#include "syncsim/fault.hpp"
+
 #include <cstring>
 
 namespace syncsim {
@@ -29,7 +31,7 @@ std::int64_t AiCore::cached_poll_load(const PollSpec& spec) {
 std::int64_t AiCore::poll_at_l2(const PollSpec& spec, PollTiming& timing,
                                 std::uint64_t& write_seq) {
     PollExtension poll;
-    poll.atomic_path = spec.load == PollLoad::AtomicAddZero;
+    poll.path = spec.load == PollLoad::AtomicAddZero ? PollPath::AtomicAddZero : PollPath::Dev;
     sync();
     const sc_core::sc_time issued = sc_core::sc_time_stamp();
     std::uint8_t raw[8] = {};
@@ -44,16 +46,20 @@ std::int64_t AiCore::poll_at_l2(const PollSpec& spec, PollTiming& timing,
 
 void AiCore::count_backoff(const PollSpec& spec, std::uint64_t polls) {
     advance(m_config.timing.scalar_op);
-    if (spec.barrier_every && polls % spec.barrier_every == 0)
-        advance(m_config.timing.pipe_barrier); // pipe_barrier(PIPE_ALL) on drained pipes
+    const bool every = spec.barrier_every && polls % spec.barrier_every == 0;
+    const bool after = spec.barrier_after && polls > spec.barrier_after;
+    if (every || after) advance(m_config.timing.pipe_barrier); // pipe_barrier(PIPE_ALL), drained
 }
 
 PollResult AiCore::poll(const PollSpec& spec) {
     enter("poll");
+    if (spec.barrier_every && spec.barrier_after)
+        throw KernelFault("poll: barrier_every and barrier_after are two backoff rules; set one");
+    if (spec.load == PollLoad::SlotsByDma) return poll_slots(spec);
     check_gm_access(spec.addr, atomic_width_bytes(spec.type), "poll");
     // Nothing can issue to the pipes while the scalar unit polls: draining
     // them first gives every backoff barrier the same fixed cost.
-    if (spec.barrier_every) drain_pipes();
+    if (spec.barrier_every || spec.barrier_after) drain_pipes();
     sync();
     m_reason = WaitReason{};
     m_reason.kind = WaitReason::Kind::Poll;
@@ -88,7 +94,9 @@ PollResult AiCore::poll(const PollSpec& spec) {
         }
         // Fast-forward: the polls until the next write to the word all see
         // this value; the slice makes them while the core sleeps.
-        if (at_l2 && m_config.fast_poll) woke = sleep_through_polls(spec, timing, seq, result);
+        if (at_l2 && m_config.fast_poll)
+            woke = sleep_through_polls(spec, loop_cycle(spec, timing, m_config.timing.scalar_op),
+                                       now() + timing.to_arrive, timing.port, seq, result);
     }
     if (result.timed_out)
         m_counters.poll_timeouts.push_back(
@@ -98,21 +106,24 @@ PollResult AiCore::poll(const PollSpec& spec) {
     return result;
 }
 
-PollWake AiCore::sleep_through_polls(const PollSpec& spec, const PollTiming& timing,
+PollCycle AiCore::loop_cycle(const PollSpec& spec, const PollTiming& timing, double op) const {
+    return {timing.occupancy,   timing.after_start,
+            m_clock.cycles(op), m_clock.cycles(m_config.timing.pipe_barrier),
+            spec.barrier_every, spec.barrier_after,
+            timing.to_arrive};
+}
+
+PollWake AiCore::sleep_through_polls(const PollSpec& spec, const PollCycle& cycle,
+                                     const sc_core::sc_time& next_arrival, int port,
                                      std::uint64_t write_seq, PollResult& result) {
     SleepingPoll poll;
-    poll.port = timing.port;
+    poll.port = port;
     poll.word = spec.addr;
     poll.seen_seq = write_seq;
     poll.next = result.polls;
     poll.last = spec.max_polls ? spec.max_polls - 1 : kNoPollLimit;
-    poll.next_arrival = now() + timing.to_arrive;
-    poll.cycle = {timing.occupancy,
-                  timing.after_start,
-                  m_clock.cycles(m_config.timing.scalar_op),
-                  m_clock.cycles(m_config.timing.pipe_barrier),
-                  spec.barrier_every,
-                  timing.to_arrive};
+    poll.next_arrival = next_arrival;
+    poll.cycle = cycle;
     m_lag = sc_core::SC_ZERO_TIME;
     m_poll_woke.reset();
     m_asleep = Asleep{spec.addr, m_poll_sleep->sleep(poll, m_poll_wake, m_poll_woke), result.polls};

@@ -28,7 +28,8 @@ struct PollTimeout {
     GmAddr addr;
     std::int64_t value, target;
     std::uint64_t polls;
-    std::string context; // the caller's: a soft barrier's N, as this core computed it
+    std::string context;    // the caller's: a soft barrier's N, as this core computed it
+    std::int64_t slots = 0; // a slot poll: how many slots (value: how many were ready)
 };
 
 // What a core counts over the whole run.

@@ -34,8 +34,15 @@ std::string WaitReason::describe() const {
            << (text.empty() ? "no set_flag pending" : text);
         break;
     case Kind::Poll:
-        os << "poll of GM 0x" << std::hex << addr << std::dec << " until value " << to_string(until)
-           << " " << target << ": last value " << value << " after " << polls << " polls";
+        if (slots > 0)
+            os << "poll of " << slots << " slots at GM 0x" << std::hex << addr << std::dec << " ("
+               << slot_bytes << " bytes apart) until every slot " << to_string(until) << " "
+               << target << ": last " << value << " of " << slots << " ready after " << polls
+               << " polls";
+        else
+            os << "poll of GM 0x" << std::hex << addr << std::dec << " until value "
+               << to_string(until) << " " << target << ": last value " << value << " after "
+               << polls << " polls";
         if (!text.empty()) os << " (" << text << ")";
         break;
     case Kind::External:

@@ -29,7 +29,9 @@ struct WaitReason {
     std::int64_t value = 0, target = 0;
     Cmp until = Cmp::GreaterEqual;
     std::uint64_t polls = 0;
-    std::string text; // External: rendered by the agent that owns the object
+    std::int64_t slots = 0;       // a slot poll: how many slots (value: how many are ready)
+    std::uint64_t slot_bytes = 0; // and how far apart
+    std::string text;             // External: rendered by the agent that owns the object
 
     std::string describe() const;
 };

@@ -74,15 +74,15 @@ std::int64_t GmPort::atomic(std::uint64_t addr, AtomicType type, AtomicOp op,
     return ext.old_value;
 }
 
-void GmPort::poll(std::uint64_t addr, std::uint8_t* out, unsigned len, PollExtension& poll) {
+void GmPort::poll(std::uint64_t addr, std::uint8_t* out, std::uint64_t len, PollExtension& poll) {
     tlm::tlm_generic_payload trans;
     trans.set_command(tlm::TLM_READ_COMMAND);
     trans.set_address(addr);
     trans.set_data_ptr(out);
-    trans.set_data_length(len);
-    trans.set_streaming_width(len);
+    trans.set_data_length(static_cast<unsigned>(len));
+    trans.set_streaming_width(static_cast<unsigned>(len));
     const AttachedExtension<PollExtension> attached(trans, poll);
-    transport(trans, poll.atomic_path ? "atomicAdd(c, 0)" : "ld_dev");
+    transport(trans, to_string(poll.path));
 }
 
 } // namespace syncsim

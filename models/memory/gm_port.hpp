@@ -34,8 +34,8 @@ class GmPort {
     void write(std::uint64_t addr, const std::uint8_t* in, std::uint64_t len,
                const char* what = "write");
     std::int64_t atomic(std::uint64_t addr, AtomicType type, AtomicOp op, std::int64_t operand);
-    // A poll of `len` bytes (ld_dev or atomicAdd(c, 0)); the L2 reports in `poll`.
-    void poll(std::uint64_t addr, std::uint8_t* out, unsigned len, PollExtension& poll);
+    // A poll of `len` bytes (its path in `poll`); the L2 reports in `poll`.
+    void poll(std::uint64_t addr, std::uint8_t* out, std::uint64_t len, PollExtension& poll);
 
   private:
     void transport(tlm::tlm_generic_payload& trans, const char* what);

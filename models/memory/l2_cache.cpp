@@ -9,11 +9,13 @@
 namespace syncsim {
 
 L2Cache::L2Cache(sc_core::sc_module_name name, const L2Params& params, const Clock& clock,
-                 SparseStore& store)
+                 SparseStore& store, PolledExtents* polled)
     : sc_module(name), target("target"), m_params(params), m_clock(clock), m_store(store),
-      m_tags(std::max<std::uint64_t>(1, params.size_bytes / params.line_bytes)),
-      m_slices(std::max<std::uint32_t>(1, params.slices)) {
+      m_own_polled(polled ? nullptr : std::make_unique<PolledExtents>()),
+      m_polled(polled ? polled : m_own_polled.get()),
+      m_tags(std::max<std::uint64_t>(1, params.size_bytes / params.line_bytes)) {
     target.register_b_transport(this, &L2Cache::b_transport);
+    m_polled->add_listener([this] { schedule_due(); }, [this] { return earliest_poll(); });
     SC_HAS_PROCESS(L2Cache);
     SC_METHOD(arbitrate);
     sensitive << m_arbitrate;
@@ -40,43 +42,85 @@ double L2Cache::tag_latency_cycles(std::uint64_t addr, std::uint64_t len) {
     return latency;
 }
 
+std::vector<L2Cache::Piece> L2Cache::pieces_of(std::uint64_t addr, std::uint64_t len,
+                                               bool atomic) const {
+    if (atomic)
+        return {Piece{range_of(addr), m_clock.cycles(m_params.atomic_cycles), addr, len, {}}};
+    std::vector<Piece> pieces;
+    for (std::uint64_t at = addr; at < addr + len;) {
+        const std::uint64_t end =
+            std::min(addr + len, (range_of(at) + 1) * std::uint64_t(m_params.serialize_bytes));
+        const double occupancy =
+            std::max(1.0, std::ceil(double(end - at) / m_params.bytes_per_cycle));
+        pieces.push_back(Piece{range_of(at), m_clock.cycles(occupancy), at, end - at, {}});
+        at = end;
+    }
+    return pieces;
+}
+
 void L2Cache::written(std::uint64_t addr, std::uint64_t len, int requester, const char* what) {
     if (m_observer) m_observer(addr, len);
     if (m_provenance) m_provenance->record({requester, what, now_ps(), addr, len});
 }
 
+template <typename AtPiece>
+void L2Cache::serve_pieces(Request& request, AtPiece at_piece) {
+    // Requests that reach the L2 at the same instant are ordered by port, not
+    // by the order their threads happened to run in: the arbiter reserves
+    // their ranges one delta later. Each piece takes effect when its range
+    // serves it: that instant orders it for every core.
+    m_arriving.push_back(&request);
+    m_arbitrate.notify(sc_core::SC_ZERO_TIME);
+    wait_on(request.arbitrated);
+    std::vector<const Piece*> by_start;
+    for (const Piece& p : request.pieces) by_start.push_back(&p);
+    std::stable_sort(by_start.begin(), by_start.end(),
+                     [](const Piece* a, const Piece* b) { return a->start < b->start; });
+    for (const Piece* p : by_start) {
+        wait_until(p->start);
+        at_piece(*p);
+    }
+}
+
 void L2Cache::serve_poll(tlm::tlm_generic_payload& trans, PollExtension& poll, int port,
                          sc_core::sc_time& delay) {
     const std::uint64_t addr = trans.get_address();
+    const std::uint64_t len = trans.get_data_length();
     const sc_core::sc_time arrival =
         sc_core::sc_time_stamp() + delay + m_clock.cycles(m_params.hop_cycles);
-    // At least a cycle: a poll and a write the slice takes after it never
-    // start together, so the poll sees exactly the writes taken before it.
-    const double occupancy =
-        std::max(1.0, poll.atomic_path ? m_params.atomic_cycles : m_params.uncached_read_cycles);
-    // An ld_dev is answered once the slice has read DDR for it; the atomic
-    // path adds the slice's access after the read-modify-write.
-    const double answer =
-        occupancy + (poll.atomic_path ? m_params.access_cycles : 0.0) + m_params.hop_cycles;
-    write_seq(addr); // watched from its first poll on
+    // At least a cycle: a poll and a write its range takes after it never
+    // start together, so the poll sees exactly the writes landed before it.
+    // A poll is served by the range of its first byte for its whole length.
+    double occupancy = 0, answer = 0;
+    switch (poll.path) {
+    case PollPath::Dev: // answered once the range has read DDR for it
+        occupancy = std::max(1.0, m_params.uncached_read_occupancy);
+        answer = m_params.uncached_read_latency;
+        break;
+    case PollPath::AtomicAddZero: // the range's access follows the read-modify-write
+        occupancy = std::max(1.0, m_params.atomic_cycles);
+        answer = occupancy + m_params.access_cycles;
+        break;
+    case PollPath::Dma: // an L2 hit: the polled slots are read every iteration
+        occupancy = std::max(1.0, std::ceil(double(len) / m_params.bytes_per_cycle));
+        answer = occupancy + m_params.access_cycles;
+        break;
+    }
+    m_polled->watch(addr, len); // watched from its first poll on
     wait_until(arrival);
     Request request{
-        port, slice_of(addr), m_clock.cycles(occupancy), {}, addr, trans.get_data_length(), false,
-        0};
-    m_arriving.push_back(&request);
-    m_arbitrate.notify(sc_core::SC_ZERO_TIME);
-    wait_on(request.granted);
-    // A write the slice took before this poll with no occupancy may start
-    // now too: it lands in this delta, so read in the next.
+        port, {Piece{range_of(addr), m_clock.cycles(occupancy), addr, len, {}}}, false, {}};
+    serve_pieces(request, [](const Piece&) {});
+    // A write landing now lands in this delta: read in the next.
     sc_core::wait(sc_core::SC_ZERO_TIME);
     Activity::count_one();
-    m_store.read(addr, trans.get_data_ptr(), trans.get_data_length());
+    m_store.read(addr, trans.get_data_ptr(), len);
     poll.port = port;
     poll.arrived_at = arrival;
     poll.started_at = sc_core::sc_time_stamp();
-    poll.occupancy = request.occupancy;
-    poll.write_seq = request.seq_before;
-    delay = m_clock.cycles(answer);
+    poll.occupancy = request.pieces.front().occupancy;
+    poll.write_seq = landed(addr, poll.started_at);
+    delay = m_clock.cycles(answer + m_params.hop_cycles);
     trans.set_response_status(tlm::TLM_OK_RESPONSE);
 }
 
@@ -101,45 +145,32 @@ void L2Cache::b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc
 
     const sc_core::sc_time arrival =
         sc_core::sc_time_stamp() + delay + m_clock.cycles(m_params.hop_cycles);
-    const double occupancy_cycles =
-        atomic ? m_params.atomic_cycles
-               : std::max(1.0, std::ceil(double(len) / m_params.bytes_per_cycle));
-    // Requests that reach the L2 at the same instant are ordered by port, not
-    // by the order their threads happened to run in: the arbiter reserves
-    // their slices one delta later. The access takes effect when its slice
-    // serves it: that instant orders it for every core.
     wait_until(arrival);
-    Request request{port,
-                    slice_of(addr),
-                    m_clock.cycles(occupancy_cycles),
-                    {},
-                    addr,
-                    len,
-                    atomic != nullptr || trans.is_write(),
-                    0};
-    m_arriving.push_back(&request);
-    m_arbitrate.notify(sc_core::SC_ZERO_TIME);
-    wait_on(request.granted);
+    Request request{
+        port, pieces_of(addr, len, atomic != nullptr), atomic != nullptr || trans.is_write(), {}};
     std::uint8_t* data = trans.get_data_ptr();
-    if (atomic) {
-        ++m_stats.atomics;
-        std::uint8_t word[8];
-        const unsigned width = atomic_width_bytes(atomic->type);
-        m_store.read(addr, word, width);
-        atomic->old_value = apply_atomic(atomic->type, atomic->op, word, atomic->operand);
-        m_store.write(addr, word, width);
-        written(addr, width, port, "atomic");
-    } else if (trans.is_read()) {
-        ++m_stats.reads;
-        m_store.read(addr, data, len);
-    } else {
-        ++m_stats.writes;
-        m_store.write(addr, data, len);
-        written(addr, len, port, requester ? requester->what : "write");
-    }
-    const double done_cycles =
-        occupancy_cycles + tag_latency_cycles(addr, len) + m_params.hop_cycles;
-    delay = m_clock.cycles(done_cycles);
+    const char* what = requester ? requester->what : "write";
+    serve_pieces(request, [&](const Piece& p) {
+        std::uint8_t* bytes = data + (p.addr - addr);
+        if (atomic) {
+            std::uint8_t word[8];
+            const unsigned width = atomic_width_bytes(atomic->type);
+            m_store.read(addr, word, width);
+            atomic->old_value = apply_atomic(atomic->type, atomic->op, word, atomic->operand);
+            m_store.write(addr, word, width);
+            written(addr, width, port, "atomic");
+        } else if (trans.is_read()) {
+            m_store.read(p.addr, bytes, p.len);
+        } else {
+            m_store.write(p.addr, bytes, p.len);
+            written(p.addr, p.len, port, what);
+        }
+    });
+    ++(atomic ? m_stats.atomics : trans.is_read() ? m_stats.reads : m_stats.writes);
+    sc_core::sc_time served = sc_core::SC_ZERO_TIME;
+    for (const Piece& p : request.pieces) served = std::max(served, p.start + p.occupancy);
+    delay = (served - sc_core::sc_time_stamp()) +
+            m_clock.cycles(tag_latency_cycles(addr, len) + m_params.hop_cycles);
     trans.set_response_status(tlm::TLM_OK_RESPONSE);
 }
 

@@ -1,15 +1,18 @@
 // The L2: the coherence point every core-side access reaches over TLM-2.0.
 // It holds no separate copy of the data (everything passes through it, so
 // the backing store is the coherent value); it models timing: a tag store
-// for hits and misses, address-interleaved slices that serve one request at
-// a time (busy-until), atomics executed in the slice, and the polls of cores
-// asleep in a poll loop (SleepingPolls), which hold their slice as spinning
-// polls would.
+// for hits and misses, same-address ranges that each serve one request at a
+// time (busy-until; MTE2, MTE3 and scalar requests to one 512-byte range are
+// serialised, device-observations.md 5) while different ranges proceed in
+// parallel, atomics executed in their range, and the polls of cores asleep in
+// a poll loop (SleepingPolls), which hold their range as spinning polls
+// would.
 #pragma once
 
 #include "models/memory/busy_until.hpp"
 #include "models/memory/l2_poll.hpp"
 #include "models/memory/lru_index.hpp"
+#include "models/memory/polled_extents.hpp"
 #include "models/memory/sparse_store.hpp"
 #include "models/memory/write_provenance.hpp"
 #include "models/systemc/simulation_time.hpp"
@@ -17,6 +20,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/multi_passthrough_target_socket.h>
@@ -31,24 +35,26 @@ struct L2Params {
     std::uint64_t gm_bytes = 0;
     std::uint64_t size_bytes = 0;
     std::uint32_t line_bytes = 512;
-    std::uint32_t slices = 1;
-    double hop_cycles = 0;           // core <-> the L2 of its die, one way
-    double access_cycles = 0;        // tag + data access on a hit
-    double miss_extra_cycles = 0;    // added on a miss (HBM)
-    double bytes_per_cycle = 64;     // slice occupancy per request
-    double atomic_cycles = 0;        // slice occupancy of one atomic
-    double uncached_read_cycles = 0; // slice occupancy of one ld_dev
-    // Lines interleave across the dies first (this L2 sees every dies-th
-    // line), then across this die's slices.
+    std::uint32_t serialize_bytes = 512; // the same-address range
+    double hop_cycles = 0;               // core <-> the L2 of its die, one way
+    double access_cycles = 0;            // tag + data access on a hit
+    double miss_extra_cycles = 0;        // added on a miss (HBM)
+    double bytes_per_cycle = 64;         // range occupancy per request
+    double atomic_cycles = 0;            // range occupancy of one atomic
+    double uncached_read_occupancy = 0;  // range occupancy of one ld_dev
+    double uncached_read_latency = 0;    // from its service start to its answer leaving
+    // Lines interleave across the dies (this L2 sees every dies-th line).
     std::uint32_t dies = 1;
 
     template <typename Declare>
     void declare(Declare& d) {
         d(size_bytes, "bytes", "bytes", "L2 capacity of one die (LRU tag store)", 4096, 1e18);
-        d(line_bytes, "line_bytes", "bytes", "L2 line: unit of hit/miss and of slice interleaving",
+        d(line_bytes, "line_bytes", "bytes", "L2 line: unit of hit/miss and of die interleaving",
           32, 4096);
-        d(slices, "slices", "slices",
-          "independently busy L2 slices of one die, interleaved by L2 line", 1, 1024);
+        d(serialize_bytes, "serialize_bytes", "bytes",
+          "requests to one aligned range of this many bytes are served one at a time; "
+          "different ranges in parallel",
+          32, 1 << 20);
         d(hop_cycles, "hop_cycles", "cycles",
           "one-way interconnect latency between a core and the L2 of its die (at least 1: the L2 "
           "arbitrates what arrives together)",
@@ -57,19 +63,21 @@ struct L2Params {
         d(miss_extra_cycles, "miss_extra_cycles", "cycles", "added to an access that misses the L2",
           0, 1e6);
         d(bytes_per_cycle, "bytes_per_cycle", "B/cycle",
-          "bytes one slice serves per cycle (sets how long a request holds it)", 1, 1e6);
+          "bytes one range serves per cycle (sets how long a request holds it)", 1, 1e6);
         d(atomic_cycles, "atomic_cycles", "cycles",
-          "time an atomic holds its L2 slice (atomics on one line serialise)", 0, 1e6);
-        d(uncached_read_cycles, "uncached_read_cycles", "cycles",
-          "time an ld_dev (uncached read, polls included) holds its L2 slice while the slice reads "
-          "DDR for it; it is answered one hop after",
+          "time an atomic holds its range (atomics on one range serialise)", 0, 1e6);
+        d(uncached_read_occupancy, "uncached_read_occupancy_cycles", "cycles",
+          "time an ld_dev (uncached read, polls included) holds its range", 1, 1e6);
+        d(uncached_read_latency, "uncached_read_latency_cycles", "cycles",
+          "from an ld_dev's service start to its answer leaving the L2 (the read of DDR); it "
+          "reaches the core one hop after",
           1, 1e6);
     }
 };
 
 struct L2Stats {
     std::uint64_t reads = 0, writes = 0, atomics = 0, misses = 0;
-    QueueTally queued; // how long requests (polls included) waited for a busy slice
+    QueueTally queued; // how long requests (polls included) waited for a busy range
 };
 
 // Called after a write or atomic changes memory (for tracing watched words).
@@ -79,8 +87,10 @@ class L2Cache : public sc_core::sc_module, public PollSleep {
   public:
     tlm_utils::multi_passthrough_target_socket<L2Cache> target;
 
+    // `polled` is shared by the dies of a device (a poll and a write to its
+    // extent may be served by different dies); null: this L2 keeps its own.
     L2Cache(sc_core::sc_module_name name, const L2Params& params, const Clock& clock,
-            SparseStore& store);
+            SparseStore& store, PolledExtents* polled = nullptr);
 
     const L2Stats& stats() const { return m_stats; }
     double cycles(const sc_core::sc_time& t) const { return m_clock.to_cycles(t); }
@@ -100,16 +110,20 @@ class L2Cache : public sc_core::sc_module, public PollSleep {
 
   private:
     void b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
-    struct Request {
-        int port;
-        std::size_t slice;
+    // The part of a request one range serves.
+    struct Piece {
+        std::uint64_t range = 0;
         sc_core::sc_time occupancy;
-        sc_core::sc_event granted;
         std::uint64_t addr = 0, len = 0;
-        bool writes = false;          // a write or an atomic: polls after it see it
-        std::uint64_t seq_before = 0; // a poll: writes to its word taken before it
+        sc_core::sc_time start; // set by the arbiter
     };
-    struct Slice {
+    struct Request {
+        int port = 0;
+        std::vector<Piece> pieces; // in address order; a poll or an atomic has one
+        bool writes = false;       // a write or an atomic: polls after it see it
+        sc_core::sc_event arbitrated;
+    };
+    struct Range {
         BusyUntil busy;
         SleepingPolls sleepers;
     };
@@ -117,35 +131,45 @@ class L2Cache : public sc_core::sc_module, public PollSleep {
         sc_core::sc_event* wake;
         std::optional<PollWake>* out;
     };
-    std::size_t slice_of(std::uint64_t addr) const {
-        return static_cast<std::size_t>((addr / m_params.line_bytes / m_params.dies) %
-                                        m_slices.size());
-    }
-    // Requests that reached the L2 this instant take their slices in port
+    std::uint64_t range_of(std::uint64_t addr) const { return addr / m_params.serialize_bytes; }
+    Range& range(std::uint64_t index) { return m_ranges[index]; }
+    // A request's pieces: one per range it covers, each holding its range for
+    // its own bytes (an atomic: atomic_cycles, in the range of its address).
+    std::vector<Piece> pieces_of(std::uint64_t addr, std::uint64_t len, bool atomic) const;
+    // Requests that reached the L2 this instant take their ranges in port
     // order, the sleepers' polls merged in (l2_cache_arbiter.cpp).
     void arbitrate();
-    void serve_sleepers(std::size_t slice, const sc_core::sc_time& t, int port_bound);
+    void serve_sleepers(std::uint64_t range, const sc_core::sc_time& t, int port_bound);
     void reserve(Request& r, const sc_core::sc_time& now);
     void schedule_due();
     void due_reached();
+    // The earliest moment a poll may still be served at: now, or a
+    // sleeper's next arrival (PolledExtents settles writes before it).
+    sc_core::sc_time earliest_poll() const;
     double tag_latency_cycles(std::uint64_t addr, std::uint64_t len);
     void serve_poll(tlm::tlm_generic_payload& trans, PollExtension& poll, int port,
                     sc_core::sc_time& delay);
+    // Waits for the arbiter, then for each piece's start (in time order), and
+    // runs `at_piece` then.
+    template <typename AtPiece>
+    void serve_pieces(Request& request, AtPiece at_piece);
     void written(std::uint64_t addr, std::uint64_t len, int requester, const char* what);
-    // Writes taken by the slice to each polled word: a poll sees a write
-    // iff the slice took the write before the poll.
-    std::uint64_t& write_seq(std::uint64_t word) { return m_write_seq[word]; }
+    std::uint64_t landed(std::uint64_t word, const sc_core::sc_time& at) const {
+        return m_polled->landed(word, at);
+    }
 
     L2Params m_params;
     Clock m_clock;
     SparseStore& m_store;
+    std::unique_ptr<PolledExtents> m_own_polled;
+    PolledExtents* m_polled;
     LruIndex m_tags;
-    std::vector<Slice> m_slices;
+    std::map<std::uint64_t, Range> m_ranges; // the ranges requests have reached
+    std::set<std::uint64_t> m_sleeping;      // ranges with sleepers
     L2Stats m_stats;
     MemoryWriteObserver m_observer;
     WriteProvenance* m_provenance = nullptr;
-    std::map<std::uint64_t, std::uint64_t> m_write_seq;    // polled words from their first poll
-    std::map<std::pair<std::size_t, int>, Waker> m_wakers; // (slice, ticket)
+    std::map<std::pair<std::uint64_t, int>, Waker> m_wakers; // (range, ticket)
     std::vector<Request*> m_arriving; // reached the L2 this instant, not yet arbitrated
     sc_core::sc_event m_arbitrate;
     sc_core::sc_event m_due; // a sleeper's poll must be served now

@@ -1,7 +1,7 @@
-// The L2's arbiter: requests that reach it at one instant take their slices
+// The L2's arbiter: requests that reach it at one instant take their ranges
 // in port order, and the polls of sleeping cores (SleepingPolls) are merged
 // into that order by their own arrival times, so a spinning core and a
-// sleeping one hold their slice at the same moments.
+// sleeping one hold their range at the same moments.
 #include "models/memory/l2_cache.hpp"
 
 #include <algorithm>
@@ -15,37 +15,36 @@ constexpr int kAfterEveryPort = std::numeric_limits<int>::max();
 } // namespace
 
 void L2Cache::reserve(Request& r, const sc_core::sc_time& now) {
-    const sc_core::sc_time start = m_slices[r.slice].busy.reserve(now, r.occupancy);
-    m_stats.queued.add(start - now);
-    if (r.writes) {
-        // Polled words are 8 bytes at most: one that starts before addr - 7
-        // cannot overlap.
-        for (auto it = m_write_seq.lower_bound(r.addr >= 7 ? r.addr - 7 : 0);
-             it != m_write_seq.end() && it->first < r.addr + r.len; ++it)
-            ++it->second;
-    } else if (const auto it = m_write_seq.find(r.addr); it != m_write_seq.end()) {
-        r.seq_before = it->second;
+    sc_core::sc_time earliest = sc_core::sc_max_time();
+    for (Piece& p : r.pieces) {
+        serve_sleepers(p.range, now, r.port);
+        p.start = range(p.range).busy.reserve(now, p.occupancy);
+        m_stats.queued.add(p.start - now);
+        // Polls of its extent, here or on another die, see it from its landing on.
+        if (r.writes) m_polled->wrote(p.addr, p.len, p.start);
+        earliest = std::min(earliest, p.start);
     }
-    r.granted.notify(start - now);
+    r.arbitrated.notify(earliest - now);
 }
 
-void L2Cache::serve_sleepers(std::size_t slice, const sc_core::sc_time& t, int port_bound) {
-    Slice& s = m_slices[slice];
-    if (s.sleepers.empty()) return;
+void L2Cache::serve_sleepers(std::uint64_t index, const sc_core::sc_time& t, int port_bound) {
+    if (!m_sleeping.count(index)) return;
+    Range& r = m_ranges.at(index);
     const sc_core::sc_time now = sc_core::sc_time_stamp();
-    s.sleepers.serve_until(
-        t, port_bound, s.busy, m_stats.queued,
-        [this](std::uint64_t word) { return write_seq(word); },
+    r.sleepers.serve_until(
+        t, port_bound, r.busy, m_stats.queued,
+        [this](std::uint64_t word, const sc_core::sc_time& at) { return landed(word, at); },
         [&](int ticket, const PollWake& w) {
-            const auto it = m_wakers.find({slice, ticket});
+            const auto it = m_wakers.find({index, ticket});
             *it->second.out = w;
-            // A poll that sees a write wakes its core when the slice serves
-            // it (the core reads the word then); the last allowed one when
+            // A poll that sees a write wakes its core when the range serves
+            // it (the core reads the extent then); the last allowed one when
             // it is answered.
             const sc_core::sc_time at = w.changed ? w.start : w.completion;
             it->second.wake->notify(at > now ? at - now : sc_core::SC_ZERO_TIME);
             m_wakers.erase(it);
         });
+    if (r.sleepers.empty()) m_sleeping.erase(index);
 }
 
 void L2Cache::arbitrate() {
@@ -54,25 +53,21 @@ void L2Cache::arbitrate() {
     const sc_core::sc_time now = sc_core::sc_time_stamp();
     // Each request after the sleepers' polls that arrived before it (earlier,
     // or now from a lower port); then the rest of this instant's polls.
-    for (Request* r : m_arriving) {
-        serve_sleepers(r->slice, now, r->port);
-        reserve(*r, now);
-    }
-    bool sleeping = false;
-    for (std::size_t i = 0; i < m_slices.size(); ++i) {
-        serve_sleepers(i, now, kAfterEveryPort);
-        sleeping = sleeping || !m_slices[i].sleepers.empty();
-    }
+    for (Request* r : m_arriving) reserve(*r, now);
+    const std::vector<std::uint64_t> sleeping(m_sleeping.begin(), m_sleeping.end());
+    for (std::uint64_t index : sleeping) serve_sleepers(index, now, kAfterEveryPort);
     m_arriving.clear();
-    if (sleeping || m_due_scheduled) schedule_due();
+    if (!m_sleeping.empty() || m_due_scheduled) schedule_due();
+    m_polled->settle(); // nothing here is served before now any more
 }
 
 void L2Cache::schedule_due() {
-    const auto seq = [this](std::uint64_t word) { return write_seq(word); };
+    const auto seq = [this](std::uint64_t word, const sc_core::sc_time& at) {
+        return landed(word, at);
+    };
     std::optional<sc_core::sc_time> earliest;
-    for (const Slice& s : m_slices) {
-        if (s.sleepers.empty()) continue;
-        const auto at = s.sleepers.due(seq);
+    for (std::uint64_t index : m_sleeping) {
+        const auto at = m_ranges.at(index).sleepers.due(seq);
         if (at && (!earliest || *at < *earliest)) earliest = at;
     }
     m_due.cancel();
@@ -88,32 +83,46 @@ void L2Cache::due_reached() {
     m_arbitrate.notify(sc_core::SC_ZERO_TIME);
 }
 
+sc_core::sc_time L2Cache::earliest_poll() const {
+    sc_core::sc_time earliest = sc_core::sc_time_stamp();
+    for (std::uint64_t index : m_sleeping)
+        if (const auto at = m_ranges.at(index).sleepers.earliest_arrival())
+            earliest = std::min(earliest, *at);
+    return earliest;
+}
+
 void L2Cache::serve_polls_before(const sc_core::sc_time& t) {
-    for (std::size_t i = 0; i < m_slices.size(); ++i) serve_sleepers(i, t, kBeforeAnyPort);
+    const std::vector<std::uint64_t> sleeping(m_sleeping.begin(), m_sleeping.end());
+    for (std::uint64_t index : sleeping) serve_sleepers(index, t, kBeforeAnyPort);
 }
 
 int L2Cache::sleep(const SleepingPoll& poll, sc_core::sc_event& wake,
                    std::optional<PollWake>& out) {
-    const std::size_t slice = slice_of(poll.word);
-    const int ticket = m_slices[slice].sleepers.add(poll);
-    m_wakers[{slice, ticket}] = Waker{&wake, &out};
+    const std::uint64_t index = range_of(poll.word);
+    const int ticket = range(index).sleepers.add(poll);
+    m_sleeping.insert(index);
+    m_wakers[{index, ticket}] = Waker{&wake, &out};
     schedule_due();
     return ticket;
 }
 
 void L2Cache::cancel(std::uint64_t word, int ticket) {
-    const std::size_t slice = slice_of(word);
-    // Its polls until now still held the slice.
-    serve_sleepers(slice, sc_core::sc_time_stamp(), kBeforeAnyPort);
-    m_slices[slice].sleepers.remove(ticket);
-    m_wakers.erase({slice, ticket});
+    const std::uint64_t index = range_of(word);
+    // Its polls until now still held the range.
+    serve_sleepers(index, sc_core::sc_time_stamp(), kBeforeAnyPort);
+    if (const auto it = m_ranges.find(index); it != m_ranges.end()) {
+        it->second.sleepers.remove(ticket);
+        if (it->second.sleepers.empty()) m_sleeping.erase(index);
+    }
+    m_wakers.erase({index, ticket});
     schedule_due();
 }
 
 std::uint64_t L2Cache::answered_before(std::uint64_t word, int ticket, const sc_core::sc_time& t) {
-    const Slice& s = m_slices[slice_of(word)];
-    return s.sleepers.answered_before(ticket, t, s.busy,
-                                      [this](std::uint64_t w) { return write_seq(w); });
+    const Range& r = m_ranges.at(range_of(word));
+    return r.sleepers.answered_before(
+        ticket, t, r.busy,
+        [this](std::uint64_t w, const sc_core::sc_time& at) { return landed(w, at); });
 }
 
 void L2Cache::read_now(std::uint64_t addr, std::uint8_t* out, unsigned len) {

@@ -30,7 +30,7 @@ int SleepingPolls::serve_next(BusyUntil& slice, QueueTally& queued, const SeqOf&
     queued.add(start - key.arrival);
     m_queued += start - key.arrival;
     const sc_core::sc_time answered = start + p.cycle.after_start;
-    const std::uint64_t now_seq = seq(p.word);
+    const std::uint64_t now_seq = seq(p.word, start);
     if (now_seq != p.seen_seq || p.next == p.last) {
         const PollWake w{p.next, start, answered, now_seq, now_seq != p.seen_seq};
         m_sleepers.erase(key.id);
@@ -85,14 +85,13 @@ std::optional<sc_core::sc_time> SleepingPolls::due(const SeqOf& seq) const {
     for (const auto& [id, sleeper] : m_sleepers) {
         const SleepingPoll& p = sleeper.poll;
         sc_core::sc_time at;
-        if (seq(p.word) != p.seen_seq) {
-            at = p.next_arrival;
+        if (seq(p.word, sc_core::sc_max_time()) != p.seen_seq) {
+            at = p.next_arrival; // a poll from then on may see it
         } else if (p.last != kNoPollLimit) {
             // Each poll arrives at least one uncontended round after the last.
             const PollCycle& c = p.cycle;
-            const std::uint64_t backoffs = c.every ? p.last / c.every - p.next / c.every : 0;
             at = p.next_arrival + repeated(c.after_start + c.op + c.to_arrive, p.last - p.next) +
-                 repeated(c.backoff, backoffs);
+                 repeated(c.backoff, c.backoffs(p.next, p.last));
             // While the sleepers repeat a known pattern, nothing else
             // happening, the last poll is at least this many repeats away.
             if (m_pattern) {

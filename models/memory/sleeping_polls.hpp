@@ -24,17 +24,29 @@ namespace syncsim {
 
 // What one poll of a loop costs, as measured on the loop's real polls.
 struct PollCycle {
-    sc_core::sc_time occupancy;   // the slice is busy serving it
+    sc_core::sc_time occupancy;   // the range is busy serving it
     sc_core::sc_time after_start; // from service start to the answer at the core
     sc_core::sc_time op;          // the compare after a failed poll
-    sc_core::sc_time backoff;     // the pipe_barrier after every `every` failed polls
-    std::uint64_t every = 0;      // 0: no backoff barrier
-    sc_core::sc_time to_arrive;   // from issue to arrival at the slice
+    sc_core::sc_time backoff;     // the pipe_barrier of the backoff rule below
+    std::uint64_t every = 0;      // a backoff after every `every` failed polls (0: none)
+    std::uint64_t after = 0;      // a backoff before every poll once `after` have failed (0: none)
+    sc_core::sc_time to_arrive;   // from issue to arrival at the range
 
-    // The arrival of the poll after poll `k` (0-based) failed, served at `start`.
+    // Whether the backoff follows failed poll `k` (0-based).
+    bool backoff_after(std::uint64_t k) const {
+        return (every && (k + 1) % every == 0) || (after && k + 1 > after);
+    }
+    // Backoffs after the failed polls first .. end - 1.
+    std::uint64_t backoffs(std::uint64_t first, std::uint64_t end) const {
+        if (end <= first) return 0;
+        std::uint64_t n = every ? end / every - first / every : 0;
+        if (after) n += end - std::max(first, std::min(end, after));
+        return n;
+    }
+    // The arrival of the poll after poll `k` failed, served at `start`.
     sc_core::sc_time next_arrival(std::uint64_t k, const sc_core::sc_time& start) const {
         sc_core::sc_time t = start + after_start + op;
-        if (every && (k + 1) % every == 0) t += backoff;
+        if (backoff_after(k)) t += backoff;
         return t + to_arrive;
     }
 };
@@ -47,9 +59,9 @@ inline sc_core::sc_time repeated(const sc_core::sc_time& t, std::uint64_t n) {
 constexpr std::uint64_t kNoPollLimit = std::numeric_limits<std::uint64_t>::max();
 
 struct SleepingPoll {
-    int port = 0; // orders it among requests that arrive together
-    std::uint64_t word = 0;
-    std::uint64_t seen_seq = 0;        // writes to the word before the poll that last failed
+    int port = 0;                      // orders it among requests that arrive together
+    std::uint64_t word = 0;            // the polled extent's first byte
+    std::uint64_t seen_seq = 0;        // writes to the extent before the poll that last failed
     std::uint64_t next = 0;            // index of its next poll (the failed polls before it)
     std::uint64_t last = kNoPollLimit; // index of the last poll allowed
     sc_core::sc_time next_arrival;
@@ -68,12 +80,19 @@ struct PollWake {
 
 class SleepingPolls {
   public:
-    using SeqOf = std::function<std::uint64_t(std::uint64_t word)>;
+    // Writes to the extent starting at `word` landed by `at` (sc_max_time():
+    // every write logged, landed or not).
+    using SeqOf = std::function<std::uint64_t(std::uint64_t word, const sc_core::sc_time& at)>;
     using OnWake = std::function<void(int id, const PollWake&)>;
 
     int add(const SleepingPoll& poll);
     void remove(int id);
     bool empty() const { return m_sleepers.empty(); }
+    // The next poll's arrival, if any sleeps.
+    std::optional<sc_core::sc_time> earliest_arrival() const {
+        if (m_order.empty()) return std::nullopt;
+        return m_order.begin()->arrival;
+    }
     // Polls served one at a time so far (the rest were skipped in periods).
     std::uint64_t served_singly() const { return m_served_singly; }
     const SleepingPoll& sleeper(int id) const { return m_sleepers.at(id).poll; }

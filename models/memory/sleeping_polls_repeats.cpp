@@ -27,10 +27,12 @@ bool SleepingPolls::skip_repeats(const Snapshot& snapshot, const sc_core::sc_tim
     for (const auto& [id, sleeper] : m_sleepers) {
         const SleepingPoll& p = sleeper.poll;
         const auto then = snapshot.sleepers.find(id);
-        if (then == snapshot.sleepers.end() || seq(p.word) != p.seen_seq) return false;
+        if (then == snapshot.sleepers.end() || seq(p.word, sc_core::sc_max_time()) != p.seen_seq)
+            return false;
         const std::uint64_t polls = p.next - then->second.first;
         if (polls == 0) return false;
         if (p.cycle.every && polls % p.cycle.every != 0) return false; // backoff phase moved
+        if (p.cycle.after && then->second.first < p.cycle.after) return false; // not yet periodic
         if (p.next_arrival - then->second.second != shift) return false;
         // Every poll skipped arrives before `t`, and none is a last one.
         repeats =

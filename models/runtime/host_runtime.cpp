@@ -134,6 +134,9 @@ int HostRuntime::launch(StreamId stream_id, const KernelLaunch& request) {
         throw HostError("launch of '" + request.kernel + "': schedule mode " +
                         std::to_string(request.schedule_mode) +
                         " is neither 0 (normal) nor 1 (batch)");
+    for (const auto& [library, version] : request.libraries)
+        if (const std::string why = check_library_version(library, version); !why.empty())
+            throw HostError("launch of '" + request.kernel + "': " + why);
     LaunchWork work;
     work.batch = request.schedule_mode == 1;
     work.timeout_us = request.timeout_us;
@@ -166,6 +169,7 @@ int HostRuntime::launch(StreamId stream_id, const KernelLaunch& request) {
     build.side = work.plan.side;
     build.flavour = request.flavour;
     build.defines = request.defines;
+    build.libraries = request.libraries;
     build.features = m_device.features;
     work.kernel.args = request.args;
     work.kernel.params = m_params;

@@ -212,3 +212,30 @@ TEST_CASE("plugins: PTO's SYNCALL signatures and the vendor's names run on both 
         for (const json& round : result["rounds"]) CHECK(round["released"] == 6);
     }
 }
+
+TEST_CASE("plugins: a launch names the pto-isa it was built against", "[plugin][pto-isa]") {
+    auto config = [&](const std::string& libraries) {
+        return test::write_file(
+            "vendor_syncall_lib.yaml",
+            "platform: 950pr\nworkload:\n  plugin: " + plugin("vendor_syncall") +
+                "\n  kernel: vendor_syncall\n  launch:\n    block_dim: 6\n"
+                "    target: dav-c310-vec\n    libraries: " +
+                libraries + "\nlimits: {sim_time: 1 ms}\n");
+    };
+    // 83d01313's soft SYNCALL takes workspace tiles: the kernel's two-argument
+    // call would not compile against it.
+    const std::string out = (test::temp_dir() / "lib.json").string();
+    const auto old = test::run_syncsim("run " + config("{pto-isa: 83d01313}") + " --json " + out);
+    INFO(old.output);
+    CHECK(json::parse(test::read_text(out))["outcome"]["kind"] == "fault");
+    CHECK_THAT(old.output, Contains("does not exist in pto-isa 83d01313"));
+    // A version or library syncsim does not model is the config's error.
+    const auto unknown = test::run_syncsim("run " + config("{pto-isa: abc123}"));
+    CHECK(unknown.exit_code == 2);
+    CHECK_THAT(unknown.output, Contains("vendor_syncall_lib.yaml:8") &&
+                                   Contains("pto-isa version 'abc123' is not one syncsim models "
+                                            "(f24f7b73, 83d01313)"));
+    const auto library = test::run_syncsim("run " + config("{ptoisa: 83d01313}"));
+    CHECK(library.exit_code == 2);
+    CHECK_THAT(library.output, Contains("'ptoisa' is not a library syncsim models"));
+}

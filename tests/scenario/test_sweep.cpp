@@ -157,10 +157,10 @@ TEST_CASE("the Slurm option writes a job array over the job list and runs nothin
     auto r = test::run_syncsim("sweep configs/sweeps/barrier_scaling.yaml --slurm --out " + out);
     REQUIRE(r.exit_code == 0);
     std::string script = test::read_text(out + "/slurm.sh");
-    CHECK_THAT(script, Contains("#SBATCH --array=0-71")); // 80 points, 8 impossible on 910b1
+    CHECK_THAT(script, Contains("#SBATCH --array=0-143")); // 160 points, 16 impossible on 910b1
     CHECK_THAT(script, Contains("jobs.txt"));
     CHECK_THAT(script, Contains("SLURM_ARRAY_TASK_ID * 1 + 1"));
-    CHECK(lines(out + "/jobs.txt").size() == 72);
+    CHECK(lines(out + "/jobs.txt").size() == 144);
     CHECK_FALSE(fs::exists(out + "/joblog.tsv"));
     CHECK_THAT(r.output, Contains("cannot all be resident on 910b1 (48 AIV cores)"));
     // Packed: four points per array task.
@@ -168,7 +168,7 @@ TEST_CASE("the Slurm option writes a job array over the job list and runs nothin
         "sweep configs/sweeps/barrier_scaling.yaml --slurm --points-per-task 4 --out " + out);
     REQUIRE(r.exit_code == 0);
     script = test::read_text(out + "/slurm.sh");
-    CHECK_THAT(script, Contains("#SBATCH --array=0-17"));
+    CHECK_THAT(script, Contains("#SBATCH --array=0-35"));
     CHECK_THAT(script, Contains("SLURM_ARRAY_TASK_ID * 4 + 1"));
 }
 

@@ -157,11 +157,15 @@ TEST_CASE("usedCores larger than the callers: every caller times out", "[soft]")
 TEST_CASE("Mix with usedCores 0 and no ratio define: cube and vectors disagree on N", "[soft]") {
     const RunReport r = test::run_config("configs/soft_failures/mix_ratio_undefined.yaml");
     CHECK(r.expectation_met);
-    // Cubes target 36 of 54 arrivals. Whether a cube sees 36 before the
-    // last core arrives depends on how the arrivals queue at the counter's
-    // slice behind the polls (here it does not); the disagreement shows in
-    // the cubes' timeouts.
-    REQUIRE_FALSE(timeouts(r).empty());
+    // Cubes target 36 of 54 arrivals. Where 36 arrivals land before the
+    // last, the 18 cubes leave early (the round ledger counts them); where
+    // their poll misses the moment, they wait for a later multiple of 36
+    // and time out. Which happens is timing: since the MTE's way to GM was
+    // calibrated (issue 24) the cubes leave early, in rounds 1 and 3.
+    int most_early = 0;
+    for (const json& row : r.result["rounds"])
+        most_early = std::max(most_early, row["released_early"].get<int>());
+    CHECK(most_early == 18);
     for (const json& t : timeouts(r)) {
         CHECK_THAT(t["core"].get<std::string>(),
                    Catch::StartsWith("aic")); // cubes target multiples of 36
@@ -264,27 +268,86 @@ TEST_CASE("soft barrier latency grows with N as the arrivals serialise at the L2
     CHECK((slow - n72) / cycle_ps > 72 * 20 * 0.8);
 }
 
-TEST_CASE("polls contend: A2's ld_dev polls hold the counter's slice, so arrivals queue behind "
+TEST_CASE("polls contend: A2's ld_dev polls hold the counter's range, so arrivals queue behind "
           "them",
           "[soft][contention]") {
     // 48 AIV on a 910B1; every ld_dev (the read before each arrival and
-    // every poll) holds the slice uncached_read_cycles. Were polls free
-    // samples, their slice time would not matter; here each core's accesses
-    // queue behind the others', so adding 160 cycles to each adds well over
-    // 48 x 160 cycles to a round.
+    // every poll) holds the counter's range uncached_read_occupancy_cycles.
+    // Were polls free samples, their range time would not matter; here each
+    // core's accesses queue behind the others', so adding 160 cycles to each
+    // adds well over 48 x 160 cycles to a round.
     const std::string out = (test::temp_dir() / "contend.json").string();
     auto median = [&](int uncached_cycles) {
         REQUIRE(
             test::run_syncsim("run configs/sweeps/barrier_rounds_base.yaml --set platform=910b1 "
                               "--set workload.params.mode=soft --set workload.params.block_dim=48 "
-                              "--set platform.die.l2.uncached_read_cycles=" +
+                              "--set platform.die.l2.uncached_read_occupancy_cycles=" +
                               std::to_string(uncached_cycles) + " --json " + out)
                 .exit_code == 0);
         return json::parse(test::read_text(out))["round_stats"]["latency_ps"]["median"]
             .get<double>();
     };
     const double cycle_ps = 1e6 / 1850.0;
-    const double base = median(160), doubled = median(320), free = median(1);
-    CHECK((doubled - base) / cycle_ps > 48 * 160);
-    CHECK(base > 10 * free);
+    const double base = median(10), longer = median(170), whole_read = median(160),
+                 free = median(1);
+    CHECK((longer - base) / cycle_ps > 48 * 160);
+    CHECK(whole_read > 5 * free);
+}
+
+TEST_CASE("pto-isa 83d01313's per-slot barrier: each participant counts rounds in its slot",
+          "[soft][pto-isa]") {
+    for (const char* config :
+         {"configs/a2/soft_aiv_all_blocks.yaml", "configs/a5/soft_aiv_all_blocks.yaml",
+          "configs/a2/soft_aic_all_blocks.yaml", "configs/a2/soft_mix_1_2.yaml",
+          "configs/a5/soft_mix_1_2.yaml"}) {
+        INFO(config);
+        const json r =
+            test::result_in_mode(config, "fast_forward", "--set workload.params.pto_isa=83d01313");
+        REQUIRE_FALSE(r.contains("error"));
+        CHECK(r["outcome"]["kind"] == "completed");
+        bool slots_checked = false;
+        for (const json& c : r["checks"]) {
+            CHECK(c["ok"] == true);
+            slots_checked = slots_checked || c["name"] == "every workspace slot == barriers";
+        }
+        CHECK(slots_checked);
+    }
+}
+
+TEST_CASE("modes agree on the per-slot barrier's DMA polls, in waves and across dies",
+          "[soft][modes][pto-isa]") {
+    // The early wave spins (about 170 polls) until the other work ends and
+    // the late wave writes its slots; on a 950 the slots' lines live on both
+    // dies while the polls go to the die of the first.
+    const std::string waves = "--set workload.params.busy_cycles=400000 "
+                              "--set workload.params.busy_lead_ms=0";
+    for (const std::string& sets :
+         {waves, waves + " --set platform=950pr --set workload.params.block_dim=48",
+          std::string("--set workload.params.pto_isa=83d01313 --set workload.params.body=3")}) {
+        INFO(sets);
+        const std::string config = sets.find("body=3") != std::string::npos
+                                       ? "configs/a5/soft_aiv_all_blocks.yaml"
+                                       : "configs/a2/soft_waves_busy_cores.yaml";
+        const json spin = test::result_in_mode(config, "spin", sets);
+        const json fast = test::result_in_mode(config, "fast_forward", sets);
+        REQUIRE_FALSE(spin.contains("error"));
+        CHECK(spin["outcome"]["kind"] == "completed");
+        CHECK(spin == fast);
+    }
+}
+
+TEST_CASE("the soft SYNCALL overloads follow the build's pto-isa", "[soft][pto-isa]") {
+    // The 83d01313 system test run against a build that names the other
+    // version would not compile: the model says so instead of guessing.
+    const json r = test::result_in_mode("configs/a5/soft_aic_all_blocks.yaml", "fast_forward",
+                                        "--set workload.params.pto_isa=83d01313");
+    CHECK_THAT(r["outcome"]["reason"].get<std::string>(),
+               Contains("AIC-only software SYNCALL is not supported on A5"));
+    // A dual-stream Mix on A5 at 83d01313: the cube writes its slot through
+    // its cluster's subblock 0, which a cube-only launch does not have.
+    const json dual =
+        test::result_in_mode("configs/a5/soft_mix_1_1_two_streams.yaml", "fast_forward",
+                             "--set workload.params.pto_isa=83d01313");
+    CHECK(dual["outcome"]["kind"] == "deadlock");
+    CHECK_THAT(dual.dump(), Contains("no AIV subblock 0 in this block"));
 }

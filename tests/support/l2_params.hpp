@@ -1,6 +1,7 @@
 // The L2 timing the memory model tests are written against (1 GHz: cycles
 // are ns): a 10-cycle hop, 5-cycle hit, 100-cycle miss penalty, 128-byte
-// lines over two slices, 20-cycle atomics, 30-cycle uncached reads.
+// lines, 512-byte same-address ranges, 20-cycle atomics, uncached reads that
+// hold their range 30 cycles and answer 30 cycles after they start.
 #pragma once
 
 #include "models/memory/l2_cache.hpp"
@@ -13,13 +14,14 @@ inline L2Params l2_params() {
     p.gm_bytes = 1 << 20;
     p.line_bytes = 128;
     p.size_bytes = 1 << 16;
-    p.slices = 2;
+    p.serialize_bytes = 512;
     p.hop_cycles = 10;
     p.access_cycles = 5;
     p.miss_extra_cycles = 100;
     p.bytes_per_cycle = 64;
     p.atomic_cycles = 20;
-    p.uncached_read_cycles = 30;
+    p.uncached_read_occupancy = 30;
+    p.uncached_read_latency = 30;
     return p;
 }
 

@@ -20,7 +20,8 @@ TEST_CASE("every shipped platform loads and every value says where it comes from
         for (const ParamRow& row : rows) {
             INFO(name << " " << row.path);
             const ParamOrigin& o = row.origin;
-            CHECK((o.source == "sourced" || o.source == "derived" || o.source == "estimate"));
+            CHECK((o.source == "sourced" || o.source == "derived" || o.source == "calibrated" ||
+                   o.source == "estimate"));
             if (!row.derived_from.empty())
                 CHECK((o.source == "derived" && o.set_at == "derived"));
             else
@@ -100,10 +101,21 @@ TEST_CASE("a platform file with an unknown parameter or no provenance is rejecte
     CHECK_THROWS_WITH(load_platform(dir.string(), "flat"),
                       Contains("flat.yaml:3") && Contains("'params:' is the old flat format"));
     std::ofstream(dir / "flatkey.yaml")
-        << "base: _dav-c220\ndevice:\n  l2_slices: {value: 8, source: estimate}\n";
+        << "base: _dav-c220\ndevice:\n  l2_line_bytes: {value: 256, source: estimate}\n";
     CHECK_THROWS_WITH(load_platform(dir.string(), "flatkey"),
                       Contains("flatkey.yaml:3") &&
-                          Contains("its path in the tree is 'die.l2.slices'"));
+                          Contains("its path in the tree is 'die.l2.line_bytes'"));
+    // Keys issue 24 replaced say what to set instead.
+    std::ofstream(dir / "slices.yaml") << "base: _dav-c220\ndevice:\n  die:\n    l2:\n      "
+                                          "slices: {value: 8, source: estimate}\n";
+    CHECK_THROWS_WITH(load_platform(dir.string(), "slices"),
+                      Contains("slices.yaml:5") && Contains("die.l2.serialize_bytes"));
+    std::ofstream(dir / "ld_dev.yaml")
+        << "base: _dav-c220\ndevice:\n  die:\n    l2:\n      uncached_read_cycles: {value: 8, "
+           "source: estimate}\n";
+    CHECK_THROWS_WITH(load_platform(dir.string(), "ld_dev"),
+                      Contains("ld_dev.yaml:5") &&
+                          Contains("die.l2.uncached_read_occupancy_cycles"));
 }
 
 TEST_CASE("launch rules and the arch name are checked like any other platform value",

@@ -18,8 +18,10 @@ namespace {
 
 constexpr int kAll = std::numeric_limits<int>::max();
 
-PollCycle cycle(double occupancy, double to_arrive = 20, std::uint64_t every = 16) {
+PollCycle cycle(double occupancy, double to_arrive = 20, std::uint64_t every = 16,
+                std::uint64_t after = 0) {
     PollCycle c;
+    c.after = after;
     c.occupancy = sc_time(occupancy, SC_NS);
     c.after_start = sc_time(occupancy + 20, SC_NS); // served, then one hop back
     c.op = sc_time(1, SC_NS);
@@ -79,7 +81,7 @@ struct Reference {
     }
 };
 
-const SleepingPolls::SeqOf kNoWrites = [](std::uint64_t) { return 0; };
+const SleepingPolls::SeqOf kNoWrites = [](std::uint64_t, const sc_time&) { return 0; };
 
 void check_same(const SleepingPolls& polls, const std::vector<int>& ids, const Reference& ref,
                 const BusyUntil& slice, const QueueTally& queued) {
@@ -176,7 +178,7 @@ TEST_CASE("sleeping polls: a write wakes the sleeper at its next poll", "[memory
     BusyUntil slice;
     QueueTally queued;
     std::uint64_t writes = 0;
-    const SleepingPolls::SeqOf seq = [&](std::uint64_t) { return writes; };
+    const SleepingPolls::SeqOf seq = [&](std::uint64_t, const sc_time&) { return writes; };
     std::vector<PollWake> woke;
     const auto on_wake = [&](int who, const PollWake& w) {
         CHECK(who == id);
@@ -222,4 +224,49 @@ TEST_CASE("sleeping polls: the last allowed poll ends the sleep, found by lower 
     CHECK(ref.ended[2]);
     CHECK(ref.last_start[2] == woke[0].start);
     CHECK(woke[0].completion == woke[0].start + sc_time(60, SC_NS));
+}
+
+TEST_CASE("sleeping polls: a backoff before every poll past a threshold, skipped exactly",
+          "[memory]") {
+    // pto-isa 83d01313's loop: no barrier for the first 16 failed polls, one
+    // before every poll after; sleepers start on both sides of the threshold.
+    Both both;
+    for (int port = 0; port < 12; ++port) {
+        SleepingPoll p = sleeper(port, 100 + 7 * port, cycle(16, 400, 0, 16));
+        p.next = static_cast<std::uint64_t>(port) * 3; // 0 .. 33 failed polls before
+        both.add(p);
+    }
+    both.serve_until(sc_time(5, sc_core::SC_MS));
+    both.check();
+    CHECK(both.polls.served_singly() < 12 * 200);
+    PollCycle c = cycle(16, 400, 0, 16);
+    CHECK(c.backoffs(0, 16) == 0);
+    CHECK(c.backoffs(0, 20) == 4);
+    CHECK(c.backoffs(18, 20) == 2);
+    CHECK_FALSE(c.backoff_after(15));
+    CHECK(c.backoff_after(16));
+}
+
+TEST_CASE("sleeping polls: a write is seen by the first poll served after it lands", "[memory]") {
+    // A write another range takes now may land later (it queues there): a
+    // poll served before its landing does not see it, the next one does.
+    SleepingPolls polls;
+    const int id = polls.add(sleeper(3, 100, cycle(10)));
+    BusyUntil slice;
+    QueueTally queued;
+    const sc_time lands(1000, SC_NS);
+    const SleepingPolls::SeqOf seq = [&](std::uint64_t, const sc_time& at) {
+        return at >= lands ? 1u : 0u;
+    };
+    std::vector<PollWake> woke;
+    const auto on_wake = [&](int, const PollWake& w) { woke.push_back(w); };
+    REQUIRE(polls.due(seq).has_value()); // logged: a poll from now on may see it
+    polls.serve_until(sc_time(900, SC_NS), kAll, slice, queued, seq, on_wake);
+    CHECK(woke.empty());
+    polls.serve_until(sc_time(2, sc_core::SC_US), kAll, slice, queued, seq, on_wake);
+    REQUIRE(woke.size() == 1);
+    CHECK(woke[0].start >= lands);
+    // The first poll at or after it: polls are 51 ns apart, 71 after a backoff.
+    CHECK(woke[0].start < lands + sc_time(71, SC_NS));
+    (void)id;
 }

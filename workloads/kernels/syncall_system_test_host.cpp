@@ -123,13 +123,28 @@ void host(HostApi& host) {
         host.memset(o.workspace, 0, 64);
         others.push_back(o);
     }
+    // The build's pto-isa: 83d01313's soft barrier keeps one 32-byte slot per
+    // participant in the workspace.
+    std::map<std::string, std::string> libraries;
+    if (const std::string v = std::get<std::string>(host.param("pto_isa")); !v.empty())
+        libraries["pto-isa"] = v;
+    const bool per_slot =
+        soft && library_version(libraries, "pto-isa") == lib::detail::kPerSlotPtoIsa;
+    std::int64_t used = host.param_int("used_cores");
+    if (used < 0) used = soft ? p.participants : 0; // the vendor passes N explicitly
     // The workspace: its own zeroed buffer (the vendor's size), or, to show
     // the hazard, the word after one core's flag slot, in the same line.
     std::int64_t ws_bytes = host.param_int("workspace_bytes");
-    if (ws_bytes == 0) ws_bytes = lib::SYNCALL_SOFT_WORKSPACE_INT32 * 4;
+    if (ws_bytes == 0)
+        ws_bytes = per_slot ? std::max<std::int64_t>(used, p.participants) *
+                                  lib::SYNCALL_SOFT_SLOT_INT32 * 4
+                            : lib::SYNCALL_SOFT_WORKSPACE_INT32 * 4;
     GmAddr workspace = host.malloc(static_cast<std::uint64_t>(ws_bytes), "workspace");
     host.memset(workspace, 0, static_cast<std::uint64_t>(ws_bytes));
     const std::int64_t shared = host.param_int("workspace_shares_slot");
+    if (shared >= 0 && per_slot)
+        throw HostError("workspace_shares_slot puts pto-isa f24f7b73's one counter in a flag "
+                        "slot's line; pto-isa 83d01313's workspace is a slot per participant");
     if (shared >= 0) workspace = flags + static_cast<GmAddr>(shared * p.stride * 4 + 4);
     const std::int32_t init = static_cast<std::int32_t>(host.param_int("workspace_init"));
     host.write(workspace, &init, 4);
@@ -137,31 +152,8 @@ void host(HostApi& host) {
     host.trace_word("flag0", flags);
     host.trace_word("out0", out);
 
-    // Other work holding cores of the same type, on a stream of its own.
-    if (host.param_int("busy_blocks") > 0) {
-        KernelLaunch busy;
-        busy.kernel = "occupy";
-        busy.target = p.target;
-        busy.block_dim = host.param_int("busy_blocks");
-        const StreamId busy_stream = host.create_stream();
-        host.launch(busy_stream, busy);
-        // Give it a head start: a synchronize with a budget returns 507046
-        // (ACL_ERROR_RT_STREAM_SYNC_TIMEOUT) while the work still runs.
-        if (const auto lead = static_cast<std::int32_t>(host.param_int("busy_lead_ms")); lead > 0)
-            host.aclrtSynchronizeStreamWithTimeout(host.stream_handle(busy_stream), lead);
-    }
-    const std::int64_t op_timeout = host.param_int("op_execute_timeout_us");
-    if (op_timeout >= 0) {
-        std::uint64_t actual = 0;
-        const aclError rc =
-            host.aclrtSetOpExecuteTimeOutV2(static_cast<std::uint64_t>(op_timeout), &actual);
-        host.check("op-execute timeout set", rc == 0,
-                   "aclrtSetOpExecuteTimeOutV2(" + std::to_string(op_timeout) + ") returned " +
-                       std::to_string(rc) + ", effective " + std::to_string(actual) + " us");
-    }
-    std::int64_t used = host.param_int("used_cores");
-    if (used < 0) used = soft ? p.participants : 0; // the vendor passes N explicitly
     KernelLaunch l;
+    l.libraries = libraries;
     l.kernel = "syncall_system_test";
     l.target = p.target;
     l.block_dim = p.blocks;
@@ -191,6 +183,36 @@ void host(HostApi& host) {
               workspace,
               diag,
               static_cast<std::uint64_t>(p.participants)};
+    // Earlier runs of the same launch (a model's loop), each to its end, on
+    // the barrier's stream: they leave their data and slots behind.
+    for (std::int64_t w = 0; w < host.param_int("warm_up_launches"); ++w) {
+        host.launch(host.default_stream(), l);
+        const int rc = host.synchronize_stream(host.default_stream());
+        host.check("warm-up launches synchronise", rc == 0,
+                   "launch " + std::to_string(w + 1) + " returned " + std::to_string(rc));
+    }
+    // Other work holding cores of the same type, on a stream of its own.
+    if (host.param_int("busy_blocks") > 0) {
+        KernelLaunch busy;
+        busy.kernel = "occupy";
+        busy.target = p.target;
+        busy.block_dim = host.param_int("busy_blocks");
+        const StreamId busy_stream = host.create_stream();
+        host.launch(busy_stream, busy);
+        // Give it a head start: a synchronize with a budget returns 507046
+        // (ACL_ERROR_RT_STREAM_SYNC_TIMEOUT) while the work still runs.
+        if (const auto lead = static_cast<std::int32_t>(host.param_int("busy_lead_ms")); lead > 0)
+            host.aclrtSynchronizeStreamWithTimeout(host.stream_handle(busy_stream), lead);
+    }
+    const std::int64_t op_timeout = host.param_int("op_execute_timeout_us");
+    if (op_timeout >= 0) {
+        std::uint64_t actual = 0;
+        const aclError rc =
+            host.aclrtSetOpExecuteTimeOutV2(static_cast<std::uint64_t>(op_timeout), &actual);
+        host.check("op-execute timeout set", rc == 0,
+                   "aclrtSetOpExecuteTimeOutV2(" + std::to_string(op_timeout) + ") returned " +
+                       std::to_string(rc) + ", effective " + std::to_string(actual) + " us");
+    }
     if (p.dual_stream) {
         // Two independent launches, cube and vector, on two streams: they
         // must run at the same time for the barrier to complete.
@@ -243,8 +265,27 @@ void host(HostApi& host) {
                wrong ? std::to_string(wrong) + " of " + std::to_string(p.launched) + " wrong:" + bad
                      : std::to_string(p.participants) + " participants 1, " +
                            std::to_string(p.launched - p.participants) + " idle 2");
-    if (soft && shared < 0) {
-        const std::int64_t barriers = host.param_int("body");
+    // Every launch of the barrier, the warm-ups too, passed `body` barriers.
+    const std::int64_t barriers = host.param_int("body") * (1 + host.param_int("warm_up_launches"));
+    if (per_slot) {
+        // Each participant counted its rounds in its own slot.
+        const auto slots = host.read_array<std::int32_t>(
+            workspace, static_cast<std::size_t>(p.participants * lib::SYNCALL_SOFT_SLOT_INT32));
+        std::string off;
+        int wrong = 0;
+        for (std::int64_t i = 0; i < p.participants; ++i) {
+            const std::int32_t v =
+                slots[static_cast<std::size_t>(i * lib::SYNCALL_SOFT_SLOT_INT32)];
+            const std::int64_t want = (i == 0 ? init : 0) + barriers;
+            if (v != want && wrong++ < 4)
+                off += " slot " + std::to_string(i) + " = " + std::to_string(v) + " (expected " +
+                       std::to_string(want) + ")";
+        }
+        host.check("every workspace slot == barriers", wrong == 0,
+                   wrong
+                       ? std::to_string(wrong) + " slot(s) off:" + off
+                       : std::to_string(p.participants) + " slots at " + std::to_string(barriers));
+    } else if (soft && shared < 0) {
         const std::int32_t counter = host.read_array<std::int32_t>(workspace, 1)[0];
         const std::int64_t want = init + barriers * p.participants;
         host.check("workspace counter == barriers x N", counter == want,
@@ -263,8 +304,14 @@ static std::vector<std::string> target_choices() {
 
 void register_syncall_system_test(WorkloadRegistry& r) {
     const std::vector<WorkloadParam> params = {
-        choice_param("mode", "hard", "SYNCALL mode: hard (FFTS) or soft (GM atomic counter)",
+        choice_param("mode", "hard",
+                     "SYNCALL mode: hard (FFTS) or soft (GM: see pto_isa for which algorithm)",
                      {"hard", "soft"}),
+        choice_param("pto_isa", "",
+                     "the pto-isa commit the kernel is built against: empty = the default "
+                     "(f24f7b73, soft = one GM counter); 83d01313 = soft by per-core slots polled "
+                     "by DMA (the pto-isa #197 device)",
+                     {"", "f24f7b73", "83d01313"}),
         choice_param("core_type", "aiv_only", "SYNCALL core type: aiv_only, aic_only or mix",
                      {"aiv_only", "aic_only", "mix"}),
         {"body", std::int64_t{1},
@@ -301,7 +348,9 @@ void register_syncall_system_test(WorkloadRegistry& r) {
          "pto-syncall.md 3.11)"},
         {"idle_cores_call_every_barrier", false,
          "launched non-participants call SYNCALL at every barrier of the body (a misuse)"},
-        {"workspace_bytes", std::int64_t{0}, "soft workspace size; 0 = 64 bytes", 0, 1 << 20},
+        {"workspace_bytes", std::int64_t{0},
+         "soft workspace size; 0 = the vendor's (64 bytes; pto-isa 83d01313: 32 per participant)",
+         0, 1 << 20},
         {"workspace_init", std::int64_t{0}, "initial workspace counter (the host should zero it)",
          -(1ll << 31), (1ll << 31) - 1},
         {"workspace_shares_slot", std::int64_t{-1},
@@ -323,6 +372,10 @@ void register_syncall_system_test(WorkloadRegistry& r) {
          "the host waits this long for the other work (aclrtSynchronizeStreamWithTimeout) before "
          "the barrier's launch, so the other work holds its cores first; 0 = launch at once",
          0, 1 << 20},
+        {"warm_up_launches", std::int64_t{0},
+         "the same launch run this many times first, each to its end, on the barrier's stream "
+         "(earlier iterations of a model's loop: they leave data and slots behind)",
+         0, 1000},
         {"other_stream_launches", std::int64_t{0},
          "the same launch on this many other streams at once, each with its own buffers", 0, 3},
         {"op_execute_timeout_us", std::int64_t{-1},
@@ -365,7 +418,8 @@ void register_syncall_system_test(WorkloadRegistry& r) {
                     feasible,
                     {"rtGetC2cCtrlAddr returns the FFTS base", "stream synchronises",
                      "out[i*S] == 1 for every participant, 2 for idle cores",
-                     "workspace counter == barriers x N", "op-execute timeout set",
+                     "workspace counter == barriers x N", "every workspace slot == barriers",
+                     "warm-up launches synchronise", "op-execute timeout set",
                      "the other streams' launches synchronise and get their data right"}});
 }
 

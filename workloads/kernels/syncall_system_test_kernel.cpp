@@ -22,6 +22,8 @@ using lib::SyncCoreType;
 // Proxy protocol of the A5 paired Mix kernels: cube -> AIV0 id 7, AIV0 -> cube id 8.
 constexpr int kProxyRequest = 7, kProxyDone = 8;
 constexpr LocalAddr kProxyUb = 0x3000, kReadUb = 0x4000, kWriteUb = 0x0;
+// pto-isa 83d01313's soft SYNCALL workspace tiles (N x 32 bytes of UB, 32 of L1).
+constexpr LocalAddr kSyncUb = 0x10000, kSyncL1 = 0x10000;
 
 struct SystemTest {
     KernelContext& k;
@@ -39,12 +41,28 @@ SyncCoreType core_type_of(const std::string& s) {
                            : SyncCoreType::AIVOnly;
 }
 
+// The soft barrier as the build's pto-isa spells it: 83d01313 passes
+// workspace tiles besides the GM slots.
+template <SyncCoreType T>
+void per_slot_barrier(SystemTest& test) {
+    const lib::UbTile ub{kSyncUb};
+    const lib::L1Tile l1{kSyncL1};
+    if constexpr (T == SyncCoreType::AIVOnly)
+        lib::SYNCALL<SyncAllMode::Soft, T>(test.k, test.workspace, ub, test.used_cores);
+    else if constexpr (T == SyncCoreType::AICOnly)
+        lib::SYNCALL<SyncAllMode::Soft, T>(test.k, test.workspace, l1, test.used_cores);
+    else
+        lib::SYNCALL<SyncAllMode::Soft, T>(test.k, test.workspace, ub, l1, test.used_cores);
+}
+
 template <SyncCoreType T>
 void barrier_of(SystemTest& test) {
-    if (test.soft)
-        lib::SYNCALL<SyncAllMode::Soft, T>(test.k, test.workspace, test.used_cores);
-    else
+    if (!test.soft)
         lib::SYNCALL<SyncAllMode::Hard, T>(test.k, test.workspace, test.used_cores);
+    else if (lib::detail::per_slot_build(test.k))
+        per_slot_barrier<T>(test);
+    else
+        lib::SYNCALL<SyncAllMode::Soft, T>(test.k, test.workspace, test.used_cores);
 }
 
 void barrier(SystemTest& test) {

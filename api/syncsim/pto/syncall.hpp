@@ -2,11 +2,17 @@
 // on top of the core's intrinsics. The arch and core side come from the
 // build (the real library selects them with __NPU_ARCH__, __DAV_VEC__ and
 // __DAV_CUBE__); __PTO_AUTO__ and __CPU_SIM builds compile SYNCALL to nothing.
-// Soft mode is the GM atomic epoch barrier of syncall_soft.hpp (pto 2).
+// Soft mode depends on the pto-isa version the build names
+// (BuildInfo::library("pto-isa")): from f24f7b73 on, the GM atomic epoch
+// barrier of syncall_soft.hpp (pto 2), called with the GM workspace alone;
+// at 83d01313, per-core slots in GM polled by DMA (SyncAll.hpp at that
+// commit), called with a UB and/or L1 workspace besides.
 #pragma once
 
 #include "syncsim/fault.hpp"
 #include "syncsim/kernel_api.hpp"
+#include "syncsim/libraries.hpp"
+#include "syncsim/pto/syncall_slots.hpp"
 
 #include <string>
 #include <utility>
@@ -22,8 +28,10 @@ constexpr int SYNC_AIV_FLAG = 12;
 constexpr int SYNC_AIC_AIV_FLAG = 13;
 constexpr int SYNC_AIV_ONLY_ALL = 14;
 constexpr int SYNC_FLAG_ID_MAX = 16;
-// Soft barrier constants (type.hpp L287-289).
+// Soft barrier constants (type.hpp L287-289; the slot size: type.hpp L297 at
+// 83d01313).
 constexpr int SYNCALL_SOFT_WORKSPACE_INT32 = 16;
+constexpr int SYNCALL_SOFT_SLOT_INT32 = 8;
 constexpr int SYNCALL_SOFT_BACKOFF_THRESHOLD = 16;
 constexpr int SYNCALL_SOFT_MAX_POLL_ITERATIONS = 1000000;
 
@@ -160,10 +168,78 @@ inline std::int32_t mix_participants(const KernelContext& k) {
     return static_cast<std::int32_t>(aic_blocks * (1 + ratio));
 }
 
+// The pto-isa commit whose soft SYNCALL is per-core slots.
+constexpr const char* kPerSlotPtoIsa = "83d01313";
+inline bool per_slot_build(const KernelContext& k) {
+    return k.build().library("pto-isa") == kPerSlotPtoIsa;
+}
+
+// Soft SYNCALL's overloads differ between the versions: calling the other
+// version's is a kernel that does not compile against the build's.
+inline void require_overload(const KernelContext& k, bool per_slot_overload) {
+    if (per_slot_build(k) == per_slot_overload) return;
+    throw KernelFault(
+        per_slot_overload
+            ? "SYNCALL<Soft> with a UB or L1 workspace tile is pto-isa 83d01313's overload; "
+              "this build's pto-isa " +
+                  k.build().library("pto-isa") +
+                  " removed it (f24f7b73): the kernel does not compile against it"
+            : std::string("SYNCALL<Soft>(gmWorkspace, usedCores) does not exist in pto-isa "
+                          "83d01313, whose soft SYNCALL takes a UB and/or L1 workspace tile: the "
+                          "kernel does not compile against it"));
+}
+
+// 83d01313's participant index (SYNCALL_GET_MIX_PARTICIPANT_IDX): a Mix
+// vector core's comes after every cube's.
+inline std::int64_t per_slot_index(const KernelContext& k, SyncCoreType t, std::int32_t n) {
+    if (t != SyncCoreType::Mix || !is_vec(k)) return k.get_block_idx();
+    const auto& d = k.build().defines;
+    const std::int64_t ratio =
+        d.count("__MIX_CORE_AIV_RATIO__") ? d.at("__MIX_CORE_AIV_RATIO__") : k.get_subblockdim();
+    const std::int64_t aic_count = n > 0 ? n / (1 + ratio)
+                                   : d.count("__MIX_CORE_AIC_BLOCKS__")
+                                       ? d.at("__MIX_CORE_AIC_BLOCKS__")
+                                       : k.get_block_num();
+    return aic_count + k.get_block_idx() * k.get_subblockdim() + k.get_subblockid();
+}
+
+// The per-slot barrier on this core (either side), between the pipe
+// barriers every soft form has.
+template <SyncCoreType T>
+void per_slot_soft(KernelContext& k, GmAddr gm, LocalAddr ub, LocalAddr l1,
+                   std::int32_t used_cores) {
+    if (k.build().is_auto() || k.build().is_cpu_sim()) return; // compiled out / empty stub
+    const bool a5 = k.has(Feature::IntraBlockFlags);
+    if (T == SyncCoreType::AICOnly && a5)
+        throw KernelFault("AIC-only software SYNCALL is not supported on A5 (a static assertion "
+                          "in pto-isa 83d01313: the kernel does not compile)");
+    const bool takes_part = T == SyncCoreType::Mix || (T == SyncCoreType::AIVOnly) == is_vec(k);
+    k.pipe_barrier(Pipe::ALL);
+    if (takes_part) {
+        const std::int32_t n = used_cores ? used_cores
+                               : T == SyncCoreType::Mix
+                                   ? mix_participants(k)
+                                   : static_cast<std::int32_t>(k.get_block_num());
+        const std::int64_t idx = per_slot_index(k, T, n);
+        k.mark_barrier_round();
+        if (is_vec(k)) {
+            // An A5 Mix cube writes its slot through its subblock 0.
+            if (T == SyncCoreType::Mix && a5 && k.get_subblockid() == 0)
+                slots::aiv_proxy_write(k, slots::slot_of(gm, k.get_block_idx()), ub);
+            slots::aiv_barrier(k, gm, ub, n, idx);
+        } else {
+            slots::aic_barrier(k, gm, l1, ub, n, idx, T == SyncCoreType::Mix && a5);
+        }
+        k.mark_barrier_release();
+    }
+    k.pipe_barrier(Pipe::ALL);
+}
+
 } // namespace detail
 
 // SYNCALL<Mode, CoreType>(workspace, usedCores): Hard ignores the workspace;
-// Soft runs the epoch barrier on workspace[0] among N participants.
+// Soft runs the epoch barrier on workspace[0] among N participants (pto-isa
+// f24f7b73 on).
 template <SyncAllMode M, SyncCoreType T = SyncCoreType::AIVOnly>
 void SYNCALL(KernelContext& k, GmAddr workspace, std::int32_t used_cores = 0) {
     if constexpr (M == SyncAllMode::Hard) {
@@ -172,6 +248,7 @@ void SYNCALL(KernelContext& k, GmAddr workspace, std::int32_t used_cores = 0) {
         SYNCALL<T>(k);
     } else {
         if (k.build().is_auto() || k.build().is_cpu_sim()) return; // compiled out / empty stub
+        detail::require_overload(k, false);
         const bool takes_part =
             T == SyncCoreType::Mix || (T == SyncCoreType::AIVOnly) == detail::is_vec(k);
         k.pipe_barrier(Pipe::ALL);
@@ -185,6 +262,46 @@ void SYNCALL(KernelContext& k, GmAddr workspace, std::int32_t used_cores = 0) {
             k.mark_barrier_release();
         }
         k.pipe_barrier(Pipe::ALL);
+    }
+}
+
+// pto-isa 83d01313's overloads: Soft runs the per-core-slot barrier (the
+// GM workspace holds N slots of 32 bytes, zeroed before the first use) with
+// a UB workspace of N x 32 bytes (AIV-only), an L1 one of 32 bytes
+// (AIC-only; not on A5) or both (Mix; on A5 the cube writes through its
+// subblock 0's UB). Hard ignores the workspaces.
+template <SyncAllMode M, SyncCoreType T = SyncCoreType::AIVOnly>
+void SYNCALL(KernelContext& k, GmAddr workspace, UbTile ub, std::int32_t used_cores = 0) {
+    static_assert(T == SyncCoreType::AIVOnly,
+                  "Software SYNCALL GM+UB overload only supports AIV-only kernels.");
+    if constexpr (M == SyncAllMode::Hard) {
+        SYNCALL<T>(k);
+    } else {
+        detail::require_overload(k, true);
+        detail::per_slot_soft<T>(k, workspace, ub.addr, 0, used_cores);
+    }
+}
+
+template <SyncAllMode M, SyncCoreType T = SyncCoreType::AICOnly>
+void SYNCALL(KernelContext& k, GmAddr workspace, L1Tile l1, std::int32_t used_cores = 0) {
+    static_assert(T == SyncCoreType::AICOnly, "GM+L1 overload is for AIC-only mode.");
+    if constexpr (M == SyncAllMode::Hard) {
+        SYNCALL<T>(k);
+    } else {
+        detail::require_overload(k, true);
+        detail::per_slot_soft<T>(k, workspace, 0, l1.addr, used_cores);
+    }
+}
+
+template <SyncAllMode M, SyncCoreType T = SyncCoreType::Mix>
+void SYNCALL(KernelContext& k, GmAddr workspace, UbTile ub, L1Tile l1,
+             std::int32_t used_cores = 0) {
+    static_assert(T == SyncCoreType::Mix, "Software SYNCALL mix overload is for AIC/AIV kernels.");
+    if constexpr (M == SyncAllMode::Hard) {
+        SYNCALL<T>(k);
+    } else {
+        detail::require_overload(k, true);
+        detail::per_slot_soft<T>(k, workspace, ub.addr, l1.addr, used_cores);
     }
 }
 

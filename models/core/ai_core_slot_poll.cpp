@@ -1,0 +1,164 @@
+// The per-slot soft barrier's poll loop (pto-isa 83d01313, a2a3/SyncAll.hpp
+// SYNCALL_SOFT_AIV_BARRIER, lines 147-173): each iteration invalidates the
+// slots' scalar-cache lines, waits for its posted writes (dsb), reads every
+// slot into UB with one DMA on MTE2, waits for it through an MTE2->S flag,
+// scans the slots with scalar loads and drains the pipes (pipe_barrier); past
+// the backoff threshold each iteration starts with another pipe_barrier.
+// Real iterations run that path through the modelled parts (the cache, the
+// MTE2 pipe, the L2, the flag), so what one costs is what they cost. Once two
+// iterations in a row cost the same, the rest are handed to the L2 range of
+// the slots as that DMA read with the measured time around it
+// (SleepingPolls), until a write lands in the slots or the limit is reached.
+#include "models/core/ai_core.hpp"
+
+#include "syncsim/fault.hpp"
+
+#include <cstring>
+
+namespace syncsim {
+
+namespace {
+std::uint64_t slot_extent(const PollSpec& spec) {
+    return static_cast<std::uint64_t>(spec.slots) * spec.slot_bytes;
+}
+} // namespace
+
+std::int64_t AiCore::ready_slots(const PollSpec& spec) {
+    std::int64_t ready = 0;
+    const unsigned width = atomic_width_bytes(spec.type);
+    for (std::int64_t i = 0; i < spec.slots; ++i) {
+        std::uint8_t raw[8] = {};
+        m_ub.bytes.read(spec.ub + static_cast<std::uint64_t>(i) * spec.slot_bytes, raw, width);
+        if (compare(decode_word(raw, spec.type), spec.until, spec.target)) ++ready;
+    }
+    return ready;
+}
+
+std::int64_t AiCore::slots_iteration(const PollSpec& spec, PollTiming& timing,
+                                     std::uint64_t& write_seq) {
+    const sc_core::sc_time begin = now();
+    for (std::int64_t i = 0; i < spec.slots; ++i) {
+        const GmAddr slot = spec.addr + static_cast<GmAddr>(i) * spec.slot_bytes;
+        if (auto line = m_cache.maintain(m_cache.line_of(slot), DcciMode::CleanInvalidate))
+            post_writeback(std::move(*line), "dcci write-back of a scalar-cache line");
+        advance(m_config.timing.dcci);
+    }
+    if (!m_write_buffer->drained()) { // dsb: the write-backs land first
+        sync();
+        while (!m_write_buffer->drained()) wait_ahead(m_write_buffer->drained_event());
+    }
+    advance(m_config.timing.dsb);
+    // copy_gm_to_ubuf(ub, slots, 0, 1, N x slot_bytes / 32, 0, 0) as one poll
+    // read, then set_flag(MTE2, S) and wait_flag(MTE2, S): the scalar unit
+    // waits for the pipe to reach the flag.
+    PollExtension dma;
+    dma.path = PollPath::Dma;
+    const std::uint64_t bytes = slot_extent(spec);
+    const sc_core::sc_time busy =
+        m_clock.cycles(m_config.timing.dma_setup + m_config.timing.dma_gm_latency);
+    GmPort& port = pipe_port(kDmaRoutes.gm_to_ub);
+    pipe_unit(kDmaRoutes.gm_to_ub)
+        .issue({now(), "copy_gm_to_ubuf", [this, &spec, &dma, &port, bytes, busy] {
+                    wait_for(busy);
+                    std::vector<std::uint8_t> staging(bytes);
+                    port.poll(spec.addr, staging.data(), bytes, dma);
+                    m_ub.bytes.write(spec.ub, staging.data(), bytes);
+                }});
+    advance(m_config.timing.pipe_issue); // the DMA
+    advance(m_config.timing.pipe_issue); // set_flag on MTE2
+    PipeUnit& mte2 = pipe_unit(kDmaRoutes.gm_to_ub);
+    while (!mte2.drained()) wait_ahead(mte2.drained_event());
+    advance(m_config.timing.scalar_op); // wait_flag
+    const std::int64_t ready = ready_slots(spec);
+    advance(double(spec.slots) * m_config.timing.scalar_op); // the scan
+    advance(m_config.timing.pipe_barrier);                   // pipe_barrier(PIPE_ALL), drained
+    timing.port = dma.port;
+    timing.to_arrive = dma.arrived_at - begin;
+    timing.after_start = now() - dma.started_at;
+    timing.occupancy = dma.occupancy;
+    write_seq = dma.write_seq;
+    return ready;
+}
+
+std::int64_t AiCore::woken_slots(const PollSpec& spec, const PollWake& woke, std::int64_t before,
+                                 std::uint64_t& write_seq) {
+    write_seq = woke.seq;
+    if (!woke.changed) return before; // the last allowed poll, its iteration done now
+    // Woken when the range serves the DMA: a write landing now lands in this
+    // delta, so read in the next; the iteration ends a measured time later.
+    sc_core::wait(sc_core::SC_ZERO_TIME);
+    Activity::count_one();
+    const std::uint64_t bytes = slot_extent(spec);
+    std::vector<std::uint8_t> staging(bytes);
+    m_poll_sleep->read_now(spec.addr, staging.data(), static_cast<unsigned>(bytes));
+    m_ub.bytes.write(spec.ub, staging.data(), bytes);
+    wait_until(woke.completion);
+    return ready_slots(spec);
+}
+
+PollResult AiCore::poll_slots(const PollSpec& spec) {
+    if (spec.slots < 1 || spec.slot_bytes == 0 || spec.slot_bytes % kDmaBlockBytes != 0)
+        throw KernelFault("poll: a slot poll needs at least one slot and slots a multiple of " +
+                          std::to_string(kDmaBlockBytes) + " bytes apart");
+    if (m_config.type != CoreType::AIV)
+        throw KernelFault("poll: a slot poll scans UB with scalar loads, which only an AIV has");
+    // Each slot's word is naturally aligned (slots are 32-byte multiples
+    // apart); the DMA itself needs no alignment in GM.
+    check_gm_access(spec.addr, atomic_width_bytes(spec.type), "poll");
+    const std::uint64_t bytes = slot_extent(spec);
+    check_local_range(m_ub, spec.ub, bytes, "poll");
+    drain_pipes();
+    sync();
+    m_reason = WaitReason{};
+    m_reason.kind = WaitReason::Kind::Poll;
+    m_reason.addr = spec.addr;
+    m_reason.target = spec.target;
+    m_reason.until = spec.until;
+    m_reason.slots = spec.slots;
+    m_reason.slot_bytes = spec.slot_bytes;
+    m_reason.text = spec.context;
+    set_state(CoreState::Polling);
+
+    PollResult result;
+    std::optional<PollTiming> last, steady; // a real iteration's cost; two alike in a row
+    std::optional<PollWake> woke;           // the poll that ended a sleep
+    for (;;) {
+        std::uint64_t seq = 0;
+        PollTiming timing;
+        if (woke) {
+            result.value = woken_slots(spec, *woke, result.value, seq);
+        } else {
+            if (spec.barrier_after && result.polls > spec.barrier_after)
+                advance(m_config.timing.pipe_barrier);
+            result.value = slots_iteration(spec, timing, seq);
+            if (last && *last == timing) steady = timing;
+            last = timing;
+        }
+        const bool slept = woke.has_value();
+        woke.reset();
+        ++m_counters.polls;
+        m_reason.value = result.value;
+        if (result.value == spec.slots) break;
+        m_reason.polls = ++result.polls;
+        if (spec.max_polls && result.polls >= spec.max_polls) {
+            result.timed_out = true;
+            break;
+        }
+        // Fast-forward once an iteration's cost repeats (the first may write
+        // back a dirty line): the next polls read what this one read until a
+        // write lands in the slots.
+        if (!m_config.fast_poll || !steady || !(slept || steady == last)) continue;
+        const PollCycle cycle = loop_cycle(spec, *steady, 0);
+        sc_core::sc_time next = now() + steady->to_arrive;
+        if (cycle.backoff_after(result.polls - 1)) next += cycle.backoff;
+        woke = sleep_through_polls(spec, cycle, next, steady->port, seq, result);
+    }
+    if (result.timed_out)
+        m_counters.poll_timeouts.push_back({now(), m_round, spec.addr, result.value, spec.target,
+                                            result.polls, spec.context, spec.slots});
+    m_reason = WaitReason{};
+    set_state(CoreState::Running);
+    return result;
+}
+
+} // namespace syncsim

@@ -1,0 +1,75 @@
+// What every core of a platform shares: its buffers, its scalar cache and
+// the cost of each step it takes, bound from the platform tree (node
+// die.cluster.core).
+#pragma once
+
+#include <cstdint>
+
+namespace syncsim {
+
+struct CoreTiming { // cycles
+    double scalar_op = 1;
+    double cache_hit = 1;
+    double dcci = 1;
+    double dsb = 1;
+    double pipe_issue = 1;
+    double pipe_barrier = 1; // a pipe_barrier on pipes with nothing left to drain
+    double dma_setup = 1;
+    double dma_gm_latency = 0;         // an MTE transfer's way to the L2, beyond the hop
+    double local_bytes_per_cycle = 64; // L1 -> UB and L1 fill
+};
+
+// What every core of a platform shares, bound from the platform tree (node
+// die.cluster.core).
+struct CoreParams {
+    std::uint32_t ub_bytes = 0, l1_bytes = 0;
+    std::uint32_t cache_line_bytes = 64;
+    std::uint64_t cache_bytes = 16384;
+    int intra_core_flag_ids = 8;
+    bool flush_cache_at_block_end = true;
+    bool returning_atomic_add = false; // A5 atomicAdd; A2/A3 have st_atomic only
+    CoreTiming timing;
+
+    template <typename Declare>
+    void declare(Declare& d) {
+        d.choice(
+            returning_atomic_add, "atomic_kind",
+            "scalar atomic of the soft barrier: st_atomic (no return) or atomic_add (returns old)",
+            {{"st_atomic", false}, {"atomic_add", true}});
+        d(ub_bytes, "ub_bytes", "bytes", "unified buffer per AIV", 1024, 1 << 30);
+        d(l1_bytes, "l1_bytes", "bytes", "L1 (cbuf) per AIC", 1024, 1 << 30);
+        d(intra_core_flag_ids, "intra_core_flag_ids", "ids",
+          "event ids of set_flag/wait_flag between pipes of one core", 1, 64);
+        d(timing.scalar_op, "scalar_op_cycles", "cycles",
+          "a scalar instruction without memory access", 0, 1e6);
+        d(timing.dcci, "dcci_cycles", "cycles",
+          "issuing a dcci (write-backs it posts are timed by the interconnect)", 0, 1e6);
+        d(timing.dsb, "dsb_cycles", "cycles", "a dsb once the posted writes have landed", 0, 1e6);
+        d(timing.pipe_issue, "pipe_issue_cycles", "cycles",
+          "scalar-unit cost of issuing work to another pipe", 0, 1e6);
+        d(timing.pipe_barrier, "pipe_barrier_cycles", "cycles",
+          "a pipe_barrier once the pipes it waits for are drained (the poll loop's backoff "
+          "barrier too)",
+          0, 1e6);
+        d(timing.dma_setup, "dma_setup_cycles", "cycles", "start-up of one MTE instruction", 0,
+          1e6);
+        d(timing.dma_gm_latency, "dma_gm_latency_cycles", "cycles",
+          "what an MTE transfer to or from GM adds on its way to the L2, beyond the hop every "
+          "request pays (descriptor, address translation, the path from the MTE)",
+          0, 1e7);
+        d(timing.local_bytes_per_cycle, "local_bytes_per_cycle", "B/cycle",
+          "bandwidth of L1->UB moves and L1 fills", 1, 1e6);
+        d.group("scalar_cache", [&] {
+            d(cache_line_bytes, "line_bytes", "bytes",
+              "scalar data-cache line; dcci and write-back act on whole lines", 4, 4096);
+            d(cache_bytes, "bytes", "bytes",
+              "scalar data-cache capacity per core (fully associative, LRU)", 64, 1 << 24);
+            d(timing.cache_hit, "hit_cycles", "cycles",
+              "scalar load or store that hits the data cache", 0, 1e6);
+            d(flush_cache_at_block_end, "flush_at_block_end", "",
+              "the runtime cleans and invalidates the scalar cache when a block ends");
+        });
+    }
+};
+
+} // namespace syncsim
