@@ -126,7 +126,8 @@ void core_sections(const std::vector<CoreReport>& reports, json& out) {
                                      {"target", p.target},
                                      {"polls", p.polls},
                                      {"context", p.context}});
-            if (p.slots) poll_timeouts.back()["slots"] = p.slots; // value: how many were ready
+            if (p.slots) poll_timeouts.back()["slots"] = p.slots;    // value: how many were ready
+            if (p.slot_sum) poll_timeouts.back()["slot_sum"] = true; // value: their sum
         }
         if (r.blocks_run == 0 && !r.has_block) continue;
         cores.push_back(core_json(r));

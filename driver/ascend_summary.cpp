@@ -141,7 +141,11 @@ void summarize_polls_and_ffts(std::ostream& s, const json& result) {
         for (std::size_t i = 0; i < timeouts.size() && i < 4; ++i) {
             const json& p = timeouts[i];
             s << "  " << text(p["core"]) << " round " << p["round"].get<int>() << ": ";
-            if (p.contains("slots"))
+            if (p.contains("slot_sum"))
+                s << "sum " << p["value"].get<std::int64_t>() << " of "
+                  << p["slots"].get<std::int64_t>() << " slots, target "
+                  << p["target"].get<std::int64_t>();
+            else if (p.contains("slots"))
                 s << p["value"].get<std::int64_t>() << " of " << p["slots"].get<std::int64_t>()
                   << " slots at " << p["target"].get<std::int64_t>();
             else

@@ -43,6 +43,7 @@ void register_occupy(WorkloadRegistry& r);
 WorkloadParam occupy_cycles_param();
 void register_stream_handshake(WorkloadRegistry& r);
 void register_syncall_system_test(WorkloadRegistry& r);
+void register_ascendc_sync_all(WorkloadRegistry& r);
 void register_cnt_notify(WorkloadRegistry& r);
 void register_cnt_notify_wait(WorkloadRegistry& r);
 

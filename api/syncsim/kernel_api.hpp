@@ -6,6 +6,7 @@
 #include "syncsim/core_types.hpp"
 
 #include <cstring>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -21,7 +22,20 @@ namespace syncsim {
 // iteration (pto-isa 83d01313, an AIV): dcci on each of `slots` slots, dsb,
 // one DMA of the slots (slots x slot_bytes) into UB at `ub`, an MTE2->S flag
 // (EVENT_ID0), a scalar scan of the slots in UB, pipe_barrier(PIPE_ALL).
-enum class PollLoad { Dev, AtomicAddZero, CachedAfterDcci, Cached, SlotsByDma };
+// SlotSumByDma: Ascend C's soft SyncAll iteration (an AIV): the same DMA,
+// flag, scan and pipe_barrier without the dcci and dsb, and the poll's value
+// is the sum of the slots' words.
+enum class PollLoad { Dev, AtomicAddZero, CachedAfterDcci, Cached, SlotsByDma, SlotSumByDma };
+
+// Ascend C's first-round rewrite (ClcSyncCount, isFirst): after the read,
+// each iteration stores `value` at `ub` (inside the slots' copy in UB) and
+// copies the 32 bytes there to the core's own slot at `gm` (S->MTE3 flag,
+// MTE3 copy, MTE3 drained) before the scan.
+struct SlotRewrite {
+    LocalAddr ub = 0;
+    GmAddr gm = 0;
+    std::int32_t value = 0;
+};
 enum class Cmp { Less, LessEqual, Equal, NotEqual, GreaterEqual, Greater };
 inline const char* to_string(Cmp c) {
     static const char* const names[] = {"<", "<=", "==", "!=", ">=", ">"};
@@ -59,9 +73,12 @@ struct PollSpec {
     // SlotsByDma: the first slot's word is at `addr`, the others `slot_bytes`
     // apart (a multiple of 32, the DMA block); the poll succeeds when every
     // slot's word `until` target, and its value is how many do.
+    // SlotSumByDma: the same slots; the poll succeeds when the sum of their
+    // words `until` target, and its value is that sum.
     std::int64_t slots = 1;
     std::uint64_t slot_bytes = 32;
     LocalAddr ub = 0;
+    std::optional<SlotRewrite> rewrite; // SlotSumByDma only
     // What the poll is for, as its caller sees it, for the diagnosis and the
     // result (e.g. the soft barrier's N, as this core computed it).
     std::string context;

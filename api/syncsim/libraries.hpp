@@ -23,6 +23,8 @@ inline const std::vector<LibraryVersions>& modelled_libraries() {
         // 83d01313: the soft SYNCALL of pto-isa #197's device (per-core slots
         // polled by DMA); f24f7b73 (2026-07-27): one GM counter, polled.
         {"pto-isa", {"f24f7b73", "83d01313"}, "f24f7b73"},
+        // 0da921b9: Ascend C's SyncAll (syncsim/ascendc/sync_all.hpp).
+        {"asc-devkit", {"0da921b9"}, "0da921b9"},
     };
     return libraries;
 }

@@ -268,7 +268,9 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     std::int64_t slots_iteration(const PollSpec& spec, PollTiming& t, std::uint64_t& write_seq);
     std::int64_t woken_slots(const PollSpec& spec, const PollWake& woke, std::int64_t before,
                              std::uint64_t& write_seq);
-    std::int64_t ready_slots(const PollSpec& spec);
+    std::int64_t scan_slots(const PollSpec& spec);
+    void rewrite_own_slot(const PollSpec& spec);
+    bool rewrite_is_current(const PollSpec& spec);
 
     // FFTS (ai_core_ffts.cpp)
     const std::shared_ptr<const FftsSender>& sender() const {

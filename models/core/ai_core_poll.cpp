@@ -55,7 +55,8 @@ PollResult AiCore::poll(const PollSpec& spec) {
     enter("poll");
     if (spec.barrier_every && spec.barrier_after)
         throw KernelFault("poll: barrier_every and barrier_after are two backoff rules; set one");
-    if (spec.load == PollLoad::SlotsByDma) return poll_slots(spec);
+    if (spec.load == PollLoad::SlotsByDma || spec.load == PollLoad::SlotSumByDma)
+        return poll_slots(spec);
     check_gm_access(spec.addr, atomic_width_bytes(spec.type), "poll");
     // Nothing can issue to the pipes while the scalar unit polls: draining
     // them first gives every backoff barrier the same fixed cost.

@@ -9,6 +9,10 @@
 // iterations in a row cost the same, the rest are handed to the L2 range of
 // the slots as that DMA read with the measured time around it
 // (SleepingPolls), until a write lands in the slots or the limit is reached.
+// Ascend C's soft SyncAll (SlotSumByDma) runs the same loop without the dcci
+// and dsb, sums the slots, and in its first round rewrites the core's own
+// slot each iteration; a slept iteration skips that write only while it
+// would store what the slot already holds.
 #include "models/core/ai_core.hpp"
 
 #include "syncsim/fault.hpp"
@@ -21,33 +25,69 @@ namespace {
 std::uint64_t slot_extent(const PollSpec& spec) {
     return static_cast<std::uint64_t>(spec.slots) * spec.slot_bytes;
 }
+bool sums(const PollSpec& spec) {
+    return spec.load == PollLoad::SlotSumByDma;
+}
+void store_rewrite_word(SparseStore& ub, const SlotRewrite& w) {
+    std::uint8_t raw[sizeof w.value];
+    std::memcpy(raw, &w.value, sizeof raw);
+    ub.write(w.ub, raw, sizeof raw);
+}
+// Whether a scan's value ends the loop: every slot ready, or the sum reached.
+bool slots_done(const PollSpec& spec, std::int64_t value) {
+    return sums(spec) ? compare(value, spec.until, spec.target) : value == spec.slots;
+}
 } // namespace
 
-std::int64_t AiCore::ready_slots(const PollSpec& spec) {
-    std::int64_t ready = 0;
+std::int64_t AiCore::scan_slots(const PollSpec& spec) {
+    std::int64_t ready = 0, sum = 0;
     const unsigned width = atomic_width_bytes(spec.type);
     for (std::int64_t i = 0; i < spec.slots; ++i) {
         std::uint8_t raw[8] = {};
         m_ub.bytes.read(spec.ub + static_cast<std::uint64_t>(i) * spec.slot_bytes, raw, width);
-        if (compare(decode_word(raw, spec.type), spec.until, spec.target)) ++ready;
+        const std::int64_t word = decode_word(raw, spec.type);
+        sum += word;
+        if (compare(word, spec.until, spec.target)) ++ready;
     }
-    return ready;
+    return sums(spec) ? sum : ready;
+}
+
+bool AiCore::rewrite_is_current(const PollSpec& spec) {
+    const SlotRewrite& w = *spec.rewrite;
+    std::uint8_t would[kDmaBlockBytes], held[kDmaBlockBytes];
+    m_ub.bytes.read(w.ub, would, sizeof would);
+    std::memcpy(would, &w.value, sizeof w.value);
+    m_poll_sleep->read_now(w.gm, held, sizeof held);
+    return std::memcmp(would, held, sizeof would) == 0;
+}
+
+void AiCore::rewrite_own_slot(const PollSpec& spec) {
+    const SlotRewrite& w = *spec.rewrite;
+    store_rewrite_word(m_ub.bytes, w);
+    advance(m_config.timing.scalar_op);  // the store
+    advance(m_config.timing.pipe_issue); // set_flag(S, MTE3)
+    advance(m_config.timing.scalar_op);  // wait_flag(S, MTE3)
+    dma("copy_ubuf_to_gm", kDmaRoutes.ub_to_gm, Space::Gm, w.gm, Space::Ub, w.ub, 1, 1, 0, 0);
+    PipeUnit& mte3 = pipe_unit(kDmaRoutes.ub_to_gm);
+    while (!mte3.drained()) wait_ahead(mte3.drained_event()); // MTE3 -> MTE2
 }
 
 std::int64_t AiCore::slots_iteration(const PollSpec& spec, PollTiming& timing,
                                      std::uint64_t& write_seq) {
     const sc_core::sc_time begin = now();
-    for (std::int64_t i = 0; i < spec.slots; ++i) {
+    for (std::int64_t i = 0; !sums(spec) && i < spec.slots; ++i) {
         const GmAddr slot = spec.addr + static_cast<GmAddr>(i) * spec.slot_bytes;
         if (auto line = m_cache.maintain(m_cache.line_of(slot), DcciMode::CleanInvalidate))
             post_writeback(std::move(*line), "dcci write-back of a scalar-cache line");
         advance(m_config.timing.dcci);
     }
-    if (!m_write_buffer->drained()) { // dsb: the write-backs land first
-        sync();
-        while (!m_write_buffer->drained()) wait_ahead(m_write_buffer->drained_event());
+    if (!sums(spec)) { // dsb: the write-backs land first
+        if (!m_write_buffer->drained()) {
+            sync();
+            while (!m_write_buffer->drained()) wait_ahead(m_write_buffer->drained_event());
+        }
+        advance(m_config.timing.dsb);
     }
-    advance(m_config.timing.dsb);
     // copy_gm_to_ubuf(ub, slots, 0, 1, N x slot_bytes / 32, 0, 0) as one poll
     // read, then set_flag(MTE2, S) and wait_flag(MTE2, S): the scalar unit
     // waits for the pipe to reach the flag.
@@ -69,7 +109,8 @@ std::int64_t AiCore::slots_iteration(const PollSpec& spec, PollTiming& timing,
     PipeUnit& mte2 = pipe_unit(kDmaRoutes.gm_to_ub);
     while (!mte2.drained()) wait_ahead(mte2.drained_event());
     advance(m_config.timing.scalar_op); // wait_flag
-    const std::int64_t ready = ready_slots(spec);
+    if (spec.rewrite) rewrite_own_slot(spec);
+    const std::int64_t ready = scan_slots(spec);
     advance(double(spec.slots) * m_config.timing.scalar_op); // the scan
     advance(m_config.timing.pipe_barrier);                   // pipe_barrier(PIPE_ALL), drained
     timing.port = dma.port;
@@ -93,7 +134,16 @@ std::int64_t AiCore::woken_slots(const PollSpec& spec, const PollWake& woke, std
     m_poll_sleep->read_now(spec.addr, staging.data(), static_cast<unsigned>(bytes));
     m_ub.bytes.write(spec.ub, staging.data(), bytes);
     wait_until(woke.completion);
-    return ready_slots(spec);
+    // The slept iterations skipped the rewrite: it wrote what the slot
+    // already held. One that would change the slot (another core wrote it)
+    // is done for real.
+    if (spec.rewrite) {
+        if (rewrite_is_current(spec))
+            store_rewrite_word(m_ub.bytes, *spec.rewrite);
+        else
+            rewrite_own_slot(spec);
+    }
+    return scan_slots(spec);
 }
 
 PollResult AiCore::poll_slots(const PollSpec& spec) {
@@ -102,6 +152,10 @@ PollResult AiCore::poll_slots(const PollSpec& spec) {
                           std::to_string(kDmaBlockBytes) + " bytes apart");
     if (m_config.type != CoreType::AIV)
         throw KernelFault("poll: a slot poll scans UB with scalar loads, which only an AIV has");
+    if (spec.rewrite && (!sums(spec) || spec.rewrite->ub < spec.ub ||
+                         spec.rewrite->ub + kDmaBlockBytes > spec.ub + slot_extent(spec)))
+        throw KernelFault("poll: a slot rewrite needs a sum poll and a 32-byte block inside the "
+                          "slots' copy in UB");
     // Each slot's word is naturally aligned (slots are 32-byte multiples
     // apart); the DMA itself needs no alignment in GM.
     check_gm_access(spec.addr, atomic_width_bytes(spec.type), "poll");
@@ -116,6 +170,7 @@ PollResult AiCore::poll_slots(const PollSpec& spec) {
     m_reason.until = spec.until;
     m_reason.slots = spec.slots;
     m_reason.slot_bytes = spec.slot_bytes;
+    m_reason.slot_sum = sums(spec);
     m_reason.text = spec.context;
     set_state(CoreState::Polling);
 
@@ -138,7 +193,7 @@ PollResult AiCore::poll_slots(const PollSpec& spec) {
         woke.reset();
         ++m_counters.polls;
         m_reason.value = result.value;
-        if (result.value == spec.slots) break;
+        if (slots_done(spec, result.value)) break;
         m_reason.polls = ++result.polls;
         if (spec.max_polls && result.polls >= spec.max_polls) {
             result.timed_out = true;
@@ -155,7 +210,7 @@ PollResult AiCore::poll_slots(const PollSpec& spec) {
     }
     if (result.timed_out)
         m_counters.poll_timeouts.push_back({now(), m_round, spec.addr, result.value, spec.target,
-                                            result.polls, spec.context, spec.slots});
+                                            result.polls, spec.context, spec.slots, sums(spec)});
     m_reason = WaitReason{};
     set_state(CoreState::Running);
     return result;

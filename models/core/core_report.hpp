@@ -30,6 +30,7 @@ struct PollTimeout {
     std::uint64_t polls;
     std::string context;    // the caller's: a soft barrier's N, as this core computed it
     std::int64_t slots = 0; // a slot poll: how many slots (value: how many were ready)
+    bool slot_sum = false;  // a slot poll's value is the slots' sum instead
 };
 
 // What a core counts over the whole run.

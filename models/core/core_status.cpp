@@ -34,7 +34,12 @@ std::string WaitReason::describe() const {
            << (text.empty() ? "no set_flag pending" : text);
         break;
     case Kind::Poll:
-        if (slots > 0)
+        if (slots > 0 && slot_sum)
+            os << "poll of the sum of " << slots << " slots at GM 0x" << std::hex << addr
+               << std::dec << " (" << slot_bytes << " bytes apart) until the sum "
+               << to_string(until) << " " << target << ": last sum " << value << " after " << polls
+               << " polls";
+        else if (slots > 0)
             os << "poll of " << slots << " slots at GM 0x" << std::hex << addr << std::dec << " ("
                << slot_bytes << " bytes apart) until every slot " << to_string(until) << " "
                << target << ": last " << value << " of " << slots << " ready after " << polls

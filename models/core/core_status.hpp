@@ -31,6 +31,7 @@ struct WaitReason {
     std::uint64_t polls = 0;
     std::int64_t slots = 0;       // a slot poll: how many slots (value: how many are ready)
     std::uint64_t slot_bytes = 0; // and how far apart
+    bool slot_sum = false;        // value and target: the slots' sum
     std::string text;             // External: rendered by the agent that owns the object
 
     std::string describe() const;
