@@ -106,7 +106,9 @@ Collected VortexTarget::collect(const ExperimentConfig& cfg, std::uint64_t end_p
     const double cycle_ps = 1e6 / p.clock_mhz;
     json releases = json::array();
     for (const auto& r : m_device->releases()) {
-        json rj = {{"kind", r.global ? "global" : "local"},
+        json rj = {{"kind", r.global  ? "global"
+                            : r.split ? "split"
+                                      : "local"},
                    {"core", r.core},
                    {"id", r.id},
                    {"last_arrival_ps", r.last_arrival_ps},
@@ -146,10 +148,11 @@ void VortexTarget::summarize(std::ostream& s, const json& result) const {
     s << "simulated  " << format_time(result["time"]["end_ps"].get<std::uint64_t>()) << " ("
       << std::fixed << std::setprecision(0) << result["time"]["end_cycles"].get<double>()
       << " cycles)\n";
-    int local = 0, global = 0;
+    int local = 0, global = 0, split = 0;
     double local_lat = 0, global_lat = 0;
     for (const json& r : result["releases"]) {
         const bool is_global = r["kind"] == "global";
+        split += r["kind"] == "split";
         (is_global ? global : local) += 1;
         (is_global ? global_lat : local_lat) = r["latency_cycles"].get<double>();
     }
@@ -157,7 +160,8 @@ void VortexTarget::summarize(std::ostream& s, const json& result) const {
       << (local ? ", last " + std::to_string(static_cast<int>(local_lat)) +
                       " cycles after the last BAR"
                 : "")
-      << "; " << global << " global"
+      << (split ? " (" + std::to_string(split) + " split-phase)" : "") << "; " << global
+      << " global"
       << (global ? ", last " + std::to_string(static_cast<int>(global_lat)) +
                        " cycles after the last core"
                  : "")

@@ -86,6 +86,66 @@ bool GbarUnit::request(int id, std::uint32_t size_m1, std::uint32_t count, int c
     return complete;
 }
 
+SplitBarriers::SplitBarriers(const BarrierGeometry& g)
+    : m_g(g), m_slots(g.fidelity == Fidelity::Rtl ? (1u << g.nb_width())
+                                                  : static_cast<std::size_t>(g.barriers)) {}
+
+int SplitBarriers::index(std::uint32_t rs1) const {
+    if (m_g.fidelity == Fidelity::Rtl) // bit 31 is ignored: always a local barrier
+        return static_cast<int>(rs1 & ((1u << m_g.nb_width()) - 1));
+    if (rs1 >> 31)
+        throw BarrierFault("a global split-phase barrier (id bit 31): SimX sends it to the "
+                           "cluster's async barrier, which syncsim does not model");
+    const int id = static_cast<int>(rs1);
+    if (id >= m_g.barriers)
+        throw BarrierFault("barrier id " + std::to_string(id) + " >= NUM_BARRIERS " +
+                           std::to_string(m_g.barriers) + " (SimX: barriers_.at throws)");
+    return id;
+}
+
+ArriveOutcome SplitBarriers::arrive(int warp, std::uint32_t rs1, std::uint32_t rs2) {
+    ArriveOutcome o;
+    o.id = index(rs1);
+    Slot& s = m_slots[static_cast<std::size_t>(o.id)];
+    o.token = s.generation;
+    bool last = false;
+    if (m_g.fidelity == Fidelity::Rtl) {
+        // count is rs2[NW_WIDTH-1:0]: NUM_WARPS itself wraps to 0, and a
+        // count of 0 or 1 completes the phase at every arrival.
+        const std::uint32_t wmask = (1u << m_g.nw_width()) - 1;
+        o.count = rs2 & wmask;
+        last = o.count <= 1 || s.arrived == ((o.count - 1) & wmask);
+        s.arrived = last ? 0 : (s.arrived + 1) & wmask;
+    } else {
+        if (s.expect == 0) s.expect = rs2;
+        o.count = s.expect;
+        const std::uint64_t me = 1ull << warp;
+        if (s.arrived_mask & me) return o; // a second arrival in the phase is ignored
+        s.arrived_mask |= me;
+        last = ++s.arrived == s.expect;
+        if (last) {
+            s.arrived = 0;
+            s.arrived_mask = 0;
+        }
+    }
+    if (!last) return o;
+    ++s.generation;
+    o.released = true;
+    o.woken = s.waiting;
+    s.waiting = 0;
+    return o;
+}
+
+bool SplitBarriers::wait(int warp, std::uint32_t rs1, std::uint32_t token, int& id) {
+    id = index(rs1);
+    Slot& s = m_slots[static_cast<std::size_t>(id)];
+    const bool done = m_g.fidelity == Fidelity::Rtl
+                          ? static_cast<std::int32_t>(s.generation - token) > 0
+                          : s.generation >= token + 1;
+    if (!done) s.waiting |= 1ull << warp;
+    return done;
+}
+
 std::uint64_t GbarUnit::arrived(int id) const {
     return has_storage(id) ? m_masks[static_cast<std::size_t>(id)] : 0;
 }

@@ -90,4 +90,42 @@ class GbarUnit {
     std::vector<std::uint64_t> m_masks;
 };
 
+// The split-phase barriers of RTL 01f36d48 (vx_barrier_arrive returns a
+// token, vx_barrier_wait(id, token) waits for the generation past it):
+// per id a generation, an arrival count and a mask of waiters, apart from
+// the blocking table (VX_schedule.sv:94-96, 210-237, 361). SimX reads them
+// differently (emulator.cpp:333-466): it latches the first count it sees,
+// ignores a warp's second arrival in a phase, and compares unsigned.
+struct ArriveOutcome {
+    int id = 0;
+    std::uint32_t count = 0; // as the hardware sees it
+    std::uint32_t token = 0; // the generation before this arrival
+    bool released = false;   // this arrival completed the phase
+    std::uint64_t woken = 0; // the waiters it wakes
+};
+
+class SplitBarriers {
+  public:
+    explicit SplitBarriers(const BarrierGeometry& g);
+    ArriveOutcome arrive(int warp, std::uint32_t rs1, std::uint32_t rs2);
+    // True if the phase after `token` is complete: the warp goes on; else it
+    // is recorded as a waiter of `id` (the table index, set either way).
+    bool wait(int warp, std::uint32_t rs1, std::uint32_t token, int& id);
+    std::uint32_t generation(int id) const { return slot(id).generation; }
+    std::uint32_t arrived(int id) const { return slot(id).arrived; }
+    std::uint64_t waiting(int id) const { return slot(id).waiting; }
+
+  private:
+    struct Slot {
+        std::uint32_t generation = 0, arrived = 0;
+        std::uint32_t expect = 0;       // SimX: the count latched at the first arrival
+        std::uint64_t arrived_mask = 0; // SimX: who arrived in this phase
+        std::uint64_t waiting = 0;
+    };
+    int index(std::uint32_t rs1) const;
+    const Slot& slot(int id) const { return m_slots.at(static_cast<std::size_t>(id)); }
+    BarrierGeometry m_g;
+    std::vector<Slot> m_slots;
+};
+
 } // namespace syncsim::vortex

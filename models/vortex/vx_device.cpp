@@ -29,6 +29,12 @@ class WarpContext : public WarpApi {
         wait_for(m_d.cyc(static_cast<double>(cycles)));
     }
     void barrier(std::uint32_t id, std::uint32_t count) override { m_d.barrier(m_w, id, count); }
+    std::uint32_t barrier_arrive(std::uint32_t id, std::uint32_t count) override {
+        return m_d.barrier_arrive(m_w, id, count);
+    }
+    void barrier_wait(std::uint32_t id, std::uint32_t token) override {
+        m_d.barrier_wait(m_w, id, token);
+    }
     void fence() override {
         m_d.issue(m_w);
         m_d.set_state(m_w, "fence");
@@ -99,6 +105,7 @@ VortexDevice::VortexDevice(sc_core::sc_module_name name, const DeviceParams& p,
             core->socket = cl * sockets + core->cluster_input;
             core->socket_input = static_cast<int>(c % p.socket_size);
             core->table = std::make_unique<BarrierTable>(m_geometry);
+            core->split = std::make_unique<SplitBarriers>(m_geometry);
             for (int w = 0; w < p.warps; ++w) {
                 auto warp = std::make_unique<Warp>();
                 warp->core = core.get();

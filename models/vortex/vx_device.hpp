@@ -98,6 +98,10 @@ class VortexDevice : public sc_core::sc_module {
     void watch_progress(bool restart);
     bool any_warp_running() const;
     void barrier(Warp& w, std::uint32_t id, std::uint32_t count);
+    // vx_split_barrier.cpp
+    std::uint32_t barrier_arrive(Warp& w, std::uint32_t id, std::uint32_t count);
+    void barrier_wait(Warp& w, std::uint32_t id, std::uint32_t token);
+    sc_core::sc_time split_op(Warp& w, const char* intrinsic); // issue to warp_ctl
     void global_request(Core& c, int id, std::uint32_t size_m1, std::uint32_t count);
     sc_core::sc_time arbitrate(Arbiter& a, int input, const sc_core::sc_time& at);
     void gbar_response(Core& c, int id);

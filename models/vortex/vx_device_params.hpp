@@ -11,7 +11,8 @@ namespace syncsim::vortex {
 struct DeviceParams {
     std::int64_t clusters = 0, cores = 0, socket_size = 0, warps = 0, threads = 0, barriers = 0;
     bool gbar_enable = false, gbar_storage_rtl_m = false;
-    std::string fidelity; // rtl or simx: rules and timing
+    std::string fidelity;    // rtl or simx: rules and timing
+    std::string rtl_version; // the upstream commit whose barriers are modelled
     double clock_mhz = 0;
     double bar_issue_cycles = 0; // schedule -> SFU execute_fire of a BAR
     double wctl_cycles = 0, release_cycles = 0, sched_out_cycles = 0;
@@ -20,12 +21,20 @@ struct DeviceParams {
     std::int64_t stall_timeout = 0, no_progress_cycles = 0;
 
     std::int64_t sockets() const { return (cores + socket_size - 1) / socket_size; }
+    // 01f36d48 added split-phase barriers (vx_barrier_arrive/_wait) beside
+    // the blocking ones; before it (31e4765d, the notes' M) their funct3
+    // values 6 and 7 decode to nothing.
+    bool split_phase() const { return rtl_version == "01f36d48"; }
 
     // The tree a vortex platform file gives under `device:`.
     template <typename Declare>
     void declare(Declare& d) {
         d.choice(fidelity, "fidelity", "rtl or simx: barrier rules and timing of that model",
                  {{"rtl", std::string("rtl")}, {"simx", std::string("simx")}});
+        d.choice(rtl_version, "rtl_version",
+                 "the vortexgpgpu/vortex commit whose barriers are modelled: 31e4765d (blocking "
+                 "barriers only) or 01f36d48 (and split-phase arrive/wait)",
+                 {{"31e4765d", std::string("31e4765d")}, {"01f36d48", std::string("01f36d48")}});
         d(clock_mhz, "clock_mhz", "MHz", "core clock", 1, 10000);
         d(mem_cycles, "mem_cycles", "cycles", "a load's or store's round trip to memory", 1,
           100000);

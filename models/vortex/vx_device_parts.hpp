@@ -22,6 +22,7 @@ struct VortexDevice::Warp {
 struct VortexDevice::Core {
     int index = 0, local = 0, cluster = 0, socket = 0, socket_input = 0, cluster_input = 0;
     std::unique_ptr<BarrierTable> table;
+    std::unique_ptr<SplitBarriers> split;
     std::vector<std::unique_ptr<Warp>> warps;
     std::set<int> ready;
     bool armed = false;

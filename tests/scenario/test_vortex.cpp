@@ -212,3 +212,49 @@ TEST_CASE("a vortex run that completes ends when the last warp exits", "[vortex]
     CHECK(end > last_ready);
     CHECK(end < last_ready + 1000000); // within a microsecond of the last release, not 1 ms
 }
+
+// Split-phase barriers (issue 24 item 9).
+TEST_CASE("vortex 01f36d48: sgemm_async's split-phase pipeline passes in groups of 4 of 8 warps",
+          "[vortex][split]") {
+    passes("configs/vortex/split_pipeline.yaml");
+}
+
+TEST_CASE("vortex 01f36d48: a count of NUM_WARPS wraps in the RTL, not in SimX",
+          "[vortex][split]") {
+    const std::string out = (test::temp_dir() / "wrap.json").string();
+    auto wrong_reads = [&](const std::string& sets) {
+        REQUIRE(test::run_syncsim("run configs/vortex/split_count_wraps.yaml " + sets + " --json " +
+                                  out)
+                    .exit_code <= 1);
+        const json j = json::parse(test::read_text(out));
+        REQUIRE(j["checks"].size() == 1);
+        return j["checks"][0]["ok"].get<bool>();
+    };
+    CHECK_FALSE(wrong_reads(""));
+    CHECK(wrong_reads("--set platform=vortex_simx"));
+    // With the phase completing at every arrival, every release wakes its
+    // waiters at once: the split-phase releases outnumber the phases.
+    const json j = json::parse(test::read_text(out));
+    for (const json& r : j["releases"]) CHECK(r["kind"] == "split");
+}
+
+TEST_CASE("vortex 31e4765d: split-phase instructions are illegal before 01f36d48",
+          "[vortex][split]") {
+    const std::string out = (test::temp_dir() / "old.json").string();
+    test::run_syncsim("run configs/vortex/split_pipeline.yaml --set "
+                      "overrides.rtl_version=31e4765d --json " +
+                      out);
+    const json j = json::parse(test::read_text(out));
+    REQUIRE_FALSE(j["faults"].empty());
+    CHECK_THAT(j["faults"][0].get<std::string>(),
+               Contains("vx_barrier_arrive is an illegal instruction at vortex 31e4765d"));
+}
+
+TEST_CASE("vortex 01f36d48: a waiter is ready release_cycles after the completing arrival's "
+          "warp_ctl",
+          "[vortex][split]") {
+    // RTL: execute E, warp_ctl E+1, stall bits cleared E+2.
+    CHECK(last_latency("configs/vortex/split_pipeline.yaml", false) == 2);
+    CHECK(last_latency("configs/vortex/split_pipeline.yaml --set platform=vortex_simx", false) ==
+          0);
+}

@@ -104,3 +104,70 @@ TEST_CASE("vortex SimX gbar response: the mask is cleared, a later local barrier
     for (int w = 0; w < 3; ++w) CHECK(t.arrive(w, 0, 4, 0xf).released == 0);
     CHECK(t.arrive(3, 0, 4, 0xf).released == 0xf);
 }
+
+// Split-phase barriers (vortex 01f36d48, VX_schedule.sv:210-237; SimX
+// emulator.cpp:333-466).
+TEST_CASE("vortex split-phase: arrive returns the generation, the last completes the phase",
+          "[vortex][split]") {
+    SplitBarriers s(geometry(Fidelity::Rtl));
+    int id = -1;
+    CHECK(s.arrive(0, 0, 3).token == 0);
+    CHECK_FALSE(s.wait(0, 0, 0, id)); // phase 0 not complete: warp 0 waits
+    CHECK(s.waiting(0) == 0b0001);
+    CHECK(s.arrive(1, 0, 3).token == 0);
+    const ArriveOutcome last = s.arrive(2, 0, 3);
+    CHECK(last.token == 0); // the generation before this arrival
+    CHECK(last.released);
+    CHECK(last.woken == 0b0001);
+    CHECK(s.generation(0) == 1);
+    CHECK(s.waiting(0) == 0);
+    CHECK(s.wait(1, 0, 0, id)); // a token already passed: no wait
+    CHECK_FALSE(s.wait(1, 0, 1, id));
+    // The blocking table is apart: its slot 0 saw none of this.
+    BarrierTable t(geometry(Fidelity::Rtl));
+    CHECK(t.counter(0) == 0);
+}
+
+TEST_CASE("vortex RTL split-phase: count NUM_WARPS wraps to 0 and every arrival completes",
+          "[vortex][split]") {
+    SplitBarriers s(geometry(Fidelity::Rtl)); // 4 warps: NW_WIDTH 2
+    for (int w = 0; w < 4; ++w) {
+        const ArriveOutcome o = s.arrive(w, 0, 4);
+        CHECK(o.count == 0);
+        CHECK(o.released);
+    }
+    CHECK(s.generation(0) == 4);
+    // A warp arriving twice counts twice (no de-duplication).
+    SplitBarriers d(geometry(Fidelity::Rtl));
+    CHECK_FALSE(d.arrive(0, 1, 2).released);
+    CHECK(d.arrive(0, 1, 2).released);
+    // Bit 31 is ignored: a "global" id is the local one.
+    SplitBarriers g(geometry(Fidelity::Rtl));
+    CHECK(g.arrive(0, 0x80000001u, 1).id == 1);
+}
+
+TEST_CASE("vortex RTL split-phase: the wait compares generations signed, across the wrap",
+          "[vortex][split]") {
+    SplitBarriers s(geometry(Fidelity::Rtl));
+    int id = -1;
+    // A token "ahead" of the generation (0 - 0xffffffff = 1 > 0 signed) passes.
+    CHECK(s.wait(0, 0, 0xffffffffu, id));
+    SplitBarriers x(geometry(Fidelity::SimX));
+    CHECK_FALSE(x.wait(0, 0, 5, id));     // unsigned: 0 >= 6 is false
+    CHECK(x.wait(1, 0, 0xffffffffu, id)); // token + 1 wraps to 0
+}
+
+TEST_CASE("vortex SimX split-phase: the first count is latched, a second arrival ignored",
+          "[vortex][split]") {
+    SplitBarriers s(geometry(Fidelity::SimX));
+    CHECK(s.arrive(0, 0, 4).count == 4);
+    CHECK_FALSE(s.arrive(0, 0, 4).released); // the same warp again: ignored
+    CHECK(s.arrived(0) == 1);
+    CHECK(s.arrive(1, 0, 2).count == 4); // latched at the first arrival
+    CHECK_FALSE(s.arrive(2, 0, 2).released);
+    CHECK(s.arrive(3, 0, 2).released);
+    CHECK_THROWS_AS(s.arrive(0, 0x80000000u, 2), BarrierFault); // global: not modelled
+    CHECK_THROWS_AS(s.arrive(0, 2, 2), BarrierFault);           // id past NUM_BARRIERS
+    SplitBarriers zero(geometry(Fidelity::SimX));
+    for (int w = 0; w < 4; ++w) CHECK_FALSE(zero.arrive(w, 0, 0).released); // never
+}

@@ -103,6 +103,43 @@ void dotproduct_body(WarpApi& w) {
     w.tmc(0);
 }
 
+// The split-phase pipeline of the vendor's sgemm_async (vortex 01f36d48,
+// tests/regression/sgemm_async/kernel.cpp:31-67): the warps of a group
+// (`group_warps`, 0 = all of the core's) share the barrier with the group's
+// number as id; each step a warp waits for the last step's readers, loads
+// its tile (a store), arrives, does independent work, waits for the loads,
+// reads every tile of its group and arrives again. A warp that reads a tile
+// of the wrong step counts it in out[core][warp].
+void split_pipeline_body(WarpApi& w) {
+    const std::int64_t group_param = w.param_int("group_warps");
+    const int group_warps = group_param > 0 ? static_cast<int>(group_param) : w.num_warps();
+    const int group = w.warp_id() / group_warps, first = group * group_warps;
+    const int members = std::min(group_warps, w.num_warps() - first);
+    const std::int64_t count_param = w.param_int("count");
+    const auto count = static_cast<std::uint32_t>(count_param > 0 ? count_param : members);
+    const auto bar = static_cast<std::uint32_t>(group);
+    const std::uint32_t tiles = kBuf + static_cast<std::uint32_t>(w.core_id() * 64);
+    std::uint32_t token_compute = 0;
+    std::int32_t wrong = 0;
+    for (std::int64_t step = 0; step < w.param_int("steps"); ++step) {
+        if (step > 0) w.barrier_wait(bar, token_compute);
+        w.compute(static_cast<std::uint64_t>(w.warp_id()) * 40 + 1); // staggered loads
+        w.store(tiles + static_cast<std::uint32_t>(w.warp_id()),
+                static_cast<std::int32_t>((step + 1) * 100 + w.warp_id()));
+        w.fence();
+        const std::uint32_t token_load = w.barrier_arrive(bar, count);
+        w.compute(static_cast<std::uint64_t>(w.param_int("work_cycles")));
+        w.barrier_wait(bar, token_load);
+        for (int j = first; j < first + members; ++j)
+            wrong += w.load(tiles + static_cast<std::uint32_t>(j)) !=
+                     static_cast<std::int32_t>((step + 1) * 100 + j);
+        token_compute = w.barrier_arrive(bar, count);
+    }
+    w.store(kOut + static_cast<std::uint32_t>(w.core_id() * 64 + w.warp_id()), wrong);
+    w.fence();
+    w.tmc(0);
+}
+
 // The hang cases of vortex-gbar.md (a), one program, `case` picks which.
 void hang_body(WarpApi& w) {
     const std::string c = std::get<std::string>(w.param("case"));
@@ -245,6 +282,37 @@ const std::map<std::string, VortexKernelEntry>& vortex_kernels() {
                     {"every group's sum is right", wrong == 0, std::to_string(wrong) + " wrong"}};
             },
             {"every group's sum is right"}};
+        k["split_pipeline"] = {
+            "split_pipeline",
+            "sgemm_async's split-phase pipeline: load, arrive, work, wait, read every tile",
+            [](WarpApi& w) { spawn_all(w, split_pipeline_body); },
+            {{"steps", std::int64_t{4}, "pipeline steps", 1, 100000},
+             {"count", std::int64_t{0},
+              "the count every arrive passes; 0 = the group's warps (bar.init(__warps_per_group))",
+              0, 1 << 16},
+             {"group_warps", std::int64_t{0},
+              "warps per group, each group on its own barrier id; 0 = all of the core's", 0, 64},
+             {"work_cycles", std::int64_t{100}, "independent work between arrive and wait", 0,
+              1e9}},
+            nullptr,
+            [](const Memory& m, const VortexGeometry& g, const ParamMap&,
+               const std::vector<vortex::ReleaseRecord>&) {
+                int wrong_reads = 0, warps = 0;
+                for (int c = 0; c < g.cores(); ++c)
+                    for (int wid = 0; wid < g.warps; ++wid)
+                        if (const std::int32_t n =
+                                word(m, kOut + static_cast<std::uint32_t>(c * 64 + wid))) {
+                            wrong_reads += n;
+                            ++warps;
+                        }
+                return std::vector<VortexCheck>{
+                    {"every warp reads every tile of its step", wrong_reads == 0,
+                     wrong_reads
+                         ? std::to_string(wrong_reads) + " tile read(s) of another step, by " +
+                               std::to_string(warps) + " warp(s)"
+                         : "all reads right"}};
+            },
+            {"every warp reads every tile of its step"}};
         k["barrier_hang"] = {
             "barrier_hang",
             "the hang cases H1-H8 of the Vortex notes, by `case`",
