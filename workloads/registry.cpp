@@ -49,6 +49,15 @@ const HostEntry* WorkloadRegistry::host(const std::string& name) const {
     return it == m_hosts.end() ? nullptr : &it->second;
 }
 
+std::uint64_t ffts_base_if_needed(HostApi& host) {
+    std::uint64_t base = 0;
+    if (host.device().has(Feature::FftsBaseAddr)) {
+        std::uint32_t len = 0;
+        host.rtGetC2cCtrlAddr(&base, &len);
+    }
+    return base;
+}
+
 std::string describe(const ParamValue& v) {
     std::ostringstream os;
     std::visit(

@@ -49,4 +49,8 @@ void register_cnt_notify_wait(WorkloadRegistry& r);
 
 std::string describe(const ParamValue& v);
 
+// The FFTS base address a kernel passes to set_ffts_base_addr where the
+// device needs one (A2/A3), else 0.
+std::uint64_t ffts_base_if_needed(HostApi& host);
+
 } // namespace syncsim

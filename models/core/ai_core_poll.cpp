@@ -51,6 +51,16 @@ void AiCore::count_backoff(const PollSpec& spec, std::uint64_t polls) {
     if (every || after) advance(m_config.timing.pipe_barrier); // pipe_barrier(PIPE_ALL), drained
 }
 
+void AiCore::enter_poll(const PollSpec& spec) {
+    m_reason = WaitReason{};
+    m_reason.kind = WaitReason::Kind::Poll;
+    m_reason.addr = spec.addr;
+    m_reason.target = spec.target;
+    m_reason.until = spec.until;
+    m_reason.text = spec.context;
+    set_state(CoreState::Polling);
+}
+
 PollResult AiCore::poll(const PollSpec& spec) {
     enter("poll");
     if (spec.barrier_every && spec.barrier_after)
@@ -62,13 +72,7 @@ PollResult AiCore::poll(const PollSpec& spec) {
     // them first gives every backoff barrier the same fixed cost.
     if (spec.barrier_every || spec.barrier_after) drain_pipes();
     sync();
-    m_reason = WaitReason{};
-    m_reason.kind = WaitReason::Kind::Poll;
-    m_reason.addr = spec.addr;
-    m_reason.target = spec.target;
-    m_reason.until = spec.until;
-    m_reason.text = spec.context;
-    set_state(CoreState::Polling);
+    enter_poll(spec);
 
     // Served by the L2 (the coherence point), as opposed to read from this
     // core's own cache: only such polls can be fast-forwarded.

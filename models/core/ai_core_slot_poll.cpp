@@ -163,16 +163,10 @@ PollResult AiCore::poll_slots(const PollSpec& spec) {
     check_local_range(m_ub, spec.ub, bytes, "poll");
     drain_pipes();
     sync();
-    m_reason = WaitReason{};
-    m_reason.kind = WaitReason::Kind::Poll;
-    m_reason.addr = spec.addr;
-    m_reason.target = spec.target;
-    m_reason.until = spec.until;
+    enter_poll(spec);
     m_reason.slots = spec.slots;
     m_reason.slot_bytes = spec.slot_bytes;
     m_reason.slot_sum = sums(spec);
-    m_reason.text = spec.context;
-    set_state(CoreState::Polling);
 
     PollResult result;
     std::optional<PollTiming> last, steady; // a real iteration's cost; two alike in a row

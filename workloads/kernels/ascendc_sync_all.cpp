@@ -102,11 +102,7 @@ void ascendc_sync_all_host(HostApi& host) {
     host.memset(partials, 0, bytes);
     host.memset(workspace, 0, bytes);
     host.memset(out, 0, bytes);
-    std::uint64_t ffts_base = 0;
-    if (host.device().has(Feature::FftsBaseAddr)) {
-        std::uint32_t len = 0;
-        host.rtGetC2cCtrlAddr(&ffts_base, &len);
-    }
+    const std::uint64_t ffts_base = ffts_base_if_needed(host);
     KernelLaunch launch;
     launch.kernel = "ascendc_sync_all";
     launch.target = host.device().arch + (mix ? "" : "-vec");

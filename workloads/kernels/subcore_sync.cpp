@@ -42,11 +42,7 @@ void subcore_sync_host(HostApi& host) {
     const GmAddr out = host.malloc(bytes, "out");
     host.memset(slots, 0, bytes);
     host.memset(out, 0, bytes);
-    std::uint64_t ffts_base = 0;
-    if (host.device().has(Feature::FftsBaseAddr)) {
-        std::uint32_t len = 0;
-        host.rtGetC2cCtrlAddr(&ffts_base, &len);
-    }
+    const std::uint64_t ffts_base = ffts_base_if_needed(host);
     KernelLaunch launch;
     launch.kernel = "subcore_sync";
     launch.target = host.device().arch; // a MIX build: auto-split 1:2

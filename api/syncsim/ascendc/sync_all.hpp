@@ -23,6 +23,7 @@
 // AIV-only takes the pipes that trigger and wait from SyncAllConfig.
 #pragma once
 
+#include "syncsim/detail/slot_round.hpp"
 #include "syncsim/fault.hpp"
 #include "syncsim/kernel_api.hpp"
 
@@ -87,16 +88,7 @@ void soft_sync_all(KernelContext& k, GmAddr gm, LocalAddr ub, int usedCores) {
     // dav-c220 keeps its round in its own slot's place in UB, dav-c310 at
     // the workspace's start.
     const LocalAddr local = c310 ? ub : ub + static_cast<LocalAddr>(idx * kSlotBytes);
-    k.copy_gm_to_ubuf(local, own, 0, 1, 1, 0, 0);
-    k.set_flag(Pipe::MTE2, Pipe::S, 0);
-    k.wait_flag(Pipe::MTE2, Pipe::S, 0);
-    const std::int32_t round = k.ub_ld<std::int32_t>(local) + 1;
-    k.ub_st<std::int32_t>(local, round);
-    k.set_flag(Pipe::S, Pipe::MTE3, 0);
-    k.wait_flag(Pipe::S, Pipe::MTE3, 0);
-    k.copy_ubuf_to_gm(own, local, 0, 1, 1, 0, 0);
-    k.set_flag(Pipe::MTE3, Pipe::MTE2, 0);
-    k.wait_flag(Pipe::MTE3, Pipe::MTE2, 0);
+    const std::int32_t round = syncsim::detail::dma_count_round(k, own, local);
 
     const bool first = round == 1;
     PollSpec spec;

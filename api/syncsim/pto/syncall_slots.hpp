@@ -11,6 +11,7 @@
 // and 8); an AIC-only soft SYNCALL does not compile on A5.
 #pragma once
 
+#include "syncsim/detail/slot_round.hpp"
 #include "syncsim/fault.hpp"
 #include "syncsim/kernel_api.hpp"
 
@@ -49,16 +50,7 @@ inline std::int32_t gm_load(KernelContext& k, GmAddr addr) {
 inline std::int32_t aiv_write_slot(KernelContext& k, GmAddr slot, LocalAddr ub) {
     k.dcci(slot, SINGLE_CACHE_LINE);
     k.dsb(DSB_DDR);
-    k.copy_gm_to_ubuf(ub, slot, 0, 1, 1, 0, 0);
-    k.set_flag(Pipe::MTE2, Pipe::S, 0);
-    k.wait_flag(Pipe::MTE2, Pipe::S, 0);
-    const std::int32_t round = k.ub_ld<std::int32_t>(ub) + 1;
-    k.ub_st<std::int32_t>(ub, round);
-    k.set_flag(Pipe::S, Pipe::MTE3, 0);
-    k.wait_flag(Pipe::S, Pipe::MTE3, 0);
-    k.copy_ubuf_to_gm(slot, ub, 0, 1, 1, 0, 0);
-    k.set_flag(Pipe::MTE3, Pipe::MTE2, 0);
-    k.wait_flag(Pipe::MTE3, Pipe::MTE2, 0);
+    const std::int32_t round = syncsim::detail::dma_count_round(k, slot, ub);
     k.dcci(slot, SINGLE_CACHE_LINE);
     k.dsb(DSB_DDR);
     return round;
