@@ -24,6 +24,7 @@
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/multi_passthrough_target_socket.h>
+#include <tuple>
 #include <vector>
 
 namespace syncsim {
@@ -127,6 +128,19 @@ class L2Cache : public sc_core::sc_module, public PollSleep {
         BusyUntil busy;
         SleepingPolls sleepers;
     };
+    // The polls each sleeper of a range had answered by a moment, computed
+    // for all of them at once: the end-of-run result asks core by core, and
+    // the state cannot change in between (nothing runs once the run ended;
+    // the key holds the moment asked and the delta cycle it was asked in).
+    struct AnsweredKey {
+        std::uint64_t range;
+        sc_core::sc_time at;
+        std::uint64_t delta;
+        bool operator<(const AnsweredKey& o) const {
+            return std::tie(range, at, delta) < std::tie(o.range, o.at, o.delta);
+        }
+    };
+    std::map<AnsweredKey, std::map<int, std::uint64_t>> m_answered;
     struct Waker { // a sleeper's core
         sc_core::sc_event* wake;
         std::optional<PollWake>* out;

@@ -119,10 +119,24 @@ void L2Cache::cancel(std::uint64_t word, int ticket) {
 }
 
 std::uint64_t L2Cache::answered_before(std::uint64_t word, int ticket, const sc_core::sc_time& t) {
-    const Range& r = m_ranges.at(range_of(word));
-    return r.sleepers.answered_before(
-        ticket, t, r.busy,
-        [this](std::uint64_t w, const sc_core::sc_time& at) { return landed(w, at); });
+    const std::uint64_t index = range_of(word);
+    const AnsweredKey key{index, t, sc_core::sc_delta_count()};
+    auto it = m_answered.find(key);
+    if (it == m_answered.end()) {
+        const Range& r = m_ranges.at(index);
+        // Answers for another moment are stale; other ranges' for this one stay.
+        if (!m_answered.empty() &&
+            (m_answered.begin()->first.at != t || m_answered.begin()->first.delta != key.delta))
+            m_answered.clear();
+        it = m_answered
+                 .emplace(key, r.sleepers.answered_all_before(
+                                   t, r.busy,
+                                   [this](std::uint64_t w, const sc_core::sc_time& at) {
+                                       return landed(w, at);
+                                   }))
+                 .first;
+    }
+    return it->second.at(ticket);
 }
 
 void L2Cache::read_now(std::uint64_t addr, std::uint8_t* out, unsigned len) {

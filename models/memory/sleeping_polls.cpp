@@ -110,17 +110,21 @@ std::optional<sc_core::sc_time> SleepingPolls::due(const SeqOf& seq) const {
 
 std::uint64_t SleepingPolls::answered_before(int id, const sc_core::sc_time& t, BusyUntil slice,
                                              const SeqOf& seq) const {
+    return answered_all_before(t, slice, seq).at(id);
+}
+
+std::map<int, std::uint64_t> SleepingPolls::answered_all_before(const sc_core::sc_time& t,
+                                                                BusyUntil slice,
+                                                                const SeqOf& seq) const {
     SleepingPolls copy = *this;
-    std::optional<PollWake> ended;
+    std::map<int, std::uint64_t> answered;
     QueueTally unused;
     copy.serve_until(t, std::numeric_limits<int>::min(), slice, unused, seq,
-                     [&](int woke, const PollWake& w) {
-                         if (woke == id) ended = w;
-                     });
-    if (ended) return answered_before(*ended, t);
-    const Sleeper& s = copy.m_sleepers.at(id);
+                     [&](int woke, const PollWake& w) { answered[woke] = answered_before(w, t); });
     // Only the latest served poll can still be on its way back.
-    return s.poll.next - (s.last_answer && *s.last_answer >= t ? 1 : 0);
+    for (const auto& [id, s] : copy.m_sleepers)
+        answered[id] = s.poll.next - (s.last_answer && *s.last_answer >= t ? 1 : 0);
+    return answered;
 }
 
 } // namespace syncsim

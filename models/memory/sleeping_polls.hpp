@@ -112,6 +112,10 @@ class SleepingPolls {
     // arrived (served on a copy: for the result at the end of a run).
     std::uint64_t answered_before(int id, const sc_core::sc_time& t, BusyUntil slice,
                                   const SeqOf& seq) const;
+    // The same for every sleeper at once, by id: one replay, where asking
+    // sleeper by sleeper would replay once each.
+    std::map<int, std::uint64_t> answered_all_before(const sc_core::sc_time& t, BusyUntil slice,
+                                                     const SeqOf& seq) const;
     // The same for a sleep whose end is known.
     static std::uint64_t answered_before(const PollWake& end, const sc_core::sc_time& t) {
         return end.poll + (end.completion < t ? 1 : 0);

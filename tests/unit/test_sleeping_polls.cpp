@@ -270,3 +270,22 @@ TEST_CASE("sleeping polls: a write is seen by the first poll served after it lan
     CHECK(woke[0].start < lands + sc_time(71, SC_NS));
     (void)id;
 }
+
+// The result at a run's end asks every sleeper's answered polls; one replay
+// answers them all (asked one by one, 71 sleepers replayed 71 times: a
+// fuzz case spent minutes collecting its result, issue 24 review).
+TEST_CASE("sleeping polls: all sleepers' answered polls from one replay, as asked one by one",
+          "[memory]") {
+    Both both;
+    for (int port = 0; port < 6; ++port)
+        both.add(sleeper(port, 100 + 7 * port, cycle(40), port == 4 ? 300 : kNoPollLimit));
+    const sc_time end(200000, SC_NS);
+    const auto all = both.polls.answered_all_before(end, both.slice, kNoWrites);
+    REQUIRE(all.size() == 6);
+    for (const int id : both.ids) {
+        INFO(id);
+        CHECK(all.at(id) == both.polls.answered_before(id, end, both.slice, kNoWrites));
+    }
+    // The one that ended at its last allowed poll had all 301 answered.
+    CHECK(all.at(both.ids[4]) == 301);
+}
