@@ -28,13 +28,16 @@ namespace syncsim {
 enum class PollLoad { Dev, AtomicAddZero, CachedAfterDcci, Cached, SlotsByDma, SlotSumByDma };
 
 // Ascend C's first-round rewrite (ClcSyncCount, isFirst): after the read,
-// each iteration stores `value` at `ub` (inside the slots' copy in UB) and
-// copies the 32 bytes there to the core's own slot at `gm` (S->MTE3 flag,
-// MTE3 copy, MTE3 drained) before the scan.
+// each iteration stores `value` at `ub` and copies the 32 bytes there to the
+// core's own slot at `gm` (S->MTE3 flag, MTE3 copy; on dav-c220 the MTE3->MTE2
+// flag waits for it before the scan, `drain_before_scan`). The scan's value
+// is then `value` plus the other slots' words: slot `own_slot` is left out.
 struct SlotRewrite {
     LocalAddr ub = 0;
     GmAddr gm = 0;
     std::int32_t value = 0;
+    std::int64_t own_slot = 0;
+    bool drain_before_scan = true;
 };
 enum class Cmp { Less, LessEqual, Equal, NotEqual, GreaterEqual, Greater };
 inline const char* to_string(Cmp c) {

@@ -263,8 +263,9 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     std::int64_t woken_poll(const PollSpec& spec, const PollWake& woke, std::int64_t before,
                             std::uint64_t& write_seq);
     void count_backoff(const PollSpec& spec, std::uint64_t polls);
-    // The per-slot barrier's loop (ai_core_slot_poll.cpp); values are ready slots.
     void enter_poll(const PollSpec& spec); // the wait reason, the Polling state
+    // The slot barriers' loops (ai_core_slot_poll.cpp); values are ready
+    // slots (SlotsByDma) or the slots' sum (SlotSumByDma).
     PollResult poll_slots(const PollSpec& spec);
     std::int64_t slots_iteration(const PollSpec& spec, PollTiming& t, std::uint64_t& write_seq);
     std::int64_t woken_slots(const PollSpec& spec, const PollWake& woke, std::int64_t before,

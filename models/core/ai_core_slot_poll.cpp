@@ -46,9 +46,10 @@ std::int64_t AiCore::scan_slots(const PollSpec& spec) {
         std::uint8_t raw[8] = {};
         m_ub.bytes.read(spec.ub + static_cast<std::uint64_t>(i) * spec.slot_bytes, raw, width);
         const std::int64_t word = decode_word(raw, spec.type);
-        sum += word;
+        if (!spec.rewrite || i != spec.rewrite->own_slot) sum += word;
         if (compare(word, spec.until, spec.target)) ++ready;
     }
+    if (spec.rewrite) sum += spec.rewrite->value; // ClcSyncCount: count = 1, then the others
     return sums(spec) ? sum : ready;
 }
 
@@ -68,6 +69,7 @@ void AiCore::rewrite_own_slot(const PollSpec& spec) {
     advance(m_config.timing.pipe_issue); // set_flag(S, MTE3)
     advance(m_config.timing.scalar_op);  // wait_flag(S, MTE3)
     dma("copy_ubuf_to_gm", kDmaRoutes.ub_to_gm, Space::Gm, w.gm, Space::Ub, w.ub, 1, 1, 0, 0);
+    if (!w.drain_before_scan) return; // the iteration's pipe_barrier drains it
     PipeUnit& mte3 = pipe_unit(kDmaRoutes.ub_to_gm);
     while (!mte3.drained()) wait_ahead(mte3.drained_event()); // MTE3 -> MTE2
 }
@@ -112,7 +114,9 @@ std::int64_t AiCore::slots_iteration(const PollSpec& spec, PollTiming& timing,
     if (spec.rewrite) rewrite_own_slot(spec);
     const std::int64_t ready = scan_slots(spec);
     advance(double(spec.slots) * m_config.timing.scalar_op); // the scan
-    advance(m_config.timing.pipe_barrier);                   // pipe_barrier(PIPE_ALL), drained
+    PipeUnit& mte3 = pipe_unit(kDmaRoutes.ub_to_gm); // pipe_barrier(PIPE_ALL): a rewrite's copy
+    while (!mte3.drained()) wait_ahead(mte3.drained_event());
+    advance(m_config.timing.pipe_barrier);
     timing.port = dma.port;
     timing.to_arrive = dma.arrived_at - begin;
     timing.after_start = now() - dma.started_at;
@@ -152,10 +156,8 @@ PollResult AiCore::poll_slots(const PollSpec& spec) {
                           std::to_string(kDmaBlockBytes) + " bytes apart");
     if (m_config.type != CoreType::AIV)
         throw KernelFault("poll: a slot poll scans UB with scalar loads, which only an AIV has");
-    if (spec.rewrite && (!sums(spec) || spec.rewrite->ub < spec.ub ||
-                         spec.rewrite->ub + kDmaBlockBytes > spec.ub + slot_extent(spec)))
-        throw KernelFault("poll: a slot rewrite needs a sum poll and a 32-byte block inside the "
-                          "slots' copy in UB");
+    if (spec.rewrite && !sums(spec)) throw KernelFault("poll: a slot rewrite needs a sum poll");
+    if (spec.rewrite) check_local_range(m_ub, spec.rewrite->ub, kDmaBlockBytes, "poll");
     // Each slot's word is naturally aligned (slots are 32-byte multiples
     // apart); the DMA itself needs no alignment in GM.
     check_gm_access(spec.addr, atomic_width_bytes(spec.type), "poll");

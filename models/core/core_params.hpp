@@ -1,6 +1,4 @@
-// What every core of a platform shares: its buffers, its scalar cache and
-// the cost of each step it takes, bound from the platform tree (node
-// die.cluster.core).
+// The per-core parameters of a platform and the costs a core's steps take.
 #pragma once
 
 #include <cstdint>

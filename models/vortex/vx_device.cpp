@@ -378,7 +378,9 @@ std::vector<WarpReport> VortexDevice::report() const {
         for (const auto& w : c->warps) {
             if (!w->spawned || w->exited) continue;
             std::string detail = w->detail;
-            if (w->slot >= 0 && (w->state == "barrier" || w->state == "gbar")) {
+            if (w->split_wait) {
+                detail = split_wait_detail(*c, *w);
+            } else if (w->slot >= 0 && (w->state == "barrier" || w->state == "gbar")) {
                 // Live counts: how many of the core's active warps are there now.
                 detail += ": " + std::to_string(std::bitset<64>(c->table->mask(w->slot)).count()) +
                           " of " + std::to_string(std::bitset<64>(c->active).count()) +

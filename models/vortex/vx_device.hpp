@@ -102,6 +102,7 @@ class VortexDevice : public sc_core::sc_module {
     std::uint32_t barrier_arrive(Warp& w, std::uint32_t id, std::uint32_t count);
     void barrier_wait(Warp& w, std::uint32_t id, std::uint32_t token);
     sc_core::sc_time split_op(Warp& w, const char* intrinsic); // issue to warp_ctl
+    std::string split_wait_detail(const Core& c, const Warp& w) const;
     void global_request(Core& c, int id, std::uint32_t size_m1, std::uint32_t count);
     sc_core::sc_time arbitrate(Arbiter& a, int input, const sc_core::sc_time& at);
     void gbar_response(Core& c, int id);

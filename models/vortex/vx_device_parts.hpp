@@ -15,6 +15,10 @@ struct VortexDevice::Warp {
     bool spawned = false, exited = false, granted = false, released = false;
     std::string state = "never spawned", detail;
     int slot = -1; // the barrier table slot waited on
+    // A split-phase wait: on `slot` of the split barriers, for this token
+    // (the report reads the barrier's state live).
+    bool split_wait = false;
+    std::uint32_t split_id = 0, token = 0;
     sc_core::sc_event grant_event, release_event;
     sc_core::sc_time stores_land;
 };

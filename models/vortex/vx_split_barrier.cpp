@@ -10,6 +10,7 @@
 #include "models/vortex/vx_device_parts.hpp"
 #include "syncsim/fault.hpp"
 
+#include <bitset>
 #include <sstream>
 
 namespace syncsim::vortex {
@@ -58,21 +59,28 @@ void VortexDevice::barrier_wait(Warp& w, std::uint32_t id, std::uint32_t token) 
         wait_until(ready);
         return;
     }
-    std::ostringstream detail;
-    detail << "split-phase barrier " << slot << " (id 0x" << std::hex << id << std::dec
-           << "): waiting for its generation to pass token " << token << "; generation "
-           << c.split->generation(slot) << ", " << c.split->arrived(slot)
-           << " arrival(s) in the current phase";
     set_state(w, "barrier");
-    w.detail = detail.str();
+    w.split_wait = true;
+    w.split_id = id;
+    w.token = token;
     w.slot = slot;
     w.released = false;
     set_stalled(c, w.id, true);
     while (!w.released) wait_on(w.release_event);
     set_stalled(c, w.id, false);
     set_state(w, "running");
-    w.detail.clear();
+    w.split_wait = false;
     progress();
+}
+
+std::string VortexDevice::split_wait_detail(const Core& c, const Warp& w) const {
+    std::ostringstream os;
+    os << "split-phase barrier " << w.slot << " (id 0x" << std::hex << w.split_id << std::dec
+       << "): waiting for its generation to pass token " << w.token << "; generation "
+       << c.split->generation(w.slot) << ", " << c.split->arrived(w.slot)
+       << " arrival(s) in the current phase, " << std::bitset<64>(c.split->waiting(w.slot)).count()
+       << " warp(s) waiting";
+    return os.str();
 }
 
 } // namespace syncsim::vortex

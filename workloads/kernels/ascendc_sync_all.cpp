@@ -91,10 +91,33 @@ void ascendc_sync_all(KernelContext& k) {
     k.dsb(DSB_DDR);
 }
 
+// Parameters that would be silently ignored: a user's mistake, said so.
+std::string ignored_params(const DeviceInfo&, const ParamMap& p) {
+    const auto text = [&p](const char* key) { return std::get<std::string>(p.at(key)); };
+    const auto number = [&p](const char* key) { return std::get<std::int64_t>(p.at(key)); };
+    const bool mix = text("core_type") == "mix";
+    const std::int64_t n = number("block_dim") * (mix ? 2 : 1);
+    if (number("late_participant") >= n)
+        return "late_participant " + std::to_string(number("late_participant")) +
+               " is not a participant (there are " + std::to_string(n) + ")";
+    if (mix && text("kernel_type") == "vector")
+        return "kernel_type vector names an AIV-only kernel's qualifier; a mix launch is "
+               "__mix__(1, 2)";
+    if (text("mode") == "soft" && text("sync_all_config") != "default")
+        return "sync_all_config is the hard SyncAll's; the soft form takes none";
+    return "";
+}
+
 void ascendc_sync_all_host(HostApi& host) {
     const std::int64_t blocks = host.param_int("block_dim");
     const bool mix = std::get<std::string>(host.param("core_type")) == "mix";
     const std::int64_t n = mix ? 2 * blocks : blocks;
+    ParamMap params;
+    for (const char* key :
+         {"block_dim", "core_type", "late_participant", "kernel_type", "mode", "sync_all_config"})
+        params[key] = host.param(key);
+    if (const std::string why = ignored_params(host.device(), params); !why.empty())
+        throw HostError(why);
     const std::uint64_t bytes = static_cast<std::uint64_t>(n) * kSlot;
     const GmAddr partials = host.malloc(bytes, "partials");
     const GmAddr workspace = host.malloc(bytes, "workspace");
@@ -154,7 +177,9 @@ void register_ascendc_sync_all(WorkloadRegistry& r) {
         {"late_cycles", std::int64_t{20000}, "how long the late participant computes", 0, 1e9},
         choice_param("sync_all_config", "default",
                      "hard AIV-only SyncAll's SyncAllConfig on dav-c310: default {ALL, ALL}, "
-                     "mte3_all {MTE3, ALL} (the vendor's example), mte3_mte3",
+                     "mte3_all {MTE3, ALL} (the vendor's example), mte3_mte3 (waits on MTE3 "
+                     "only: this workload's reads of the partials on MTE2 race the barrier, "
+                     "and sums come out wrong)",
                      {"default", "mte3_all", "mte3_mte3"}),
     };
     r.add(KernelEntry{"ascendc_sync_all",

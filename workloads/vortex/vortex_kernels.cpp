@@ -294,23 +294,35 @@ const std::map<std::string, VortexKernelEntry>& vortex_kernels() {
               "warps per group, each group on its own barrier id; 0 = all of the core's", 0, 64},
              {"work_cycles", std::int64_t{100}, "independent work between arrive and wait", 0,
               1e9}},
-            nullptr,
-            [](const Memory& m, const VortexGeometry& g, const ParamMap&,
-               const std::vector<vortex::ReleaseRecord>&) {
-                int wrong_reads = 0, warps = 0;
+            // -1: the warp never reported (it did not finish).
+            [](Memory& m, const VortexGeometry& g, const ParamMap&) {
                 for (int c = 0; c < g.cores(); ++c)
                     for (int wid = 0; wid < g.warps; ++wid)
-                        if (const std::int32_t n =
-                                word(m, kOut + static_cast<std::uint32_t>(c * 64 + wid))) {
+                        m[kOut + static_cast<std::uint32_t>(c * 64 + wid)] = -1;
+            },
+            [](const Memory& m, const VortexGeometry& g, const ParamMap&,
+               const std::vector<vortex::ReleaseRecord>&) {
+                int wrong_reads = 0, warps = 0, unfinished = 0;
+                for (int c = 0; c < g.cores(); ++c)
+                    for (int wid = 0; wid < g.warps; ++wid) {
+                        const std::int32_t n =
+                            word(m, kOut + static_cast<std::uint32_t>(c * 64 + wid));
+                        unfinished += n < 0;
+                        if (n > 0) {
                             wrong_reads += n;
                             ++warps;
                         }
-                return std::vector<VortexCheck>{
-                    {"every warp reads every tile of its step", wrong_reads == 0,
-                     wrong_reads
-                         ? std::to_string(wrong_reads) + " tile read(s) of another step, by " +
-                               std::to_string(warps) + " warp(s)"
-                         : "all reads right"}};
+                    }
+                std::string detail;
+                if (wrong_reads)
+                    detail = std::to_string(wrong_reads) + " tile read(s) of another step, by " +
+                             std::to_string(warps) + " warp(s)";
+                if (unfinished)
+                    detail += (detail.empty() ? "" : "; ") + std::to_string(unfinished) +
+                              " warp(s) never finished";
+                return std::vector<VortexCheck>{{"every warp reads every tile of its step",
+                                                 detail.empty(),
+                                                 detail.empty() ? "all reads right" : detail}};
             },
             {"every warp reads every tile of its step"}};
         k["barrier_hang"] = {

@@ -54,8 +54,9 @@ namespace detail {
 
 constexpr std::uint64_t kSlotBytes = DEFAULT_BLK_NUM * sizeof(std::int32_t);
 
+// __NPU_ARCH__ 3510 (and 5102): the build's arch, not what the platform has.
 inline bool dav_c310(const KernelContext& k) {
-    return k.has(Feature::IntraBlockFlags);
+    return k.build().arch.rfind("dav-c310", 0) == 0;
 }
 inline bool is_aiv(const KernelContext& k) {
     return k.core_type() == CoreType::AIV;
@@ -100,7 +101,9 @@ void soft_sync_all(KernelContext& k, GmAddr gm, LocalAddr ub, int usedCores) {
     spec.type = AtomicType::S32;
     spec.until = c310 && first ? Cmp::Equal : Cmp::GreaterEqual;
     spec.target = total * round;
-    if (first) spec.rewrite = SlotRewrite{local, own, 1};
+    // dav-c220's ClcSyncCount waits MTE3 -> MTE2 after the rewrite; dav-c310
+    // leaves it to the iteration's pipe_barrier.
+    if (first) spec.rewrite = SlotRewrite{local, own, 1, idx, !c310};
     spec.context = "Ascend C soft SyncAll (asc-devkit 0da921b9): N = " + std::to_string(total) +
                    ", this core's slot " + std::to_string(idx) + ", round " + std::to_string(round);
     k.poll(spec);
