@@ -88,6 +88,7 @@ void AscendTarget::elaborate(const ExperimentConfig& cfg, const RunOptions& opti
     m_host->set_provenance(&m_device->provenance(),
                            [device](int requester) { return device->requester_name(requester); });
     m_host->set_launch_rules(p.launch_rules);
+    m_host->set_aicpu(&m_device->aicpu());
     attach_tracers(cfg, options);
 }
 

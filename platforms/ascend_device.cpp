@@ -73,6 +73,18 @@ AscendDevice::AscendDevice(const Platform& platform, const SimOptions& options)
     m_scheduler =
         std::make_unique<TaskScheduler>("task_scheduler", m_aic_ptrs, m_aiv_ptrs, m_clock,
                                         platform.scheduler, static_cast<int>(platform.dies));
+    TaskScheduler* scheduler = m_scheduler.get();
+    std::vector<AicpuCluster::CoreWindow> windows; // by SoC id
+    for (const auto& core : m_cores) {
+        const CoreConfig& c = core->config();
+        // An AIC is its cluster; its AIV follow it.
+        windows.push_back(
+            {&core->registers(), c.type,
+             c.type == CoreType::AIC ? c.index : c.index / static_cast<int>(platform.aiv_per_aic)});
+    }
+    m_aicpu = std::make_unique<AicpuCluster>("aicpu", platform.aicpu, std::move(windows), m_gm,
+                                             &m_provenance,
+                                             [scheduler] { return scheduler->new_launch_id(); });
 }
 
 std::vector<AiCore*> AscendDevice::all_cores() const {

@@ -5,6 +5,7 @@
 // and the task scheduler.
 #pragma once
 
+#include "models/aicpu/aicpu_cluster.hpp"
 #include "models/core/ai_core.hpp"
 #include "models/ffts/ffts_hub.hpp"
 #include "models/memory/die_interconnect.hpp"
@@ -38,6 +39,7 @@ class AscendDevice {
     const std::vector<std::unique_ptr<L2Cache>>& l2s() const { return m_l2s; }
     DieInterconnect& interconnect() { return *m_interconnect; }
     TaskScheduler& scheduler() { return *m_scheduler; }
+    AicpuCluster& aicpu() { return *m_aicpu; }
     FftsHub& ffts() { return *m_ffts; }
     NotifyTable& notifies() { return *m_notifies; }
     RoundLedger& rounds() { return m_rounds; }
@@ -63,6 +65,7 @@ class AscendDevice {
     std::unique_ptr<FftsHub> m_ffts;
     std::unique_ptr<NotifyTable> m_notifies;
     std::unique_ptr<TaskScheduler> m_scheduler;
+    std::unique_ptr<AicpuCluster> m_aicpu;
 };
 
 } // namespace syncsim

@@ -26,6 +26,7 @@ void Platform::declare(ParamTree& d) {
     d.node("scheduler", scheduler);
     d.node("notify", notify);
     d.node("ffts", ffts);
+    d.node("aicpu", aicpu);
     d.group("die", [&] {
         d(dies, "count", "dies",
           "dies of the device: each has its own L2 and clusters; a line's home die (lines "

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "config/param_tree.hpp"
+#include "models/aicpu/aicpu_cluster.hpp"
 #include "models/core/ai_core.hpp"
 #include "models/ffts/ffts_hub.hpp"
 #include "models/memory/die_interconnect.hpp"
@@ -38,6 +39,7 @@ struct Platform {
     SchedulerParams scheduler;
     NotifyParams notify;
     FftsParams ffts;
+    AicpuParams aicpu;
     // die: every die is alike
     std::int64_t dies = 0;
     L2Params l2;

@@ -29,6 +29,7 @@ constexpr aclError kDeviceFault = 507015; // AI Core fault, as seen in dev probe
 constexpr aclError kRtAicoreTimeout = 507014;     // ACL_ERROR_RT_AICORE_TIMEOUT
 constexpr aclError kRtVectorCoreTimeout = 507034; // ACL_ERROR_RT_VECTOR_CORE_TIMEOUT
 constexpr aclError kRtStreamSyncTimeout = 507046; // ACL_ERROR_RT_STREAM_SYNC_TIMEOUT
+constexpr aclError kAicpuException = 507018;      // ACL_ERROR_RT_AICPU_EXCEPTION
 } // namespace acl
 
 enum aclrtCntNotifyRecordMode : std::uint32_t {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "syncsim/acl_types.hpp"
+#include "syncsim/aicpu_api.hpp"
 #include "syncsim/core_types.hpp"
 
 #include <cstdint>
@@ -93,6 +94,9 @@ class HostApi {
     // runtime rejects at once (unknown kernel, build for another arch).
     virtual int launch(StreamId stream, const KernelLaunch& launch) = 0;
     virtual int synchronize_stream(StreamId stream) = 0;
+    // Enqueues an AICPU kernel (a runtime's scheduler threads); its stream
+    // reports 507018 when the kernel fails.
+    virtual int launch_aicpu(StreamId stream, const AicpuLaunch& launch) = 0;
 
     // --- the ACL runtime calls for streams, CntNotify, notify and events.
     // Streams as handles: nullptr is the default stream.

@@ -87,6 +87,21 @@ struct PollSpec {
     std::string context;
 };
 
+// An AICore's registers that an AICPU reaches by MMIO (simpler's platform
+// layer names them): DATA_MAIN_BASE carries work to the core, COND its
+// answers back.
+enum class RegId : std::uint8_t { DATA_MAIN_BASE, COND };
+
+// What a task dispatched to a resident worker is, as its kernel sees it:
+// simpler's LocalContext (its block among the task's blocks) and the task's
+// arguments. `task_id` is device-wide: the task's rounds in the result.
+struct LocalContext {
+    std::string name; // the task as reports name it
+    std::int64_t block_idx = 0, block_num = 1;
+    std::vector<std::uint64_t> args;
+    std::uint64_t task_id = 0;
+};
+
 struct PollResult {
     std::int64_t value = 0;
     std::uint64_t polls = 0;
@@ -197,6 +212,19 @@ class KernelContext {
     // where it leaves it, for the per-round report and the VCD
     virtual void mark_barrier_round() = 0;
     virtual void mark_barrier_release() = 0;
+
+    // --- a resident worker (simpler's AICore executor)
+    // The core's SoC id, what an AICPU addresses its registers by.
+    virtual std::int64_t get_physical_core_id() const = 0;
+    virtual std::uint64_t read_reg(RegId reg) = 0;
+    virtual void write_reg(RegId reg, std::uint64_t value) = 0;
+    // `while (read_reg(reg) == value) SPIN_WAIT_HINT();` as one call: the
+    // core sleeps until the register can read otherwise, then reads it once.
+    virtual std::uint64_t spin_while_reg(RegId reg, std::uint64_t value) = 0;
+    // Runs `fn` as one block of a dispatched task: get_block_idx(),
+    // get_block_num() and arg() answer from `task` (subblock 0 of 1) until it
+    // returns; a fault ends the worker as it would the task.
+    virtual void run_task(void (*fn)(KernelContext&), const LocalContext& task) = 0;
 
   protected:
     virtual void load_cached(GmAddr addr, void* out, unsigned bytes) = 0;

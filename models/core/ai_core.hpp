@@ -11,6 +11,7 @@
 #include "models/core/dma_transfer.hpp"
 #include "models/core/ffts_port.hpp"
 #include "models/core/intra_core_flags.hpp"
+#include "models/core/mmio_register.hpp"
 #include "models/core/pipe_unit.hpp"
 #include "models/core/write_buffer.hpp"
 #include "models/ffts/ffts_hub.hpp"
@@ -82,6 +83,8 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     void set_ffts(FftsHub* hub) { m_ffts.attach(hub); }
     void set_poll_sleep(PollSleep* sleep) { m_poll_sleep = sleep; }
     void set_round_ledger(RoundLedger* ledger) { m_ledger = ledger; }
+    // The registers an AICPU reaches by MMIO.
+    CoreRegisters& registers() { return m_regs; }
 
     // Called by the task scheduler; the core must be free.
     void start_block(BlockWork work);
@@ -145,6 +148,12 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     PollResult poll(const PollSpec& spec) override;
     void mark_barrier_round() override;
     void mark_barrier_release() override;
+    // a resident worker (ai_core_registers.cpp)
+    std::int64_t get_physical_core_id() const override { return m_config.soc_core_id; }
+    std::uint64_t read_reg(RegId reg) override;
+    void write_reg(RegId reg, std::uint64_t value) override;
+    std::uint64_t spin_while_reg(RegId reg, std::uint64_t value) override;
+    void run_task(KernelFn fn, const LocalContext& task) override;
 
   protected:
     void load_cached(GmAddr addr, void* out, unsigned bytes) override;
@@ -319,6 +328,7 @@ class AiCore : public sc_core::sc_module, public KernelContext {
         int id = 0;
     } m_flag_wait;
     RoundLedger* m_ledger = nullptr;
+    CoreRegisters m_regs;
     std::uint32_t m_round = 0; // barrier rounds the current (or last) block entered
     bool m_round_open = false; // arrived at m_round, not yet released
     CoreCounters m_counters;

@@ -3,6 +3,7 @@
 // and reports what it is waiting for when a run does not finish.
 #pragma once
 
+#include "models/aicpu/aicpu_cluster.hpp"
 #include "models/memory/sparse_store.hpp"
 #include "models/memory/write_provenance.hpp"
 #include "models/notify/notify_table.hpp"
@@ -53,6 +54,8 @@ class HostRuntime : public sc_core::sc_module, public HostApi {
     void set_c2c_ctrl_addr(std::uint64_t addr) { m_c2c_ctrl_addr = addr; }
     // The arch's launch rules (platform data); a launch no rule covers fails.
     void set_launch_rules(LaunchRules rules) { m_launch_rules = std::move(rules); }
+    // The AICPU that runs AICPU kernels; none: launch_aicpu is refused.
+    void set_aicpu(AicpuCluster* aicpu) { m_aicpu = aicpu; }
 
     bool finished() const { return m_finished; }
     const std::optional<std::string>& error() const { return m_error; }
@@ -85,6 +88,7 @@ class HostRuntime : public sc_core::sc_module, public HostApi {
     StreamId default_stream() const override { return 0; }
     int launch(StreamId stream, const KernelLaunch& launch) override;
     int synchronize_stream(StreamId stream) override;
+    int launch_aicpu(StreamId stream, const AicpuLaunch& launch) override;
     void check(const std::string& name, bool ok, const std::string& detail) override;
     std::string last_writer(GmAddr addr) const override;
     // Where GM writes are recorded, and how a requester number reads.
@@ -165,6 +169,7 @@ class HostRuntime : public sc_core::sc_module, public HostApi {
     std::deque<EventObject> m_events;
     FirstEntries<std::string> m_log;
     std::uint64_t m_c2c_ctrl_addr = 0;
+    AicpuCluster* m_aicpu = nullptr;
     WriteProvenance* m_provenance = nullptr;
     std::function<std::string(int)> m_requester_name;
 

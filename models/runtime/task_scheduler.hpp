@@ -108,6 +108,9 @@ class TaskScheduler : public sc_core::sc_module {
     LaunchResult run_launch(LaunchWork work);
     std::vector<LaunchReport> active_launches() const;
     std::uint64_t launches_started() const { return m_next_id - 1; }
+    // An id from the launches' numbering for work that is not a launch (a
+    // task a resident runtime dispatches), so rounds stay apart.
+    std::uint64_t new_launch_id() { return m_next_id++; }
 
     // The op-execute watchdog. Its deadlines are kept out of the event queue,
     // so that a deadlocked model still runs out of events at the moment it

@@ -1,0 +1,125 @@
+// A resident worker's intrinsics: the core's MMIO registers, which an AICPU
+// writes work into and reads answers from, and running one block of a
+// dispatched task under the task's identity (simpler's LocalContext).
+#include "models/core/ai_core.hpp"
+#include "syncsim/fault.hpp"
+
+#include <utility>
+
+namespace syncsim {
+
+namespace {
+
+const char* to_string(RegId r) {
+    return r == RegId::COND ? "COND" : "DATA_MAIN_BASE";
+}
+
+} // namespace
+
+std::uint64_t AiCore::read_reg(RegId reg) {
+    enter("read_reg");
+    // A register read is one scalar instruction; its value depends on when
+    // it happens, so the core catches up first.
+    advance(m_config.timing.scalar_op);
+    sync();
+    return m_regs[reg].read(now());
+}
+
+void AiCore::write_reg(RegId reg, std::uint64_t value) {
+    enter("write_reg");
+    advance(m_config.timing.scalar_op);
+    sync();
+    // The core's own DATA_MAIN_BASE is next to it; COND lands where the
+    // AICPU reads it after the path's latency.
+    m_regs[reg].post(value, reg == RegId::COND ? m_regs.core_write_latency : sc_core::SC_ZERO_TIME);
+}
+
+std::uint64_t AiCore::spin_while_reg(RegId reg, std::uint64_t value) {
+    enter("spin_while_reg");
+    sync();
+    MmioRegister& r = m_regs[reg];
+    const char* name = to_string(reg);
+    bool waited = false;
+    for (;;) {
+        const auto differs = r.first_differing(value, now());
+        if (!waited && (!differs || *differs > now())) {
+            waited = true;
+            set_external_wait(CoreState::Waiting, [name, value] {
+                return std::string("resident worker: spins on ") + name + " while it reads " +
+                       std::to_string(value) + " (waits for the AICPU to dispatch a task)";
+            });
+        }
+        if (differs) {
+            wait_until(*differs);
+            break;
+        }
+        wait_on(r.posted());
+    }
+    if (waited) clear_external_wait();
+    advance(m_config.timing.scalar_op); // the read that saw the change
+    sync();
+    return r.read(now());
+}
+
+void AiCore::run_task(KernelFn fn, const LocalContext& task) {
+    enter("run_task");
+    if (!m_work) throw KernelFault("run_task outside a block");
+    // The FFTS sees the physical core of the resident launch, whatever the
+    // task calls itself: fix the sender before the identity changes.
+    (void)sender();
+    auto as_task = std::make_shared<LaunchedKernel>(*m_work->launch);
+    as_task->kernel_name = task.name;
+    as_task->fn = fn;
+    as_task->args = task.args;
+    as_task->block_num = task.block_num;
+    as_task->works = static_cast<std::uint64_t>(task.block_num);
+    as_task->aic_subblockdim = as_task->aiv_subblockdim = 1;
+    struct Identity {
+        std::shared_ptr<const LaunchedKernel> launch;
+        std::int64_t block_idx, subblockid, shown_block;
+        std::string shown_kernel;
+        std::uint32_t round;
+        bool round_open;
+    };
+    const auto swap_in = [this](Identity id) {
+        Identity was{m_work->launch, m_work->block_idx, m_work->subblockid, m_block_idx,
+                     m_kernel_name,  m_round,           m_round_open};
+        m_work->launch = std::move(id.launch);
+        m_work->block_idx = id.block_idx;
+        m_work->subblockid = id.subblockid;
+        m_block_idx = id.shown_block;
+        m_kernel_name = std::move(id.shown_kernel);
+        m_round = id.round;
+        m_round_open = id.round_open;
+        return was;
+    };
+    const int core = m_config.soc_core_id;
+    const std::uint64_t resident_works = m_work->launch->works;
+    const std::uint64_t resident_launch = m_work->launch->launch_id;
+    // The task's rounds are its own: its blocks arrive at them, not the
+    // resident launch's other workers.
+    if (m_ledger) {
+        m_ledger->work_finished(core);
+        m_ledger->work_started(task.task_id, as_task->works, core);
+    }
+    Identity resident = swap_in({as_task, task.block_idx, 0, task.block_idx, task.name, 0, false});
+    const auto restore = [&] {
+        swap_in(std::move(resident));
+        if (m_ledger) {
+            m_ledger->work_finished(core);
+            m_ledger->work_started(resident_launch, resident_works, core);
+        }
+    };
+    try {
+        fn(*this);
+        pipe_barrier(Pipe::ALL); // the task ends when its pipes have drained
+    } catch (const KernelFault&) {
+        throw; // the core faults as the task's block: the identity stays for the report
+    } catch (...) {
+        restore();
+        throw;
+    }
+    restore();
+}
+
+} // namespace syncsim

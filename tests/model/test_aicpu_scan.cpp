@@ -1,0 +1,125 @@
+// The AICPU's MMIO (models/aicpu/aicpu_cluster.hpp): a COND scan reads its
+// cores one LDR at a time, pass after pass, and ends at the end of the first
+// pass whose read of a core comes after that core's change landed; a
+// DATA_MAIN_BASE store lands at the core after its latency. The scan sleeps
+// through passes that cannot see a change (no clock-stepping).
+#include "models/aicpu/aicpu_cluster.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace syncsim;
+using sc_core::SC_NS;
+using sc_core::sc_time;
+
+namespace {
+
+struct Device {
+    std::vector<CoreRegisters> regs = std::vector<CoreRegisters>(4);
+    SparseStore gm;
+    AicpuParams params;
+    std::unique_ptr<AicpuCluster> aicpu;
+    Device() {
+        params.mmio_read_ns = 100;
+        params.mmio_write_ns = 5;
+        params.dispatch_visible_ns = 140;
+        params.cond_visible_ns = 0;
+        params.loop_ns = 100;
+        std::vector<AicpuCluster::CoreWindow> w;
+        for (auto& r : regs) w.push_back({&r, CoreType::AIV, 0});
+        aicpu = std::make_unique<AicpuCluster>("aicpu", params, std::move(w), gm, nullptr,
+                                               [] { return std::uint64_t{1}; });
+    }
+};
+
+// Lands `value` on core `core`'s COND at `at`.
+struct CondWriter : sc_core::sc_module {
+    CoreRegisters& regs;
+    sc_time at;
+    std::uint64_t value;
+    CondWriter(sc_core::sc_module_name n, CoreRegisters& r, sc_time t, std::uint64_t v)
+        : sc_module(n), regs(r), at(t), value(v) {
+        SC_HAS_PROCESS(CondWriter);
+        SC_THREAD(run);
+    }
+    void run() {
+        sc_core::wait(at);
+        regs.cond.post(value, sc_core::SC_ZERO_TIME);
+    }
+};
+
+// Runs one AICPU launch whose single thread does `body`, from a process.
+struct Launcher : sc_core::sc_module {
+    AicpuCluster& aicpu;
+    std::function<void(AicpuContext&)> body;
+    AicpuResult result;
+    Launcher(sc_core::sc_module_name n, AicpuCluster& a, std::function<void(AicpuContext&)> b)
+        : sc_module(n), aicpu(a), body(std::move(b)) {
+        SC_HAS_PROCESS(Launcher);
+        SC_THREAD(run);
+    }
+    void run() {
+        AicpuLaunch l;
+        l.name = "test";
+        l.threads = 1;
+        l.thread = body;
+        result = aicpu.run(l, [](const std::string&) {});
+    }
+};
+
+} // namespace
+
+TEST_CASE("AICPU scan: a change is read in the first pass that reads its core after it landed",
+          "[aicpu][model]") {
+    Device d;
+    // Four cores, 100 ns a read: a pass is 400 ns and reads core 2 at
+    // 200 ns into it. A change at 250 ns misses pass 0's read (200 ns) and
+    // is read at 600 ns: the scan ends with pass 1, at 800 ns. One at 150
+    // ns on core 3 is read at 300 ns: pass 0, 400 ns.
+    CondWriter late("late", d.regs[2], sc_time(250, SC_NS), 7);
+    double ended_ns = -1, deadline_end_ns = -1, idle_end_ns = -1;
+    std::vector<std::uint64_t> values;
+    CondScan::End why{}, deadline_why{};
+    Launcher l("launcher", *d.aicpu, [&](AicpuContext& a) {
+        const CondScan s = a.scan_cond({0, 1, 2, 3}, {0, 0, 0, 0}, 1e9);
+        ended_ns = a.now_ns();
+        why = s.end;
+        values = s.values;
+        // Nothing changes: the scan ends with the first pass that ends at
+        // or after its deadline (passes end at 1200, 1600 and 2000).
+        const CondScan idle = a.scan_cond({0, 1, 2, 3}, {0, 0, 7, 0}, 1800);
+        deadline_end_ns = a.now_ns();
+        deadline_why = idle.end;
+        // A thread with no core to read: a pass is one loop (100 ns).
+        a.scan_cond({}, {}, a.now_ns() + 250);
+        idle_end_ns = a.now_ns();
+    });
+    sc_core::sc_start();
+    CHECK(ended_ns == Approx(800));
+    CHECK(why == CondScan::End::Changed);
+    CHECK(values == std::vector<std::uint64_t>{0, 0, 7, 0});
+    CHECK(deadline_end_ns == Approx(2000)); // 800 + 3 passes of 400 >= 1800
+    CHECK(deadline_why == CondScan::End::Deadline);
+    CHECK(idle_end_ns == Approx(2300));
+    CHECK(l.result.code == 0);
+}
+
+TEST_CASE("AICPU MMIO: a DATA_MAIN_BASE store lands after its latency, a COND load costs a read",
+          "[aicpu][model]") {
+    Device d;
+    std::uint64_t before = 1, after = 0;
+    double read_done_ns = -1;
+    Launcher l("launcher", *d.aicpu, [&](AicpuContext& a) {
+        a.write_reg(1, RegId::DATA_MAIN_BASE, 42); // issued at 5 ns, lands at 145
+        before = d.regs[1].data_main_base.read(sc_time(144, SC_NS));
+        after = d.regs[1].data_main_base.read(sc_time(145, SC_NS));
+        a.read_reg(1, RegId::COND);
+        read_done_ns = a.now_ns();
+        a.fail(3, "told to");
+    });
+    sc_core::sc_start();
+    CHECK(before == 0);
+    CHECK(after == 42);
+    CHECK(read_done_ns == Approx(105));
+    CHECK(l.result.code == 3);
+    CHECK(l.result.message == "told to");
+}
