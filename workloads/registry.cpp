@@ -15,6 +15,7 @@ const WorkloadRegistry& WorkloadRegistry::builtin() {
         register_occupy(r);
         register_stream_handshake(r);
         register_syncall_system_test(r);
+        register_simpler(r);
         register_ascendc_sync_all(r);
         register_cnt_notify(r);
         register_cnt_notify_wait(r);

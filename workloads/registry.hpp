@@ -41,8 +41,10 @@ void register_pipe_handoff(WorkloadRegistry& r);
 void register_occupy(WorkloadRegistry& r);
 // The occupying kernel's busy_cycles, declared by the hosts that launch it.
 WorkloadParam occupy_cycles_param();
+KernelFn occupy_kernel();
 void register_stream_handshake(WorkloadRegistry& r);
 void register_syncall_system_test(WorkloadRegistry& r);
+void register_simpler(WorkloadRegistry& r);
 void register_ascendc_sync_all(WorkloadRegistry& r);
 void register_cnt_notify(WorkloadRegistry& r);
 void register_cnt_notify_wait(WorkloadRegistry& r);

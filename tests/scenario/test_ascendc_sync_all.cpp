@@ -2,6 +2,7 @@
 // soft form's slot sums on both archs, the 950's first-round race, the
 // documented misuses, and fast-forwarded polls against spinning ones.
 #include "tests/support/mode_compare.hpp"
+#include "tests/support/result_json.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -10,15 +11,9 @@
 using namespace syncsim;
 using Catch::Contains;
 using nlohmann::json;
+using test::run_json;
 
 namespace {
-
-json run_json(const std::string& args, const std::string& name) {
-    const std::string out = (test::temp_dir() / (name + ".json")).string();
-    const auto r = test::run_syncsim("run " + args + " --json " + out);
-    REQUIRE((r.exit_code == 0 || r.exit_code == 1));
-    return json::parse(test::read_text(out));
-}
 
 int released_early(const json& result) {
     int most = 0;

@@ -14,6 +14,10 @@ void occupy(KernelContext& k) {
 
 } // namespace
 
+KernelFn occupy_kernel() {
+    return occupy;
+}
+
 WorkloadParam occupy_cycles_param() {
     return {"busy_cycles", std::int64_t{0}, "cycles each block of the occupying kernel runs", 0,
             1ll << 50};

@@ -5,6 +5,7 @@
 
 #include "syncsim/host_api.hpp"
 #include "syncsim/kernel_api.hpp"
+#include "syncsim/workload.hpp"
 
 #include <cstdint>
 
@@ -28,5 +29,9 @@ enum Arg {
 
 void kernel(KernelContext& k);
 void host(HostApi& host);
+// The system test's parameters, and those its kernel reads (for other host
+// programs that run the kernel).
+std::vector<WorkloadParam> params();
+std::vector<WorkloadParam> kernel_params();
 
 } // namespace syncsim::system_test

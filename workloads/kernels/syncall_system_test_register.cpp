@@ -5,6 +5,7 @@
 #include "workloads/kernels/syncall_system_test.hpp"
 #include "workloads/registry.hpp"
 
+#include <algorithm>
 #include <string>
 
 namespace syncsim {
@@ -16,8 +17,10 @@ static std::vector<std::string> target_choices() {
             "dav-c310", "dav-c310-vec", "dav-c310-cube"};
 }
 
-void register_syncall_system_test(WorkloadRegistry& r) {
-    const std::vector<WorkloadParam> params = {
+namespace system_test {
+
+std::vector<WorkloadParam> params() {
+    return {
         choice_param("mode", "hard",
                      "SYNCALL mode: hard (FFTS) or soft (GM: see pto_isa for which algorithm)",
                      {"hard", "soft"}),
@@ -108,6 +111,25 @@ void register_syncall_system_test(WorkloadRegistry& r) {
          "logical index of a core that enters one barrier too many (after the first); -1 = none",
          -1, 1 << 20},
     };
+}
+
+std::vector<WorkloadParam> kernel_params() {
+    // What the kernel reads (syncall_system_test_kernel.cpp), and the
+    // library version it is built against.
+    const std::vector<std::string> read = {
+        "mode",      "pto_isa",         "core_type",         "body",
+        "rounds",    "idle_cores_call", "aic_cached_reads",  "idle_cores_call_every_barrier",
+        "skip_core", "skip_barrier",    "extra_barrier_core"};
+    std::vector<WorkloadParam> out;
+    for (const WorkloadParam& p : params())
+        if (std::find(read.begin(), read.end(), p.name) != read.end()) out.push_back(p);
+    return out;
+}
+
+} // namespace system_test
+
+void register_syncall_system_test(WorkloadRegistry& r) {
+    const std::vector<WorkloadParam> params = system_test::params();
     r.add(KernelEntry{"syncall_system_test",
                       "SYNCALL Body1/Body3 system test body",
                       system_test::kernel,

@@ -1,0 +1,121 @@
+// The simpler runtime (issue 24 item 8; device-observations.md 5): resident
+// workers on every core and AICPU dispatch, with pto-isa #197, pypto #1935
+// and #1990 re-expressed on it. The figures come from the model: the task's
+// span from the dispatcher's log, the codes from the streams.
+#include "tests/support/result_json.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <regex>
+
+using namespace syncsim;
+using Catch::Contains;
+using nlohmann::json;
+using test::run_json;
+
+namespace {
+
+// The span the dispatcher logged for a task: first dispatch to last FIN, ms.
+double task_span_ms(const json& result, const std::string& task) {
+    const std::regex span(": ([0-9.]+) ms$");
+    for (const json& line : result["runtime_log"]) {
+        const std::string s = line.get<std::string>();
+        std::smatch m;
+        if (s.find(task) != std::string::npos && std::regex_search(s, m, span))
+            return std::stod(m[1]);
+    }
+    FAIL("no span logged for " << task);
+    return 0;
+}
+
+std::string check_detail(const json& result, const std::string& name) {
+    for (const json& c : result["checks"])
+        if (c["name"] == name) return c["detail"];
+    return "";
+}
+
+double stream_end_ms(const json& result, int stream) {
+    return result["streams"][static_cast<std::size_t>(stream)]["last_task_ps"][1].get<double>() /
+           1e9;
+}
+
+} // namespace
+
+TEST_CASE("simpler: pto-isa #197's waves come from the dispatcher and take the device's time",
+          "[simpler]") {
+    const json r = run_json("configs/simpler/soft_waves_pending_slots.yaml", "simpler_197");
+    CHECK(r["expectation"]["met"] == true);
+    // The measured run's barrier task (task 5: the warm-up run took 1-3).
+    const double span = task_span_ms(r, "syncall (32 blocks) (task 5)");
+    CHECK(span > 1253.0 / 2);
+    CHECK(span < 1253.0 * 2);
+    CHECK(span == Approx(1253.0).epsilon(0.02));
+    CHECK(r["poll_timeouts"].size() == 16); // the early blocks, behind which the late ones queued
+    // The warm-up run, alone on the device, passes at once.
+    CHECK(task_span_ms(r, "syncall (32 blocks) (task 2)") < 0.1);
+}
+
+TEST_CASE("simpler: a hard SYNCALL at partial occupancy ends in 507018 and a refused next run "
+          "(pypto #1935)",
+          "[simpler]") {
+    const json r = run_json("configs/simpler/hang_hard_partial_occupancy.yaml", "simpler_1935");
+    CHECK(r["expectation"]["met"] == true);
+    const std::string runs = check_detail(r, "the runs complete");
+    CHECK_THAT(runs, Contains("run 1 returned 507018 (AICPU stream 507018, AICore stream 507014)"));
+    CHECK_THAT(runs, Contains("run 2 returned -1 (refused: DeviceRunner marked unusable"));
+    // The schedulers' watchdog: 10 s without progress, then up to 1 s for
+    // the cores to leave (the 24 in the barrier never do).
+    CHECK(stream_end_ms(r, 1) == Approx(11000).epsilon(0.001));
+    // The workers' launch dies at simpler's op-execute timeout: 45 s, rounded
+    // up to 11 credits.
+    CHECK(stream_end_ms(r, 2) == Approx(47244.64).epsilon(1e-6));
+    bool stuck_in_barrier = false;
+    for (const json& line : r["runtime_log"])
+        stuck_in_barrier = stuck_in_barrier ||
+                           line.get<std::string>().find("did not leave after the exit signal") !=
+                               std::string::npos;
+    CHECK(stuck_in_barrier);
+}
+
+TEST_CASE("simpler: full occupancy without sync_start deadlocks in waves, with it passes "
+          "(pypto #1990)",
+          "[simpler]") {
+    const json waves = run_json("configs/simpler/hang_hard_waves_no_sync_start.yaml", "waves");
+    CHECK(waves["expectation"]["met"] == true);
+    CHECK_THAT(check_detail(waves, "the runs complete"), Contains("run 1 returned 507018"));
+    // The waves: a third of the blocks queued behind blocks of their own task.
+    bool queued_behind_own = false;
+    for (const json& line : waves["runtime_log"])
+        queued_behind_own =
+            queued_behind_own ||
+            line.get<std::string>().find("16 waiting in pending slots (16 behind a block of the "
+                                         "same task)") != std::string::npos;
+    CHECK(queued_behind_own);
+    const json fixed = run_json("configs/simpler/hard_full_occupancy_sync_start.yaml", "fixed");
+    CHECK(fixed["expectation"]["met"] == true);
+    // The cohort waited for the other work (100 us) and then ran as one.
+    CHECK(task_span_ms(fixed, "syncall (48 blocks)") < 0.05);
+    REQUIRE(fixed["rounds"].size() == 1);
+    CHECK(fixed["rounds"][0]["released_early"] == 0);
+}
+
+TEST_CASE("simpler: a task no set of cores can hold is refused by the orchestrator at once",
+          "[simpler]") {
+    const json r = run_json(
+        "configs/simpler/hard_full_occupancy_sync_start.yaml --set workload.params.spmd=49",
+        "too_many");
+    CHECK_THAT(check_detail(r, "the runs complete"), Contains("run 1 returned 507018"));
+    bool said = false;
+    for (const json& line : r["runtime_log"])
+        said = said || line.get<std::string>().find("returned 7: orchestrator: syncall (49 "
+                                                    "blocks) has 49 blocks") != std::string::npos;
+    CHECK(said);
+    CHECK(stream_end_ms(r, 1) < 0.1); // no watchdog wait
+}
+
+TEST_CASE("simpler: a Mix task is refused before the run", "[simpler]") {
+    const auto r = test::run_syncsim("run configs/simpler/hard_full_occupancy_sync_start.yaml "
+                                     "--set workload.params.core_type=mix");
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.output, Contains("workload.params.core_type"));
+}
