@@ -74,6 +74,11 @@ void AiCore::run_task(KernelFn fn, const LocalContext& task) {
     as_task->block_num = task.block_num;
     as_task->works = static_cast<std::uint64_t>(task.block_num);
     as_task->aic_subblockdim = as_task->aiv_subblockdim = 1;
+    // A task's function is built for its core's side (simpler compiles each
+    // in-core function for the AIC or the AIV), whatever the worker's build.
+    const bool cube = m_config.type == CoreType::AIC;
+    as_task->build.side = cube ? BuildSide::Cube : BuildSide::Vec;
+    as_task->build.target = as_task->build.arch + (cube ? "-cube" : "-vec");
     struct Identity {
         std::shared_ptr<const LaunchedKernel> launch;
         std::int64_t block_idx, subblockid, shown_block;

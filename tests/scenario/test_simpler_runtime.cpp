@@ -99,6 +99,20 @@ TEST_CASE("simpler: full occupancy without sync_start deadlocks in waves, with i
     CHECK(fixed["rounds"][0]["released_early"] == 0);
 }
 
+// simpler's a5 constants: 36 resident blocks (72 AIV, 5 AICPU threads), and
+// each task's function built for its core's side: a vector task does not
+// take the Mix build's paired path.
+TEST_CASE("simpler: on a 950PR the workers cover 72 AIV, and a 72-block hard task passes",
+          "[simpler]") {
+    const json r = run_json("configs/simpler/hard_full_occupancy_sync_start.yaml --set "
+                            "platform=950pr --set workload.params.spmd=72",
+                            "a5");
+    CHECK(r["expectation"]["met"] == true);
+    CHECK_THAT(r["streams"][2]["last_task"].get<std::string>(),
+               Contains("simpler_aicore_executor<<<36>>> dav-c310"));
+    CHECK_THAT(r["streams"][1]["last_task"].get<std::string>(), Contains("(5 threads)"));
+}
+
 TEST_CASE("simpler: a task no set of cores can hold is refused by the orchestrator at once",
           "[simpler]") {
     const json r = run_json(

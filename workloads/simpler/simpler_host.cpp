@@ -86,16 +86,42 @@ BarrierTask barrier_task(HostApi& host, std::int64_t workers_of_type) {
     return b;
 }
 
+// simpler's per-family constants (simpler@6ebaf771 platform_config.h of
+// src/a2a3 and src/a5): the most blocks of the resident launch and the
+// default AICPU threads (one orchestrator, the rest schedulers).
+struct FamilyDefaults {
+    const char* arch;
+    std::int64_t max_block_dim;
+    int aicpu_threads;
+};
+constexpr FamilyDefaults kFamilies[] = {
+    {"dav-c220", 24, 4}, // a2a3: lines 38 and 60
+    {"dav-c310", 36, 5}, // a5: lines 37 and 59
+};
+
+const FamilyDefaults& family_of(const DeviceInfo& d) {
+    for (const FamilyDefaults& f : kFamilies)
+        if (d.arch == f.arch) return f;
+    throw HostError("simpler_run: the simpler runtime has no constants for arch '" + d.arch + "'");
+}
+
 } // namespace
 
 void host(HostApi& host) {
     const DeviceInfo& d = host.device();
+    const FamilyDefaults& family = family_of(d);
     Runner r{host, {}, {}};
     r.config.workers = host.param_int("block_dim");
     if (r.config.workers == 0)
-        r.config.workers = std::min<std::int64_t>({d.aic_cores, d.aiv_cores / 2, 24});
+        r.config.workers =
+            std::min<std::int64_t>({d.aic_cores, d.aiv_cores / 2, family.max_block_dim});
     const std::int64_t workers = r.config.workers;
-    r.config.aicpu_threads = static_cast<int>(host.param_int("aicpu_threads"));
+    r.config.aicpu_threads = host.param_int("aicpu_threads") > 0
+                                 ? static_cast<int>(host.param_int("aicpu_threads"))
+                                 : family.aicpu_threads;
+    if (r.config.aicpu_threads < 2)
+        throw HostError("simpler_run: aicpu_threads = 1 leaves no scheduler (the last thread "
+                        "orchestrates); give 2 or more, or 0 for simpler's default");
     r.config.scheduler_timeout_ms = static_cast<double>(host.param_int("scheduler_timeout_ms"));
     r.config.payloads = host.malloc(
         static_cast<std::uint64_t>(d.aic_cores + d.aiv_cores) * 2 * kPayloadBytes, "payloads");
@@ -199,12 +225,12 @@ void register_simpler(WorkloadRegistry& r) {
         {"runs", std::int64_t{1}, "measured runs, one after another on the same runner", 1, 100},
         {"block_dim", std::int64_t{0},
          "blocks of the resident AICore launch (a cube and two vectors each); 0 = simpler's "
-         "min(AIC, AIV / 2, 24)",
+         "min(AIC, AIV / 2, 24 on A2/A3, 36 on A5)",
          0, 4096},
-        {"aicpu_threads", std::int64_t{4},
-         "AICPU threads: the last orchestrates, the others schedule (simpler's default 4: "
-         "platform_config.h:60)",
-         2, 64},
+        {"aicpu_threads", std::int64_t{0},
+         "AICPU threads: the last orchestrates, the others schedule; 0 = simpler's default (4 "
+         "on A2/A3, 5 on A5)",
+         0, 64},
         {"scheduler_timeout_ms", std::int64_t{10000},
          "the schedulers' no-progress watchdog (SIMPLER_SCHEDULER_TIMEOUT_MS; "
          "platform_config.h:83)",
