@@ -99,8 +99,8 @@ CondScan AicpuCluster::Thread::scan_cond(const std::vector<int>& cores,
     events |= m_wake;
     for (int c : cores) events |= regs(c).cond.posted();
     // The first pass that ends at or after the deadline.
-    const double deadline_passes =
-        std::ceil((ns(std::max(deadline_ns, to_ns(start))) - start) / pass);
+    const sc_core::sc_time deadline = ns(deadline_ns);
+    const double deadline_passes = deadline > start ? std::ceil((deadline - start) / pass) : 0.0;
     const sc_core::sc_time deadline_end = start + pass * std::max(1.0, deadline_passes);
     CondScan result;
     // When each core's change is read: fixed once known, since the register
@@ -108,16 +108,19 @@ CondScan AicpuCluster::Thread::scan_cond(const std::vector<int>& cores,
     std::vector<std::optional<sc_core::sc_time>> read_at(cores.size());
     for (;;) {
         const sc_core::sc_time now = sc_core::sc_time_stamp();
-        // A pass reads core j at start + (pass index x k + j) reads: the pass
-        // that reads a change is the first whose read of j comes after it.
+        // Pass p's read of core j returns at start + (p x k + j + 1) reads:
+        // the pass that reads a change is the first whose read of j returns
+        // at or after it landed.
         sc_core::sc_time end = deadline_end;
         CondScan::End why = CondScan::End::Deadline;
         for (std::size_t j = 0; j < cores.size(); ++j) {
             if (!read_at[j]) {
                 const auto t = regs(cores[j]).cond.first_differing(seen[j], now);
                 if (!t) continue;
-                const sc_core::sc_time offset = read * static_cast<double>(j);
-                const double index = std::ceil((*t - start - std::min(offset, *t - start)) / pass);
+                // A read returns the value at its end, as read_reg does.
+                const sc_core::sc_time offset = read * static_cast<double>(j + 1);
+                const sc_core::sc_time since = *t - start; // t >= now >= start
+                const double index = since > offset ? std::ceil((since - offset) / pass) : 0.0;
                 read_at[j] = start + pass * (index + 1);
             }
             const sc_core::sc_time at = *read_at[j];
@@ -164,6 +167,8 @@ AicpuResult AicpuCluster::run(const AicpuLaunch& launch,
         return {acl::kAicpuException,
                 "AICPU kernel '" + launch.name + "' asks for " + std::to_string(launch.threads) +
                     " threads; the AICPU runs 1 to " + std::to_string(m_params.threads)};
+    // One AICPU kernel at a time: another waits for it to end.
+    while (m_launch) wait_on(m_all_done);
     m_launch = &launch;
     m_log = std::move(log);
     m_failure.reset();
@@ -182,6 +187,7 @@ AicpuResult AicpuCluster::run(const AicpuLaunch& launch,
     }
     while (m_running > 0) wait_on(m_all_done);
     m_launch = nullptr;
+    m_all_done.notify(sc_core::SC_ZERO_TIME); // a launch waiting for the AICPU
     return m_failure.value_or(AicpuResult{});
 }
 

@@ -102,6 +102,7 @@ void AiCore::run() {
         m_pending.reset();
         m_kernel_name = m_work->launch->kernel_name;
         m_block_idx = m_work->block_idx;
+        m_regs.data_main_base.reset(0); // what a launch does to it
         m_launch_id = m_work->launch->launch_id;
         m_fault.reset();
         m_round = 0;

@@ -64,6 +64,7 @@ std::uint64_t AiCore::spin_while_reg(RegId reg, std::uint64_t value) {
 void AiCore::run_task(KernelFn fn, const LocalContext& task) {
     enter("run_task");
     if (!m_work) throw KernelFault("run_task outside a block");
+    if (!fn) throw KernelFault("run_task: the payload names no kernel");
     // The FFTS sees the physical core of the resident launch, whatever the
     // task calls itself: fix the sender before the identity changes.
     (void)sender();
@@ -99,10 +100,9 @@ void AiCore::run_task(KernelFn fn, const LocalContext& task) {
         return was;
     };
     const int core = m_config.soc_core_id;
-    const std::uint64_t resident_works = m_work->launch->works;
-    const std::uint64_t resident_launch = m_work->launch->launch_id;
     // The task's rounds are its own: its blocks arrive at them, not the
-    // resident launch's other workers.
+    // resident launch's other workers. The worker's own entry ends here for
+    // good (it never marks a round; the block's end finds nothing to end).
     if (m_ledger) {
         m_ledger->work_finished(core);
         m_ledger->work_started(task.task_id, as_task->works, core);
@@ -110,20 +110,17 @@ void AiCore::run_task(KernelFn fn, const LocalContext& task) {
     Identity resident = swap_in({as_task, task.block_idx, 0, task.block_idx, task.name, 0, false});
     const auto restore = [&] {
         swap_in(std::move(resident));
-        if (m_ledger) {
-            m_ledger->work_finished(core);
-            m_ledger->work_started(resident_launch, resident_works, core);
-        }
+        if (m_ledger) m_ledger->work_finished(core);
     };
     try {
         fn(*this);
         pipe_barrier(Pipe::ALL); // the task ends when its pipes have drained
-    } catch (const KernelFault&) {
-        throw; // the core faults as the task's block: the identity stays for the report
-    } catch (...) {
-        restore();
+    } catch (const sc_core::sc_unwind_exception&) {
+        restore(); // the watchdog kills the worker: it reports as the resident launch's
         throw;
     }
+    // Anything else the task throws faults the core as the task's block: the
+    // identity stays for the report.
     restore();
 }
 

@@ -44,6 +44,13 @@ class MmioRegister {
         return std::nullopt;
     }
     const sc_core::sc_event& posted() const { return m_posted; }
+    // A kernel launch leaves the register at `value` (DATA_MAIN_BASE: 0,
+    // simpler's aicore_executor.cpp:85-92, "verified on a2a3 silicon").
+    void reset(std::uint64_t value) {
+        m_writes.clear();
+        m_value = value;
+        m_posted.notify(sc_core::SC_ZERO_TIME);
+    }
 
   private:
     struct Write {
@@ -60,7 +67,7 @@ class MmioRegister {
         }
     }
 
-    std::uint64_t m_value = 0; // a launch leaves DATA_MAIN_BASE 0 (simpler: verified on a2a3)
+    std::uint64_t m_value = 0;
     std::deque<Write> m_writes;
     sc_core::sc_event m_posted;
 };

@@ -18,7 +18,8 @@ struct Device {
     SparseStore gm;
     AicpuParams params;
     std::unique_ptr<AicpuCluster> aicpu;
-    Device() {
+    explicit Device(std::int64_t threads = 1) {
+        params.threads = threads;
         params.mmio_read_ns = 100;
         params.mmio_write_ns = 5;
         params.dispatch_visible_ns = 140;
@@ -71,11 +72,10 @@ struct Launcher : sc_core::sc_module {
 TEST_CASE("AICPU scan: a change is read in the first pass that reads its core after it landed",
           "[aicpu][model]") {
     Device d;
-    // Four cores, 100 ns a read: a pass is 400 ns and reads core 2 at
-    // 200 ns into it. A change at 250 ns misses pass 0's read (200 ns) and
-    // is read at 600 ns: the scan ends with pass 1, at 800 ns. One at 150
-    // ns on core 3 is read at 300 ns: pass 0, 400 ns.
-    CondWriter late("late", d.regs[2], sc_time(250, SC_NS), 7);
+    // Four cores, 100 ns a read: a pass is 400 ns and its read of core 2
+    // returns 300 ns into it. A change at 350 ns misses pass 0's read and is
+    // read by pass 1's (700 ns): the scan ends with pass 1, at 800 ns.
+    CondWriter late("late", d.regs[2], sc_time(350, SC_NS), 7);
     double ended_ns = -1, deadline_end_ns = -1, idle_end_ns = -1;
     std::vector<std::uint64_t> values;
     CondScan::End why{}, deadline_why{};
@@ -122,4 +122,46 @@ TEST_CASE("AICPU MMIO: a DATA_MAIN_BASE store lands after its latency, a COND lo
     CHECK(read_done_ns == Approx(105));
     CHECK(l.result.code == 3);
     CHECK(l.result.message == "told to");
+}
+
+TEST_CASE("AICPU scan: a change read in the pass it lands, and another thread's wake",
+          "[aicpu][model]") {
+    Device d(2);
+    // Core 3's read returns 400 ns into a pass: a change at 150 ns is read
+    // by pass 0. Then thread 1 wakes thread 0 at 550 ns, inside thread 0's
+    // second scan's first pass (400-800 ns): it ends with that pass.
+    CondWriter early("early", d.regs[3], sc_time(150, SC_NS), 9);
+    double changed_ns = -1, woken_ns = -1;
+    CondScan::End woken_why{};
+    struct Two : sc_core::sc_module {
+        AicpuCluster& aicpu;
+        std::function<void(AicpuContext&)> body;
+        Two(sc_core::sc_module_name n, AicpuCluster& a, std::function<void(AicpuContext&)> b)
+            : sc_module(n), aicpu(a), body(std::move(b)) {
+            SC_HAS_PROCESS(Two);
+            SC_THREAD(run);
+        }
+        void run() {
+            AicpuLaunch l;
+            l.name = "two";
+            l.threads = 2;
+            l.thread = body;
+            aicpu.run(l, [](const std::string&) {});
+        }
+    } two("two", *d.aicpu, [&](AicpuContext& a) {
+        if (a.thread_idx() == 1) {
+            a.work(550);
+            a.wake_threads();
+            return;
+        }
+        a.scan_cond({0, 1, 2, 3}, {0, 0, 0, 0}, 1e9);
+        changed_ns = a.now_ns();
+        const CondScan s = a.scan_cond({0, 1, 2, 3}, {0, 0, 0, 9}, 1e9);
+        woken_ns = a.now_ns();
+        woken_why = s.end;
+    });
+    sc_core::sc_start();
+    CHECK(changed_ns == Approx(400));
+    CHECK(woken_ns == Approx(800));
+    CHECK(woken_why == CondScan::End::Woken);
 }

@@ -26,8 +26,9 @@ LocalContext read_payload(KernelContext& k, GmAddr payload, KernelFn& fn) {
 void aicore_executor(KernelContext& k) {
     const GmAddr mine =
         k.arg(0) + static_cast<GmAddr>(k.get_physical_core_id()) * 2 * kPayloadBytes;
-    // A launch leaves DATA_MAIN_BASE 0; the AICPU opens the window with its
-    // idle id, and the worker answers that it is idle.
+    // Report the start; a launch leaves DATA_MAIN_BASE 0 until the AICPU
+    // opens the window with its idle id; then answer that the worker is idle.
+    k.write_reg(RegId::COND, kAicoreStartedValue);
     std::uint64_t seen = k.spin_while_reg(RegId::DATA_MAIN_BASE, 0);
     k.write_reg(RegId::COND, kAicoreIdleValue);
     std::uint64_t last = kAicpuIdleTaskId;

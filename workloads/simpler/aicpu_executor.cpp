@@ -51,30 +51,37 @@ std::vector<int> owned_cores(const RunState& s, AicpuContext& a) {
     return out;
 }
 
-// Opens the windows of the thread's cores and waits until every worker of
-// the launch has reported idle (some thread builds the policy then).
+// Waits for the workers on this thread's cores to report their start and
+// opens each one's register window as it does (DATA_MAIN_BASE = the AICPU's
+// idle id), until every worker of the launch has reported; some thread
+// builds the policy then. A core reports by changing what COND last read,
+// so a value a former run left there costs no pass.
 bool handshake(RunState& s, AicpuContext& a) {
-    const std::vector<int> mine = owned_cores(s, a);
-    for (int c : mine) a.write_reg(c, RegId::DATA_MAIN_BASE, kAicpuIdleTaskId);
-    std::vector<int> waiting = mine;
+    std::vector<int> waiting = owned_cores(s, a);
+    std::vector<std::uint64_t> seen(waiting.size(), 0);
     const double deadline = a.now_ns() + s.run.scheduler_timeout_ms * 1e6;
     while (static_cast<std::int64_t>(s.reported.size()) < s.run.workers && !s.error) {
-        std::vector<std::uint64_t> seen(waiting.size(), 0);
         const CondScan scan = a.scan_cond(waiting, seen, deadline);
         std::vector<int> still;
+        std::vector<std::uint64_t> still_seen;
         for (std::size_t j = 0; j < waiting.size(); ++j) {
-            if (scan.values[j] == kAicoreIdleValue) {
+            if (scan.values[j] == kAicoreStartedValue) {
+                a.write_reg(waiting[j], RegId::DATA_MAIN_BASE, kAicpuIdleTaskId);
                 s.reported.push_back(waiting[j]);
                 s.cond_seen[static_cast<std::size_t>(waiting[j])] = kAicoreIdleValue;
             } else {
                 still.push_back(waiting[j]);
+                still_seen.push_back(scan.values[j]);
             }
         }
         if (still.size() != waiting.size()) a.wake_threads();
         waiting = still;
-        if (scan.end == CondScan::End::Deadline)
+        seen = still_seen;
+        if (scan.end == CondScan::End::Deadline && !s.error) {
             s.latch(kNoProgress, "handshake: " + std::to_string(s.reported.size()) + " of " +
                                      std::to_string(s.run.workers) + " workers reported");
+            a.wake_threads();
+        }
     }
     if (s.error) return false;
     if (!s.policy) {
@@ -135,28 +142,32 @@ void dispatch(RunState& s, AicpuContext& a, const Placement& p) {
     if (s.first_dispatch_ns[p.task] < 0) s.first_dispatch_ns[p.task] = a.now_ns();
 }
 
-// What a COND value says about a core: its pending block took over (the
-// running one finished, even if its FIN was overwritten before this read),
-// and whether the one it runs now finished.
+// What a COND value says about a core: its pending block took over (so the
+// running one finished, even if its FIN was overwritten before this read);
+// the block it runs acknowledged (its pending slot may now be used) or
+// finished (the pending one, if any, runs next).
 bool completions(RunState& s, int core, std::uint64_t value, double now_ns) {
     const auto at = static_cast<std::size_t>(core);
     const int worker = s.worker_of[at];
     const auto finish = [&] {
         s.last_finish_ns[s.policy->running_on(worker)->task] = now_ns;
         s.policy->finished(worker);
+        s.running_id[at] = s.pending_id[at];
+        s.pending_id[at] = 0;
     };
     bool progress = false;
     const std::uint64_t id = value & kTaskIdMask;
     if (s.pending_id[at] != 0 && id == s.pending_id[at]) {
         finish();
-        s.running_id[at] = s.pending_id[at];
-        s.pending_id[at] = 0;
         progress = true;
     }
-    if ((value & kFinBit) && s.running_id[at] == id && s.policy->running_on(worker)) {
-        finish();
-        s.running_id[at] = 0;
-        progress = true;
+    if (s.running_id[at] != 0 && id == s.running_id[at]) {
+        if (value & kFinBit) {
+            finish();
+            progress = true;
+        } else {
+            s.policy->acknowledged(worker);
+        }
     }
     return progress;
 }
@@ -271,6 +282,14 @@ std::string describe(const RunState& s) {
 } // namespace
 
 AicpuLaunch aicpu_executor(const RunConfig& run) {
+    // A payload holds a kernel and kMaxTaskArgs arguments: a host program
+    // that gives more is wrong before anything runs.
+    for (const Task& t : run.tasks) {
+        if (!t.kernel) throw HostError("simpler: task '" + t.name + "' names no kernel");
+        if (t.args.size() > kMaxTaskArgs)
+            throw HostError("simpler: task '" + t.name + "' has " + std::to_string(t.args.size()) +
+                            " arguments; a dispatch payload holds " + std::to_string(kMaxTaskArgs));
+    }
     auto s = std::make_shared<RunState>();
     s->run = run;
     s->schedulers = run.aicpu_threads - 1;
@@ -290,7 +309,7 @@ AicpuLaunch aicpu_executor(const RunConfig& run) {
             orchestrate(*s, a);
         else
             schedule(*s, a);
-        // The kernel's return: the first thread to end after an error says it.
+        // The kernel's return: thread 0 says it (after its cores' exit).
         if (s->error && a.thread_idx() == 0) a.fail(*s->error, s->error_text);
     };
     l.describe = [s] { return describe(*s); };

@@ -51,7 +51,8 @@ std::vector<int> DispatchPolicy::free_workers(int thread, CoreType type, Phase p
         if (m_workers[w].type != type) continue;
         if (thread >= 0 && owner(static_cast<int>(w)) != thread) continue;
         const Slots& s = m_slots[w];
-        const bool free = phase == Phase::Idle ? !s.running && !s.pending : s.running && !s.pending;
+        const bool free =
+            phase == Phase::Idle ? !s.running && !s.pending : s.running && s.acked && !s.pending;
         if (free) out.push_back(static_cast<int>(w));
     }
     return out;
@@ -69,6 +70,7 @@ void DispatchPolicy::place(std::size_t task, const std::vector<int>& on, std::in
         const Placement p{on[b], task, first + static_cast<std::int64_t>(b), pending};
         Slots& s = m_slots[static_cast<std::size_t>(p.worker)];
         (pending ? s.pending : s.running) = p;
+        if (!pending) s.acked = false;
         out.push_back(p);
     }
 }
@@ -134,12 +136,18 @@ std::vector<Placement> DispatchPolicy::dispatch(int thread) {
     return out;
 }
 
+void DispatchPolicy::acknowledged(int worker) {
+    Slots& s = m_slots[static_cast<std::size_t>(worker)];
+    if (s.running) s.acked = true;
+}
+
 std::optional<Placement> DispatchPolicy::finished(int worker) {
     Slots& s = m_slots[static_cast<std::size_t>(worker)];
     if (!s.running) throw std::logic_error("a worker finished with no block running");
     ++m_tasks[s.running->task].finished;
     s.running = s.pending;
     s.pending.reset();
+    s.acked = false;
     if (s.running) s.running->pending = false;
     return s.running;
 }

@@ -50,11 +50,17 @@ class DispatchPolicy {
     int owner(int worker) const {
         return m_workers[static_cast<std::size_t>(worker)].cluster % m_threads;
     }
-    // The orchestrator makes a task ready: its blocks queue behind earlier ones.
+    // The orchestrator makes a task ready: its blocks queue behind earlier
+    // ones of its lane (sync_start tasks have their own, served first).
     std::size_t submit(const DispatchTask& task);
     // One dispatch phase of `thread`: the blocks it places now.
     std::vector<Placement> dispatch(int thread);
-    // `worker`'s running block finished; the pending one, if any, now runs.
+    // `worker` acknowledged its running block: its pending slot may be used
+    // (simpler frees it on the ACK, aicore_executor.cpp:160-170, so a second
+    // dispatch id never overwrites one the core has not read).
+    void acknowledged(int worker);
+    // `worker`'s running block finished; the pending one, if any, now runs
+    // (not yet acknowledged).
     std::optional<Placement> finished(int worker);
 
     // The workers `thread` polls: its own with a block running.
@@ -80,6 +86,7 @@ class DispatchPolicy {
     };
     struct Slots {
         std::optional<Placement> running, pending;
+        bool acked = false; // the running block's ACK was seen
     };
     enum class Phase { Idle, Pending };
 

@@ -37,7 +37,12 @@ struct Runner {
             return -1;
         }
         const StreamId aicpu = host.create_stream(), aicore = host.create_stream();
-        host.launch_aicpu(aicpu, aicpu_executor(config));
+        try {
+            host.launch_aicpu(aicpu, aicpu_executor(config));
+        } catch (const HostError& e) {
+            throw HostError("simpler_run (workload.params.aicpu_threads = " +
+                            std::to_string(config.aicpu_threads) + "): " + e.what());
+        }
         host.launch(aicore, workers);
         const auto budget = static_cast<std::int32_t>(host.param_int("stream_sync_timeout_ms"));
         const int a = host.aclrtSynchronizeStreamWithTimeout(host.stream_handle(aicpu), budget);
@@ -116,6 +121,12 @@ void host(HostApi& host) {
         r.config.workers =
             std::min<std::int64_t>({d.aic_cores, d.aiv_cores / 2, family.max_block_dim});
     const std::int64_t workers = r.config.workers;
+    // simpler's DeviceRunner sizes the launch to the device; more blocks
+    // than clusters could never all start (batch mode).
+    if (workers > std::min(d.aic_cores, d.aiv_cores / 2))
+        throw HostError("simpler_run: workload.params.block_dim = " + std::to_string(workers) +
+                        " resident blocks of a cube and two vectors; " + d.platform + " has " +
+                        std::to_string(std::min(d.aic_cores, d.aiv_cores / 2)));
     r.config.aicpu_threads = host.param_int("aicpu_threads") > 0
                                  ? static_cast<int>(host.param_int("aicpu_threads"))
                                  : family.aicpu_threads;
@@ -142,16 +153,22 @@ void host(HostApi& host) {
 
     const bool aic = std::get<std::string>(host.param("core_type")) == "aic_only";
     const BarrierTask barrier = barrier_task(host, aic ? workers : 2 * workers);
+    // The other work, task after task, then the barrier, each submitted
+    // submit_after_us after the one before.
     std::vector<Task> measured;
+    const double after_ns = static_cast<double>(host.param_int("submit_after_us")) * 1e3;
     if (const std::int64_t busy = host.param_int("busy_blocks"); busy > 0)
-        measured.push_back({"occupy (" + std::to_string(busy) + " blocks)",
-                            occupy_kernel(),
-                            barrier.task.shape,
-                            busy,
-                            false,
-                            {}});
+        for (std::int64_t i = 0; i < host.param_int("busy_tasks"); ++i) {
+            measured.push_back({"occupy (" + std::to_string(busy) + " blocks)",
+                                occupy_kernel(),
+                                barrier.task.shape,
+                                busy,
+                                false,
+                                {}});
+            if (i > 0) measured.back().submit_after_ns = after_ns;
+        }
     measured.push_back(barrier.task);
-    measured.back().submit_after_ns = static_cast<double>(host.param_int("submit_after_us")) * 1e3;
+    measured.back().submit_after_ns = after_ns;
 
     // Earlier runs of the barrier alone (a model's loop), then the measured ones.
     const auto runs = [&](std::int64_t count, const std::vector<Task>& tasks, std::string& detail) {
@@ -216,6 +233,10 @@ void register_simpler(WorkloadRegistry& r) {
          "measured runs, each block holding a core of the same type for busy_cycles; 0 = none",
          0, 1 << 20},
         occupy_cycles_param(),
+        {"busy_tasks", std::int64_t{1},
+         "how many such tasks of other work, one after another (a model's loop keeps more work "
+         "queued than the cores run)",
+         1, 64},
         {"submit_after_us", std::int64_t{0},
          "in the measured runs the orchestrator submits the SYNCALL task this long after the "
          "other work (the graph's own orchestration time)",

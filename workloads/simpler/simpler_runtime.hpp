@@ -31,6 +31,11 @@ constexpr std::uint64_t fin_value(std::uint64_t id) {
 }
 constexpr std::uint64_t kAicoreIdleValue = fin_value(kAicoreIdleTaskId);
 constexpr std::uint64_t kAicoreExitedValue = fin_value(kAicoreExitTaskId);
+// A started worker's first report. simpler writes it to GM (the handshake's
+// aicore_done, aicore_executor.cpp:79-83) and the AICPU polls GM; here it
+// goes on COND, with an id simpler leaves unused, so the AICPU opens the
+// window only after the launch has reset DATA_MAIN_BASE.
+constexpr std::uint64_t kAicoreStartedValue = fin_value(0x7FFFFFFCu);
 
 // A dispatch payload in GM, two per core (a dispatch id's low bit picks
 // one, so a pending task's payload never overwrites the running one's):
