@@ -194,27 +194,27 @@ int HostRuntime::launch(StreamId stream_id, const KernelLaunch& request) {
 
 int HostRuntime::launch_aicpu(StreamId stream_id, const AicpuLaunch& launch) {
     Stream& s = stream(stream_id);
-    if (!m_aicpu) throw HostError("launch_aicpu('" + launch.name + "'): this platform has no AICPU");
+    if (!m_aicpu)
+        throw HostError("launch_aicpu('" + launch.name + "'): this platform has no AICPU");
     if (!launch.thread) throw HostError("launch_aicpu('" + launch.name + "'): no thread function");
     const std::int64_t most = m_aicpu->params().threads;
     if (launch.threads < 1 || launch.threads > most)
         throw HostError("launch_aicpu('" + launch.name + "'): " + std::to_string(launch.threads) +
                         " threads; the AICPU runs 1 to " + std::to_string(most) +
                         " (platform aicpu.threads)");
-    const std::string what = "AICPU kernel " + launch.name + " (" +
-                             std::to_string(launch.threads) + " threads)";
+    const std::string what =
+        "AICPU kernel " + launch.name + " (" + std::to_string(launch.threads) + " threads)";
     submit(s, {what, [this, &s, launch, what] {
                    AicpuCluster* aicpu = m_aicpu;
                    s.begin_wait([aicpu] { return aicpu->describe(); });
-                   const AicpuResult r = m_aicpu->run(launch, [this](const std::string& line) {
-                       log(line);
-                   });
+                   const AicpuResult r =
+                       m_aicpu->run(launch, [this](const std::string& line) { log(line); });
                    s.end_wait();
                    if (r.code != 0) {
                        // An AICPU kernel that returns an error surfaces as
                        // ACL_ERROR_RT_AICPU_EXCEPTION (device-observations.md 3).
-                       const std::string message = what + " returned " + std::to_string(r.code) +
-                                                   ": " + r.message;
+                       const std::string message =
+                           what + " returned " + std::to_string(r.code) + ": " + r.message;
                        log("stream " + std::to_string(s.id()) + ": " + message);
                        s.report_error(acl::kAicpuException, message);
                    }

@@ -48,20 +48,22 @@ struct CondWriter : sc_core::sc_module {
     }
 };
 
-// Runs one AICPU launch whose single thread does `body`, from a process.
+// Runs one AICPU launch whose `threads` threads each do `body`, from a process.
 struct Launcher : sc_core::sc_module {
     AicpuCluster& aicpu;
     std::function<void(AicpuContext&)> body;
+    int threads;
     AicpuResult result;
-    Launcher(sc_core::sc_module_name n, AicpuCluster& a, std::function<void(AicpuContext&)> b)
-        : sc_module(n), aicpu(a), body(std::move(b)) {
+    Launcher(sc_core::sc_module_name n, AicpuCluster& a, std::function<void(AicpuContext&)> b,
+             int t = 1)
+        : sc_module(n), aicpu(a), body(std::move(b)), threads(t) {
         SC_HAS_PROCESS(Launcher);
         SC_THREAD(run);
     }
     void run() {
         AicpuLaunch l;
         l.name = "test";
-        l.threads = 1;
+        l.threads = threads;
         l.thread = body;
         result = aicpu.run(l, [](const std::string&) {});
     }
@@ -133,33 +135,21 @@ TEST_CASE("AICPU scan: a change read in the pass it lands, and another thread's 
     CondWriter early("early", d.regs[3], sc_time(150, SC_NS), 9);
     double changed_ns = -1, woken_ns = -1;
     CondScan::End woken_why{};
-    struct Two : sc_core::sc_module {
-        AicpuCluster& aicpu;
-        std::function<void(AicpuContext&)> body;
-        Two(sc_core::sc_module_name n, AicpuCluster& a, std::function<void(AicpuContext&)> b)
-            : sc_module(n), aicpu(a), body(std::move(b)) {
-            SC_HAS_PROCESS(Two);
-            SC_THREAD(run);
-        }
-        void run() {
-            AicpuLaunch l;
-            l.name = "two";
-            l.threads = 2;
-            l.thread = body;
-            aicpu.run(l, [](const std::string&) {});
-        }
-    } two("two", *d.aicpu, [&](AicpuContext& a) {
-        if (a.thread_idx() == 1) {
-            a.work(550);
-            a.wake_threads();
-            return;
-        }
-        a.scan_cond({0, 1, 2, 3}, {0, 0, 0, 0}, 1e9);
-        changed_ns = a.now_ns();
-        const CondScan s = a.scan_cond({0, 1, 2, 3}, {0, 0, 0, 9}, 1e9);
-        woken_ns = a.now_ns();
-        woken_why = s.end;
-    });
+    Launcher two(
+        "two", *d.aicpu,
+        [&](AicpuContext& a) {
+            if (a.thread_idx() == 1) {
+                a.work(550);
+                a.wake_threads();
+                return;
+            }
+            a.scan_cond({0, 1, 2, 3}, {0, 0, 0, 0}, 1e9);
+            changed_ns = a.now_ns();
+            const CondScan s = a.scan_cond({0, 1, 2, 3}, {0, 0, 0, 9}, 1e9);
+            woken_ns = a.now_ns();
+            woken_why = s.end;
+        },
+        2);
     sc_core::sc_start();
     CHECK(changed_ns == Approx(400));
     CHECK(woken_ns == Approx(800));
