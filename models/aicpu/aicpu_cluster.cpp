@@ -143,7 +143,9 @@ CondScan AicpuCluster::Thread::scan_cond(const std::vector<int>& cores,
         sc_core::wait(end - now, events);
         Activity::count_one();
     }
-    if (result.end == CondScan::End::Woken) m_woken_at.reset();
+    // Every scan's end is followed by the thread's dispatch phase, which
+    // sees whatever the wake was for: the wake is spent, however it ended.
+    if (m_woken_at && *m_woken_at <= sc_core::sc_time_stamp()) m_woken_at.reset();
     for (std::size_t j = 0; j < cores.size(); ++j)
         result.values.push_back(regs(cores[j]).cond.read(sc_core::sc_time_stamp()));
     return result;

@@ -126,32 +126,39 @@ TEST_CASE("AICPU MMIO: a DATA_MAIN_BASE store lands after its latency, a COND lo
     CHECK(l.result.message == "told to");
 }
 
-TEST_CASE("AICPU scan: a change read in the pass it lands, and another thread's wake",
+TEST_CASE("AICPU scan: a change read in the pass it lands, and another thread's wake, spent once",
           "[aicpu][model]") {
     Device d(2);
     // Core 3's read returns 400 ns into a pass: a change at 150 ns is read
-    // by pass 0. Then thread 1 wakes thread 0 at 550 ns, inside thread 0's
-    // second scan's first pass (400-800 ns): it ends with that pass.
+    // by pass 0 (400 ns). Thread 1 wakes thread 0 at 250 ns, inside that
+    // pass: the dispatch phase after it sees what the wake was for, so the
+    // next scan runs to its deadline (1000 ns on: the pass ending at 1600).
+    // A wake at 1750 ns ends the third scan with its pass, at 2000 ns.
     CondWriter early("early", d.regs[3], sc_time(150, SC_NS), 9);
-    double changed_ns = -1, woken_ns = -1;
-    CondScan::End woken_why{};
+    double changed_ns = -1, deadline_ns = -1, woken_ns = -1;
+    CondScan::End deadline_why{}, woken_why{};
     Launcher two(
         "two", *d.aicpu,
         [&](AicpuContext& a) {
             if (a.thread_idx() == 1) {
-                a.work(550);
+                a.work(250);
+                a.wake_threads();
+                a.work(1500);
                 a.wake_threads();
                 return;
             }
             a.scan_cond({0, 1, 2, 3}, {0, 0, 0, 0}, 1e9);
             changed_ns = a.now_ns();
-            const CondScan s = a.scan_cond({0, 1, 2, 3}, {0, 0, 0, 9}, 1e9);
+            deadline_why = a.scan_cond({0, 1, 2, 3}, {0, 0, 0, 9}, a.now_ns() + 1000).end;
+            deadline_ns = a.now_ns();
+            woken_why = a.scan_cond({0, 1, 2, 3}, {0, 0, 0, 9}, 1e9).end;
             woken_ns = a.now_ns();
-            woken_why = s.end;
         },
         2);
     sc_core::sc_start();
     CHECK(changed_ns == Approx(400));
-    CHECK(woken_ns == Approx(800));
+    CHECK(deadline_ns == Approx(1600));
+    CHECK(deadline_why == CondScan::End::Deadline);
+    CHECK(woken_ns == Approx(2000));
     CHECK(woken_why == CondScan::End::Woken);
 }
