@@ -4,6 +4,7 @@
 #include "driver/experiment_config.hpp"
 #include "driver/output_paths.hpp"
 #include "driver/plugin_loader.hpp"
+#include "driver/shell_command.hpp"
 #include "driver/sweep_point.hpp"
 #include "driver/utf8.hpp"
 #include "models/trace/output_file.hpp"
@@ -40,12 +41,6 @@ std::string hex64(std::uint64_t v) {
     return os.str();
 }
 
-std::string shell_quote(const std::string& s) {
-    std::string out = "'";
-    for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
-}
-
 // Counted before any point is made: a product of axes can be astronomical.
 void check_point_count(const SweepSpec& s, const MapView& axes) {
     std::uint64_t points = s.zip ? s.axes.front().values.size() : 1;
@@ -72,7 +67,7 @@ void check_point_count(const SweepSpec& s, const MapView& axes) {
 // What the plot draws must be in the results: x and the series are axes, y
 // is one of the per-point columns.
 void read_plot(const MapView& plot, SweepSpec& s) {
-    plot.allow_only({"x", "y", "series"});
+    plot.allow_only({"x", "y", "series", "yscale"});
     std::vector<std::string> keys;
     for (const Axis& a : s.axes) keys.push_back(a.key);
     const auto axis = [&](const std::string& key, const std::string& value) {
@@ -86,6 +81,9 @@ void read_plot(const MapView& plot, SweepSpec& s) {
     s.plot_x = plot.has("x") ? axis("x", plot.text("x")) : s.axes.back().key;
     s.plot_y =
         plot.has("y") ? plot.choice("y", result_metrics()) : std::string("latency_median_ns");
+    // auto: a log axis when the values span more than two decades.
+    s.plot_yscale =
+        plot.has("yscale") ? plot.choice("yscale", {"auto", "linear", "log"}) : std::string("auto");
     if (const YAML::Node series = plot.node("series")) {
         if (!series.IsSequence()) plot.fail("series", "expected a list of axes");
         for (const auto& v : series) {
@@ -234,10 +232,6 @@ void write_point(const SweepOptions& o, const SweepSpec& s, const Point& p) {
                     fs::perm_options::add);
 }
 
-bool have_command(const std::string& probe) {
-    return std::system((probe + " > /dev/null 2>&1").c_str()) == 0;
-}
-
 void write_slurm_script(const SweepOptions& o, const SweepSpec& spec, const std::string& out,
                         int jobs_to_run) {
     // Sites cap the jobs a user may queue: several points run in one array
@@ -285,23 +279,6 @@ void run_points(const SweepOptions& o, const SweepSpec& spec, const std::string&
     if (rc != 0)
         std::cout << "parallel reports " << (WIFEXITED(rc) ? WEXITSTATUS(rc) : rc)
                   << " failed job(s)\n";
-}
-
-void plot_results(const SweepSpec& spec, const std::string& out) {
-    if (!have_command("/usr/bin/python3 -c 'import matplotlib'")) {
-        std::cout << "no plot: /usr/bin/python3 with matplotlib is not available (apt-get install "
-                     "python3-matplotlib)\n";
-        return;
-    }
-    std::ostringstream cmd;
-    cmd << "/usr/bin/python3 "
-        << shell_quote(std::string(SYNCSIM_SOURCE_DIR) + "/scripts/plot_sweep.py") << " "
-        << shell_quote((fs::path(out) / SweepFiles::kResultsJson).string()) << " --x "
-        << shell_quote("params." + spec.plot_x) << " --y " << shell_quote(spec.plot_y) << " --out "
-        << shell_quote((fs::path(out) / SweepFiles::kPlot).string());
-    for (const std::string& series : spec.plot_series)
-        cmd << " --series " << shell_quote("params." + series);
-    if (std::system(cmd.str().c_str()) != 0) std::cout << "the plot script failed\n";
 }
 
 } // namespace

@@ -23,7 +23,7 @@ struct SweepSpec {
     std::vector<Axis> axes;
     std::uint64_t timeout_s = 600;
     int retries = 0;
-    std::string plot_x, plot_y;
+    std::string plot_x, plot_y, plot_yscale = "auto";
     std::vector<std::string> plot_series;
 };
 
@@ -58,6 +58,9 @@ struct SweepFiles {
 
 // The columns results.csv gives per point after the axes: what plot.y may name.
 const std::vector<std::string>& result_metrics();
+// Draws OUT/plot.{png,svg} and OUT/plot.series.json from the collected
+// results (sweep_plot.cpp); says why when it cannot.
+void plot_results(const SweepSpec& spec, const std::string& out);
 
 std::string read_file(const std::filesystem::path& path);
 // A result that answers the point as it is now: it ran to an outcome, with

@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <set>
 #include <sstream>
 
 using namespace syncsim;
@@ -47,6 +48,49 @@ TEST_CASE("a three-point sweep runs with -j2 through GNU parallel and produces t
     }
     CHECK(fs::exists(out + "/plot.png"));
     CHECK(fs::exists(out + "/plot.svg"));
+}
+
+// Issue 25 item 6: `platform` is a prefix of `platform.ffts.aggregation`;
+// the plot used to read the shorter key for both, so the series merged into
+// zig-zag lines labelled "None". The script writes what it drew beside the
+// image: read it back.
+TEST_CASE("a sweep's plot draws one correctly labelled series per combination of its series axes",
+          "[sweep]") {
+    const std::string sweep = test::write_file(
+        "series.yaml", "base: " + test::repo_file("configs/sweeps/barrier_rounds_base.yaml") +
+                           "\ncombine: product\naxes:\n  platform: [950pr, 910b1]\n"
+                           "  platform.ffts.aggregation: [serial, parallel]\n"
+                           "  workload.params.block_dim: [2, 8]\n"
+                           "plot:\n  x: workload.params.block_dim\n"
+                           "  series: [platform, platform.ffts.aggregation]\n  yscale: log\n");
+    const std::string out = (test::temp_dir() / "series").string();
+    const auto r = test::run_syncsim("sweep " + sweep + " -j 2 --out " + out);
+    INFO(r.output);
+    REQUIRE(r.exit_code == 0);
+    const json drawn = json::parse(test::read_text(out + "/plot.series.json"));
+    CHECK(drawn["yscale"] == "log");
+    REQUIRE(drawn["series"].size() == 4);
+    std::set<std::string> labels;
+    for (const json& s : drawn["series"]) {
+        const std::string label = s["label"];
+        labels.insert(label);
+        CHECK_THAT(label, !Contains("None"));
+        CHECK(s["points"].size() == 2); // block_dim 2 and 8, not merged with another series
+        CHECK(s["keys"]["params.platform.ffts.aggregation"].is_string());
+    }
+    CHECK(labels.count("platform=910b1, aggregation=parallel") == 1);
+    CHECK(labels.count("platform=950pr, aggregation=serial") == 1);
+    CHECK(fs::exists(out + "/plot.png"));
+}
+
+TEST_CASE("a sweep plot's y scale is one of auto, linear or log", "[sweep]") {
+    const std::string sweep = test::write_file(
+        "bad_scale.yaml", "base: " + test::repo_file("configs/sweeps/barrier_rounds_base.yaml") +
+                              "\naxes:\n  workload.params.block_dim: [2]\n"
+                              "plot:\n  yscale: logarithmic\n");
+    const auto r = test::run_syncsim("sweep " + sweep + " --slurm");
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.output, Contains("plot.yscale"));
 }
 
 namespace {
