@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <filesystem>
+#include <optional>
 
 namespace syncsim {
 
@@ -69,7 +71,11 @@ void ParamTree::derive_all(ParamOrigins& origins) {
     for (Leaf& leaf : m_leaves)
         if (leaf.derive) {
             leaf.derive();
-            origins[leaf.path] = {"derived", leaf.derived_from, "", "derived"};
+            ParamOrigin derived;
+            derived.source = "derived";
+            derived.ref = leaf.derived_from;
+            derived.set_at = "derived";
+            origins[leaf.path] = derived;
         }
 }
 
@@ -108,6 +114,56 @@ void walk(
     }
 }
 
+std::optional<double> as_number(const std::string& text) {
+    char* end = nullptr;
+    const double v = std::strtod(text.c_str(), &end);
+    if (text.empty() || end != text.c_str() + text.size()) return std::nullopt;
+    return v;
+}
+
+// An estimate must say how far it may be off: `range: [low, high]` and a
+// one-line `range_why`; a calibrated value may (its observation's
+// uncertainty); a sourced or derived value has none. Each end must be a
+// value the parameter takes; a number lies inside its range, a choice is
+// one of its two ends.
+void read_range(ParamTree::Leaf& leaf, const MapView& entry, ParamOrigin& origin) {
+    const bool ranged = origin.source == "estimate" || origin.source == "calibrated";
+    if (!entry.has("range")) {
+        if (origin.source == "estimate")
+            entry.fail("range", "an estimate needs 'range: [low, high]', the values it may "
+                                "plausibly take, and 'range_why', one line saying why those");
+        if (entry.has("range_why")) entry.fail("range_why", "'range_why' without a 'range'");
+        return;
+    }
+    if (!ranged)
+        entry.fail("range", "a " + origin.source +
+                                " value has no range: only an estimate or a calibrated value does");
+    const YAML::Node range = entry.node("range");
+    if (!range.IsSequence() || range.size() != 2 || !range[0].IsScalar() || !range[1].IsScalar())
+        entry.fail("range", "expected [low, high]");
+    if (!entry.has("range_why"))
+        entry.fail("range_why", "a range needs 'range_why': one line saying why those ends");
+    origin.range_why = entry.text("range_why");
+    const std::string what =
+        entry.where("range") + ": range of platform parameter '" + leaf.path + "'";
+    leaf.set(range[0], what);
+    leaf.set(range[1], what);
+    origin.low = range[0].Scalar();
+    origin.high = range[1].Scalar();
+    const std::string value = entry.node("value").IsScalar() ? entry.node("value").Scalar() : "";
+    const auto low = as_number(origin.low), high = as_number(origin.high);
+    const auto v = as_number(value);
+    if (low && high && v) {
+        if (!(*low < *high)) entry.fail("range", "low must be below high");
+        if (*v < *low || *v > *high)
+            entry.fail("range", "the value " + value + " lies outside [" + origin.low + ", " +
+                                    origin.high + "]");
+    } else if (origin.low == origin.high || (value != origin.low && value != origin.high)) {
+        entry.fail("range",
+                   "a choice's range is two different values, one of them the value " + value);
+    }
+}
+
 } // namespace
 
 MovedKeyHint moved_keys_hint(std::vector<std::pair<std::string, std::string>> old_to_path) {
@@ -130,11 +186,9 @@ void read_param_entries(ParamTree& tree, const MapView& node, const std::string&
     walk(tree, node, prefix, moved,
          [&](ParamTree::Leaf& leaf, const MapView& parent, const std::string& key) {
              const MapView entry = parent.map(key);
-             entry.allow_only({"value", "source", "ref", "note"});
+             entry.allow_only({"value", "source", "ref", "note", "range", "range_why"});
              if (!entry.has("value")) entry.fail("value", "every parameter needs a value");
-             leaf.set(entry.node("value"),
-                      parent.where(key) + ": platform parameter '" + leaf.path + "'");
-             ParamOrigin& origin = origins[leaf.path];
+             ParamOrigin origin;
              origin.set_at = parent.where(key);
              origin.source = entry.choice("source", sources);
              origin.ref = entry.has("ref") ? entry.text("ref") : "";
@@ -142,6 +196,11 @@ void read_param_entries(ParamTree& tree, const MapView& node, const std::string&
              if (origin.source != "estimate" && origin.ref.empty())
                  entry.fail("ref",
                             "a " + origin.source + " value must point into reference/ with 'ref'");
+             read_range(leaf, entry, origin);
+             // The value last: the range's ends went through the same setter.
+             leaf.set(entry.node("value"),
+                      parent.where(key) + ": platform parameter '" + leaf.path + "'");
+             origins[leaf.path] = origin;
              given.insert(leaf.path);
          });
 }
@@ -153,6 +212,7 @@ void read_param_overrides(ParamTree& tree, const MapView& node, const std::strin
              const std::string where = parent.where(key);
              leaf.set(parent.node(key), where + ": platform parameter '" + leaf.path + "'");
              origins[leaf.path].set_at = where;
+             origins[leaf.path].overridden = true;
          });
 }
 

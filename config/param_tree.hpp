@@ -24,10 +24,17 @@
 namespace syncsim {
 
 struct ParamOrigin {
-    std::string source; // sourced, derived or estimate
+    std::string source; // sourced, derived, calibrated or estimate
     std::string ref;    // pointer into reference/ (for a derived value: how it is derived)
     std::string note;
     std::string set_at; // file:line, --set ..., or "derived"
+    // The plausible range of an estimate (required) or a calibrated value
+    // (optional), as the file spells its ends, and why those ends.
+    std::string low, high, range_why;
+    // A config's overrides or --set gave the value: the user's choice, not
+    // the platform's estimate (a sensitivity run leaves it alone).
+    bool overridden = false;
+    bool has_range() const { return !low.empty(); }
 };
 
 using ParamOrigins = std::map<std::string, ParamOrigin>;

@@ -4,6 +4,7 @@
 #include "platforms/vortex_platform.hpp"
 
 #include <iomanip>
+#include <map>
 
 namespace syncsim {
 
@@ -16,14 +17,26 @@ namespace {
 template <typename P>
 void describe_params(std::ostream& out, const P& p) {
     out << "platform " << p.name << ": " << p.description << "\n\n";
+    // How much of the platform is fact: a count per kind of source.
+    std::map<std::string, int> by_source;
+    const auto rows = param_rows(p);
+    for (const ParamRow& row : rows) ++by_source[row.origin.source];
+    out << rows.size() << " values: " << by_source["sourced"] << " sourced (a public fact), "
+        << by_source["derived"] << " derived (computed from others), " << by_source["calibrated"]
+        << " calibrated (fitted to a device observation: syncsim describe calibration), "
+        << by_source["estimate"] << " estimated (no public figure; each has a plausible range: "
+        << "syncsim sensitivity CONFIG ranks them)\n\n";
     out << std::left << std::setw(44) << "parameter (path under device:)" << std::setw(18)
         << "value" << std::setw(9) << "unit" << std::setw(10) << "source"
         << "meaning / reference\n";
-    for (const ParamRow& row : param_rows(p)) {
+    for (const ParamRow& row : rows) {
         const ParamOrigin& o = row.origin;
         out << std::left << std::setw(44) << row.path << std::setw(18) << row.value << std::setw(9)
             << row.unit << std::setw(10) << o.source << row.meaning << "\n";
-        out << std::setw(81) << "" << (row.range.empty() ? "" : "range " + row.range + "; ");
+        if (o.has_range())
+            out << std::setw(81) << ""
+                << "plausible " << o.low << " .. " << o.high << ": " << o.range_why << "\n";
+        out << std::setw(81) << "" << (row.range.empty() ? "" : "accepts " + row.range + "; ");
         if (!row.derived_from.empty())
             out << "derived as " << row.derived_from;
         else

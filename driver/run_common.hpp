@@ -22,12 +22,14 @@ nlohmann::json config_json(const ExperimentConfig& c);
 template <typename P>
 nlohmann::json platform_json(const P& p) {
     nlohmann::json params = nlohmann::json::object();
-    for (const ParamRow& row : param_rows(p))
+    for (const ParamRow& row : param_rows(p)) {
         params[row.path] = {{"value", row.value},
                             {"unit", row.unit},
                             {"source", row.origin.source},
                             {"ref", row.origin.ref},
                             {"set_at", row.origin.set_at}};
+        if (row.origin.has_range()) params[row.path]["range"] = {row.origin.low, row.origin.high};
+    }
     return {{"name", p.name}, {"description", p.description}, {"params", params}};
 }
 

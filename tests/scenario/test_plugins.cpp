@@ -156,15 +156,16 @@ TEST_CASE("plugins: a kernel or host program that throws ends the run with the e
 
 TEST_CASE("a config may name its platform by file, with base files beside it or installed",
           "[plugin][platform]") {
-    test::write_file("my_chip.yaml", "base: _dav-c310\n"
-                                     "description: my chip, one die of 4 clusters\n"
-                                     "device:\n"
-                                     "  soc_version: {value: MyChip, source: estimate}\n"
-                                     "  clock_mhz: {value: 1800, source: estimate}\n"
-                                     "  hbm_bytes: {value: 17179869184, source: estimate}\n"
-                                     "  die:\n"
-                                     "    count: {value: 1, source: estimate}\n"
-                                     "    cluster: {count: {value: 4, source: estimate}}\n");
+    test::write_file("my_chip.yaml",
+                     "base: _dav-c310\n"
+                     "description: my chip, one die of 4 clusters\n"
+                     "device:\n"
+                     "  soc_version: {value: MyChip, source: sourced, ref: my design}\n"
+                     "  clock_mhz: {value: 1800, source: sourced, ref: my design}\n"
+                     "  hbm_bytes: {value: 17179869184, source: sourced, ref: my design}\n"
+                     "  die:\n"
+                     "    count: {value: 1, source: sourced, ref: my design}\n"
+                     "    cluster: {count: {value: 4, source: sourced, ref: my design}}\n");
     const std::string config = test::write_file("on_my_chip.yaml", "platform: my_chip.yaml\n"
                                                                    "workload:\n"
                                                                    "  host: gm_roundtrip\n"

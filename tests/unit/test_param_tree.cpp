@@ -71,12 +71,14 @@ TEST_CASE("param tree: entries carry provenance, then overrides and derived valu
     toy.declare(tree);
     std::set<std::string> given;
     read_param_entries(tree,
-                       view("fancy: {value: true, source: estimate}\n"
+                       view("fancy: {value: true, source: estimate, range: [false, true], "
+                            "range_why: either}\n"
                             "part:\n"
                             "  count: {value: 3, source: sourced, ref: r.md 1}\n"
-                            "  cache: {line_bytes: {value: 64, source: estimate, note: n},\n"
-                            "          hit_cycles: {value: 2.5, source: estimate},\n"
-                            "          policy: {value: safe, source: estimate}}\n"),
+                            "  cache: {line_bytes: {value: 64, source: sourced, ref: r, note: n},\n"
+                            "          hit_cycles: {value: 2.5, source: estimate, range: [1, 4], "
+                            "range_why: a guess},\n"
+                            "          policy: {value: safe, source: calibrated, ref: obs}}\n"),
                        "", toy.origins, given);
     tree.derive_all(toy.origins);
     CHECK(toy.fancy);
@@ -87,11 +89,17 @@ TEST_CASE("param tree: entries carry provenance, then overrides and derived valu
     CHECK(toy.origins.at("part.count").set_at == "toy.yaml:3");
     CHECK(toy.origins.at("part.count").ref == "r.md 1");
     CHECK(toy.origins.at("total").source == "derived");
+    CHECK(toy.origins.at("part.cache.hit_cycles").low == "1");
+    CHECK(toy.origins.at("part.cache.hit_cycles").high == "4");
+    CHECK(toy.origins.at("part.cache.hit_cycles").range_why == "a guess");
+    CHECK_FALSE(toy.origins.at("part.cache.policy").has_range());
     CHECK(given.size() == 5);
 
     override_param_tree(toy, view("part: {count: 4, cache: {policy: fast}}\n"));
     CHECK(toy.total == 8); // derived again
     CHECK(toy.cache.policy == Policy::Fast);
+    CHECK(toy.origins.at("part.cache.policy").overridden);
+    CHECK_FALSE(toy.origins.at("part.cache.hit_cycles").overridden);
     const auto rows = param_rows(toy);
     REQUIRE(rows.size() == 6);
     CHECK(rows[5].path == "part.cache.policy");
@@ -121,4 +129,64 @@ TEST_CASE("param tree: unknown keys, derived keys and bad values are errors with
     CHECK_THAT(
         error_of("line_bytes: 64\n", moved_keys_hint({{"line_bytes", "part.cache.line_bytes"}})),
         Contains("its path in the tree is 'part.cache.line_bytes'"));
+}
+
+TEST_CASE("param tree: an estimate needs a range its value lies in, and a reason", "[param_tree]") {
+    auto error_of = [](const std::string& entry) {
+        Toy toy;
+        ParamTree tree;
+        toy.declare(tree);
+        std::set<std::string> given;
+        try {
+            read_param_entries(tree, view("part:\n  cache:\n    hit_cycles: " + entry + "\n"), "",
+                               toy.origins, given);
+        } catch (const ConfigError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    // File, line and key of the entry that lacks it.
+    CHECK_THAT(error_of("{value: 2, source: estimate}"),
+               Contains("toy.yaml:3: key 'part.cache.hit_cycles.range'") &&
+                   Contains("an estimate needs 'range: [low, high]'"));
+    CHECK_THAT(error_of("{value: 2, source: estimate, range: [1, 4]}"),
+               Contains("key 'part.cache.hit_cycles.range_why'"));
+    CHECK_THAT(error_of("{value: 2, source: estimate, range: [3, 4], range_why: w}"),
+               Contains("the value 2 lies outside [3, 4]"));
+    CHECK_THAT(error_of("{value: 2, source: estimate, range: [4, 1], range_why: w}"),
+               Contains("low must be below high"));
+    CHECK_THAT(error_of("{value: 2, source: estimate, range: 4, range_why: w}"),
+               Contains("expected [low, high]"));
+    CHECK_THAT(error_of("{value: 2, source: estimate, range: [1, 400], range_why: w}"),
+               Contains("range of platform parameter 'part.cache.hit_cycles'") &&
+                   Contains("outside [0, 100]"));
+    CHECK_THAT(error_of("{value: 2, source: sourced, ref: r, range: [1, 4], range_why: w}"),
+               Contains("a sourced value has no range"));
+    CHECK(error_of("{value: 2, source: calibrated, ref: r, range: [1, 4], range_why: w}") ==
+          "no error");
+    CHECK(error_of("{value: 2, source: estimate, range: [1, 4], range_why: w}") == "no error");
+}
+
+TEST_CASE("param tree: a choice's range is its two alternatives, the value one of them",
+          "[param_tree]") {
+    Toy toy;
+    ParamTree tree;
+    toy.declare(tree);
+    std::set<std::string> given;
+    CHECK_THROWS_WITH(
+        read_param_entries(tree,
+                           view("part: {cache: {policy: {value: safe, source: estimate, "
+                                "range: [fast, fast], range_why: w}}}\n"),
+                           "", toy.origins, given),
+        Contains("a choice's range is two different values"));
+    CHECK_THROWS_WITH(read_param_entries(tree,
+                                         view("part: {cache: {policy: {value: safe, source: "
+                                              "estimate, range: [fast, lazy], range_why: w}}}\n"),
+                                         "", toy.origins, given),
+                      Contains("'lazy' is not one of fast | safe"));
+    read_param_entries(tree,
+                       view("part: {cache: {policy: {value: safe, source: estimate, "
+                            "range: [fast, safe], range_why: w}}}\n"),
+                       "", toy.origins, given);
+    CHECK(toy.cache.policy == Policy::Safe); // the value, not the range's last end
 }

@@ -86,7 +86,8 @@ TEST_CASE("a platform file with an unknown parameter or no provenance is rejecte
         << "base: _dav-c220\ndevice:\n  die: {cluster: {count: {value: 1, source: sourced}}}\n";
     CHECK_THROWS_WITH(load_platform(dir.string(), "noref"), Contains("must point into reference/"));
     std::ofstream(dir / "partial.yaml")
-        << "base: _dav-c220\ndevice:\n  die: {cluster: {count: {value: 1, source: estimate}}}\n";
+        << "base: _dav-c220\ndevice:\n  die: {cluster: {count: {value: 1, source: estimate, "
+           "range: [1, 2], range_why: w}}}\n";
     CHECK_THROWS_WITH(load_platform(dir.string(), "partial"),
                       Contains("platform parameter 'device.soc_version' is given neither here nor "
                                "in a base file"));
