@@ -1,6 +1,7 @@
 # The SDK: `cmake --install build --prefix P` installs the syncsim binary,
 # the platform files (P/share/syncsim/platforms, where the binary looks
-# first), the sweep plot script (P/share/syncsim/plot_sweep.py), the API headers (P/include/syncsim), a CMake package
+# first), the plot scripts (P/share/syncsim/plot_sweep.py and
+# plot_tornado.py), the API headers (P/include/syncsim), a CMake package
 # (find_package(syncsim)) and a pkg-config file (syncsim.pc).
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
@@ -12,8 +13,9 @@ file(STRINGS ${CMAKE_SOURCE_DIR}/api/syncsim/plugin.hpp version_line
 string(REGEX REPLACE ".* ([0-9]+)$" "\\1" SYNCSIM_PLUGIN_API_VERSION "${version_line}")
 
 install(TARGETS syncsim RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-# The sweep's plot script, where an installed binary looks for it.
-install(PROGRAMS ${CMAKE_SOURCE_DIR}/scripts/plot_sweep.py DESTINATION ${CMAKE_INSTALL_DATADIR}/syncsim)
+# The plot scripts (sweep, sensitivity), where an installed binary looks.
+install(PROGRAMS ${CMAKE_SOURCE_DIR}/scripts/plot_sweep.py ${CMAKE_SOURCE_DIR}/scripts/plot_tornado.py
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/syncsim)
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/platforms/ DESTINATION ${SYNCSIM_PLATFORMS_INSTALL_DIR}
         FILES_MATCHING PATTERN "*.yaml")
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/api/syncsim DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}

@@ -211,6 +211,9 @@ void device_sections(AscendDevice& device, json& out) {
                     {"writes", l2.writes},
                     {"atomics", l2.atomics},
                     {"misses", l2.misses},
+                    // Whether, not how many: a fast-forwarded poll serves fewer
+                    // than a spinning one, and the two modes give one result.
+                    {"uncached_reads_served", l2.uncached_reads > 0},
                     {"queue_cycles", first_l2.cycles(l2.queued.total)},
                     {"max_queue_cycles", first_l2.cycles(l2.queued.longest)}};
     };
@@ -222,6 +225,7 @@ void device_sections(AscendDevice& device, json& out) {
         l2.writes += s.writes;
         l2.atomics += s.atomics;
         l2.misses += s.misses;
+        l2.uncached_reads += s.uncached_reads;
         l2.queued.total += s.queued.total;
         l2.queued.longest = std::max(l2.queued.longest, s.queued.longest);
         by_die.push_back(l2_json(s));

@@ -2,6 +2,7 @@
 // platform. Exit codes: 0 outcome as expected, 1 outcome differs, 2 bad
 // input, 3 internal error.
 #include "config/yaml_view.hpp"
+#include "driver/cli_commands.hpp"
 #include "driver/experiment_config.hpp"
 #include "driver/output_paths.hpp"
 #include "driver/platform_kinds.hpp"
@@ -40,6 +41,8 @@ usage:
                      [--timeline FILE] [--rounds FILE] [--perf FILE]
                      [--window RANGE] [--cores LIST] [--signals LIST]
   syncsim sweep SWEEP [-j N] [--out DIR] [--resume] [--slurm] [--sshlogin HOSTS]
+  syncsim sensitivity CONFIG [-j N] [--metric NAME]... [--set KEY=VALUE]...
+                     [--lhs N [--seed S]] [--out DIR] [--no-plot]
   syncsim list platforms | workloads [--plugin FILE]...
   syncsim describe platform NAME
   syncsim --help | --version
@@ -81,37 +84,21 @@ sweep options:
   --collect         only merge the points' results (after a Slurm run)
   --no-plot         do not call scripts/plot_sweep.py
 
+sensitivity options (runs the config at each platform estimate's plausible
+low and high end, one at a time; ranks the swing each causes):
+  -j N              runs at once (GNU parallel)
+  --metric NAME     a metric to report (repeatable; the first ranks):
+                    latency_median_ns (the default when the run has barrier
+                    rounds), latency_p99_ns, sim_time_ns (the makespan),
+                    streamN_end_ns, streamN_task_ns; the outcome always
+  --lhs N           also run N Latin-hypercube samples over every estimate
+                    at once (interactions), seeded by --seed S (default 1)
+  --out DIR         default runs/sensitivity/<config name>; writes
+                    sensitivity.json, sensitivity.csv, tornado.png/.svg
+
 exit codes: 0 outcome as the config expects, 1 it differs, 2 bad input,
             3 internal error
 )";
-
-// Where the platform files are: --platforms, else $SYNCSIM_PLATFORMS, else
-// beside an installed binary (PREFIX/share/syncsim/platforms), else the
-// source tree this binary was built from. Each may be a ':'-separated list.
-std::string platforms_dir(const std::string& given) {
-    std::string dir = std::string(SYNCSIM_SOURCE_DIR) + "/platforms", from = "the source tree";
-    std::error_code ec;
-    const auto installed =
-        std::filesystem::canonical("/proc/self/exe", ec).parent_path().parent_path() / "share" /
-        "syncsim" / "platforms";
-    if (!ec && std::filesystem::is_directory(installed, ec)) {
-        dir = installed.string();
-        from = "the installed platforms";
-    }
-    if (!given.empty()) {
-        dir = given;
-        from = "--platforms";
-    } else if (const char* env = std::getenv("SYNCSIM_PLATFORMS")) {
-        dir = env;
-        from = "SYNCSIM_PLATFORMS";
-    }
-    for (const std::string& folder : platform_dirs(dir))
-        if (!std::filesystem::is_directory(folder, ec))
-            throw ConfigError("platforms folder " + quote_short(folder) + " (" + from +
-                              ") is not a directory");
-    if (platform_dirs(dir).empty()) throw ConfigError("no platforms folder given (" + from + ")");
-    return dir;
-}
 
 int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
     po::options_description opts;
@@ -194,28 +181,6 @@ int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
     return report.expectation_met ? 0 : kExitMismatch;
 }
 
-int cmd_sweep(const std::vector<std::string>& args, const std::string& pdir) {
-    po::options_description opts;
-    SweepOptions o;
-    bool no_plot = false;
-    opts.add_options()("jobs,j", po::value(&o.jobs)->default_value(1))(
-        "out", po::value(&o.out_dir))("resume", po::bool_switch(&o.resume))(
-        "points-per-task", po::value(&o.points_per_task))("slurm", po::bool_switch(&o.slurm))(
-        "sshlogin", po::value(&o.sshlogin))("collect", po::bool_switch(&o.collect_only))(
-        "no-plot", po::bool_switch(&no_plot))("sweep", po::value(&o.sweep_file));
-    po::positional_options_description pos;
-    pos.add("sweep", 1);
-    po::variables_map vm;
-    po::store(po::command_line_parser(args).options(opts).positional(pos).run(), vm);
-    po::notify(vm);
-    if (o.sweep_file.empty()) throw ConfigError("sweep needs a SWEEP file (syncsim --help)");
-    if (o.jobs < 1) throw ConfigError("-j needs at least 1 job");
-    o.plot = !no_plot;
-    o.platforms_dir = std::filesystem::absolute(platforms_dir(pdir)).string();
-    o.syncsim_binary = std::filesystem::canonical("/proc/self/exe").string();
-    return run_sweep(o);
-}
-
 // `list workloads [--plugin FILE]...`: every built-in, or only what the
 // plugins hold, each with its parameters.
 int list_workloads(const std::vector<std::string>& args) {
@@ -269,14 +234,6 @@ int cmd_list(const std::vector<std::string>& args, const std::string& pdir) {
     throw ConfigError("list takes 'platforms' or 'workloads'");
 }
 
-int cmd_describe(const std::vector<std::string>& args, const std::string& pdir) {
-    if (args.size() != 2 || args[0] != "platform")
-        throw ConfigError("usage: syncsim describe platform NAME");
-    const std::string dir = platforms_dir(pdir);
-    platform_kind_of(dir, args[1]).describe(std::cout, dir, args[1]);
-    return 0;
-}
-
 // What the capacity check could not foresee: the machine's memory, or the
 // process's share of it (a thread's stack or the heap), is too small.
 const char* const kOutOfMemory =
@@ -322,8 +279,10 @@ int run_command(std::vector<std::string> args) {
         if (cmd == "run") return cmd_run(args, pdir);
         if (cmd == "list") return cmd_list(args, pdir);
         if (cmd == "sweep") return cmd_sweep(args, pdir);
+        if (cmd == "sensitivity") return cmd_sensitivity(args, pdir);
         if (cmd == "describe") return cmd_describe(args, pdir);
-        const std::string hint = nearest_name(cmd, {"run", "sweep", "list", "describe"});
+        const std::string hint =
+            nearest_name(cmd, {"run", "sweep", "sensitivity", "list", "describe"});
         throw ConfigError("unknown command " + quote_short(cmd) +
                           (hint.empty() ? "" : "; did you mean '" + hint + "'?") +
                           " (syncsim --help)");

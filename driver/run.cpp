@@ -6,6 +6,7 @@
 
 #include "driver/capacity.hpp"
 #include "driver/run_target.hpp"
+#include "driver/sensitivity_cache.hpp"
 #include "driver/utf8.hpp"
 #include "models/systemc/sanitizer_stack.hpp"
 #include "models/trace/ascend_tracer.hpp"
@@ -69,6 +70,7 @@ json build_result(const ExperimentConfig& cfg, Collected& collected, const Outco
     result["expectation"] = {{"met", expectation.met}, {"checks", expectation.details}};
     result["time"]["end_ps"] = end_ps;
     result["events"]["process_resumptions"] = resumptions;
+    result["rests_on"] = rests_on(cfg, result);
     return result;
 }
 
@@ -80,6 +82,7 @@ std::string render_summary(const RunTarget& target, const json& result) {
     s << "outcome    " << result["outcome"]["kind"].get<std::string>() << ": "
       << result["outcome"]["reason"].get<std::string>() << "\n";
     target.summarize(s, result);
+    s << rests_on_line(result["rests_on"], result["config"]["file"].get<std::string>());
     summarize_expectation(s, result["expectation"]);
     s << "resumed    " << result["events"]["process_resumptions"].get<std::uint64_t>()
       << " thread resumptions" << target.events_detail(result) << "\n";

@@ -11,19 +11,23 @@ namespace syncsim::sweep {
 
 namespace fs = std::filesystem;
 
+std::string script_path(const std::string& name) {
+    // The installed copy beside an installed binary (PREFIX/share/syncsim),
+    // else the source tree's.
+    std::error_code ec;
+    const fs::path installed = fs::canonical("/proc/self/exe", ec).parent_path().parent_path() /
+                               "share" / "syncsim" / name;
+    if (!ec && fs::is_regular_file(installed, ec)) return installed.string();
+    return std::string(SYNCSIM_SOURCE_DIR) + "/scripts/" + name;
+}
+
 void plot_results(const SweepSpec& spec, const std::string& out) {
     if (!have_command("/usr/bin/python3 -c 'import matplotlib'")) {
         std::cout << "no plot: /usr/bin/python3 with matplotlib is not available (apt-get install "
                      "python3-matplotlib)\n";
         return;
     }
-    // The installed copy beside an installed binary (PREFIX/share/syncsim),
-    // else the source tree's.
-    std::string script = std::string(SYNCSIM_SOURCE_DIR) + "/scripts/plot_sweep.py";
-    std::error_code ec;
-    const fs::path installed = fs::canonical("/proc/self/exe", ec).parent_path().parent_path() /
-                               "share" / "syncsim" / "plot_sweep.py";
-    if (!ec && fs::is_regular_file(installed, ec)) script = installed.string();
+    const std::string script = script_path("plot_sweep.py");
     std::ostringstream cmd;
     cmd << "/usr/bin/python3 " << shell_quote(script) << " "
         << shell_quote((fs::path(out) / SweepFiles::kResultsJson).string()) << " --x "

@@ -3,6 +3,8 @@
 // Private to sim/sweep*.cpp.
 #pragma once
 
+#include "driver/sweep.hpp"
+
 #include <cstdint>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -58,11 +60,26 @@ struct SweepFiles {
 
 // The columns results.csv gives per point after the axes: what plot.y may name.
 const std::vector<std::string>& result_metrics();
+// A script the driver calls (plot_sweep.py, plot_tornado.py): the installed
+// copy beside an installed binary, else the source tree's.
+std::string script_path(const std::string& name);
 // Draws OUT/plot.{png,svg} and OUT/plot.series.json from the collected
 // results (sweep_plot.cpp); says why when it cannot.
 void plot_results(const SweepSpec& spec, const std::string& out);
 
 std::string read_file(const std::filesystem::path& path);
+
+// Running points (sweep_runner.cpp), for sweeps and sensitivity runs alike.
+std::uint64_t fnv1a(const std::string& text, std::uint64_t h = 1469598103934665603ull);
+std::string hex64(std::uint64_t v);
+// A point's values as --set arguments: "key=value".
+std::vector<std::string> sets_of(const Point& p);
+// "block_dim_48-mode_soft-1a2b3c4d": readable, unique by a hash of the values.
+std::string slug(const Point& p);
+// Writes the point's folder and its rerun.sh.
+void write_point(const SweepOptions& o, const SweepSpec& s, const Point& p);
+// Runs OUT/jobs.txt with GNU parallel (o.jobs at once, o.sshlogin hosts).
+void run_points(const SweepOptions& o, const SweepSpec& spec, const std::string& out);
 // A result that answers the point as it is now: it ran to an outcome, with
 // the same base config and parameters.
 bool has_current_result(const Point& p);

@@ -117,7 +117,20 @@ static json collect_point(const Point& p) {
     row["latency_max_ns"] =
         latency.empty() ? NAN : *std::max_element(latency.begin(), latency.end());
     row["skew_median_ns"] = median(skew);
+    // Over every round (the result lists only the first rounds).
+    const json& stats = r["round_stats"];
+    row["latency_p99_ns"] = stats.contains("latency_ps") && stats["latency_ps"].contains("p99")
+                                ? stats["latency_ps"]["p99"].get<double>() / 1000.0
+                                : NAN;
     row["sim_time_ns"] = r["time"]["end_ps"].get<double>() / 1000.0;
+    // Each stream's last task: when it ended and how long it ran.
+    for (const json& stream : r["streams"]) {
+        const json& span = stream["last_task_ps"];
+        if (!span.is_array() || span.size() != 2) continue;
+        const std::string name = "stream" + std::to_string(stream["stream"].get<int>());
+        row[name + "_end_ns"] = span[1].get<double>() / 1000.0;
+        row[name + "_task_ns"] = (span[1].get<double>() - span[0].get<double>()) / 1000.0;
+    }
     row["poll_timeouts"] = r["poll_timeouts"].size();
     const fs::path perf = fs::path(p.dir) / "perf.json";
     if (fs::exists(perf)) {
@@ -153,10 +166,22 @@ static std::string csv_field(const json& v) {
 }
 
 const std::vector<std::string>& result_metrics() {
-    static const std::vector<std::string> metrics = {
-        "status",         "outcome",           "rounds",      "latency_min_ns", "latency_median_ns",
-        "latency_max_ns", "skew_median_ns",    "sim_time_ns", "poll_timeouts",  "wall_s",
-        "resumptions",    "resumptions_per_s", "exit_code",   "signal",         "reason"};
+    static const std::vector<std::string> metrics = {"status",
+                                                     "outcome",
+                                                     "rounds",
+                                                     "latency_min_ns",
+                                                     "latency_median_ns",
+                                                     "latency_p99_ns",
+                                                     "latency_max_ns",
+                                                     "skew_median_ns",
+                                                     "sim_time_ns",
+                                                     "poll_timeouts",
+                                                     "wall_s",
+                                                     "resumptions",
+                                                     "resumptions_per_s",
+                                                     "exit_code",
+                                                     "signal",
+                                                     "reason"};
     return metrics;
 }
 

@@ -12,6 +12,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 syncsim="${SYNCSIM:-build/syncsim}"
+# Golden results never read a cached sensitivity ranking (driver/sensitivity_cache.hpp).
+export SYNCSIM_CACHE_DIR=off
 
 # Every runnable config: sweep files (a top-level `base:` key) are not runs.
 list_configs() {

@@ -94,6 +94,7 @@ void L2Cache::serve_poll(tlm::tlm_generic_payload& trans, PollExtension& poll, i
     double occupancy = 0, answer = 0;
     switch (poll.path) {
     case PollPath::Dev: // answered once the range has read DDR for it
+        ++m_stats.uncached_reads;
         occupancy = std::max(1.0, m_params.uncached_read_occupancy);
         answer = m_params.uncached_read_latency;
         break;

@@ -78,6 +78,10 @@ struct L2Params {
 
 struct L2Stats {
     std::uint64_t reads = 0, writes = 0, atomics = 0, misses = 0;
+    // ld_dev requests served (a fast-forwarded poll's skipped iterations are
+    // not counted, so only whether any was is reported): whether the
+    // uncached-read costs could matter to a run.
+    std::uint64_t uncached_reads = 0;
     QueueTally queued; // how long requests (polls included) waited for a busy range
 };
 

@@ -1,0 +1,103 @@
+// The commands that study a config or a platform rather than run it once:
+// sweep, sensitivity, describe. Part of the syncsim executable (they parse
+// their options with Boost.Program_options, as main.cpp does).
+#include "driver/cli_commands.hpp"
+
+#include "config/param_tree.hpp"
+#include "config/yaml_view.hpp"
+#include "driver/platform_kinds.hpp"
+#include "driver/sensitivity.hpp"
+#include "driver/sweep.hpp"
+
+#include <boost/program_options.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+
+namespace po = boost::program_options;
+
+namespace syncsim {
+
+// Where the platform files are: --platforms, else $SYNCSIM_PLATFORMS, else
+// beside an installed binary (PREFIX/share/syncsim/platforms), else the
+// source tree this binary was built from. Each may be a ':'-separated list.
+std::string platforms_dir(const std::string& given) {
+    std::string dir = std::string(SYNCSIM_SOURCE_DIR) + "/platforms", from = "the source tree";
+    std::error_code ec;
+    const auto installed =
+        std::filesystem::canonical("/proc/self/exe", ec).parent_path().parent_path() / "share" /
+        "syncsim" / "platforms";
+    if (!ec && std::filesystem::is_directory(installed, ec)) {
+        dir = installed.string();
+        from = "the installed platforms";
+    }
+    if (!given.empty()) {
+        dir = given;
+        from = "--platforms";
+    } else if (const char* env = std::getenv("SYNCSIM_PLATFORMS")) {
+        dir = env;
+        from = "SYNCSIM_PLATFORMS";
+    }
+    for (const std::string& folder : platform_dirs(dir))
+        if (!std::filesystem::is_directory(folder, ec))
+            throw ConfigError("platforms folder " + quote_short(folder) + " (" + from +
+                              ") is not a directory");
+    if (platform_dirs(dir).empty()) throw ConfigError("no platforms folder given (" + from + ")");
+    return dir;
+}
+
+int cmd_sweep(const std::vector<std::string>& args, const std::string& pdir) {
+    po::options_description opts;
+    SweepOptions o;
+    bool no_plot = false;
+    opts.add_options()("jobs,j", po::value(&o.jobs)->default_value(1))(
+        "out", po::value(&o.out_dir))("resume", po::bool_switch(&o.resume))(
+        "points-per-task", po::value(&o.points_per_task))("slurm", po::bool_switch(&o.slurm))(
+        "sshlogin", po::value(&o.sshlogin))("collect", po::bool_switch(&o.collect_only))(
+        "no-plot", po::bool_switch(&no_plot))("sweep", po::value(&o.sweep_file));
+    po::positional_options_description pos;
+    pos.add("sweep", 1);
+    po::variables_map vm;
+    po::store(po::command_line_parser(args).options(opts).positional(pos).run(), vm);
+    po::notify(vm);
+    if (o.sweep_file.empty()) throw ConfigError("sweep needs a SWEEP file (syncsim --help)");
+    if (o.jobs < 1) throw ConfigError("-j needs at least 1 job");
+    o.plot = !no_plot;
+    o.platforms_dir = std::filesystem::absolute(platforms_dir(pdir)).string();
+    o.syncsim_binary = std::filesystem::canonical("/proc/self/exe").string();
+    return run_sweep(o);
+}
+
+int cmd_sensitivity(const std::vector<std::string>& args, const std::string& pdir) {
+    po::options_description opts;
+    SensitivityOptions o;
+    bool no_plot = false;
+    opts.add_options()("jobs,j", po::value(&o.jobs)->default_value(1))(
+        "out", po::value(&o.out_dir))("set", po::value(&o.sets)->composing())(
+        "metric", po::value(&o.metrics)->composing())("lhs", po::value(&o.lhs_samples))(
+        "seed", po::value(&o.seed))("no-plot", po::bool_switch(&no_plot))("config",
+                                                                          po::value(&o.config));
+    po::positional_options_description pos;
+    pos.add("config", 1);
+    po::variables_map vm;
+    po::store(po::command_line_parser(args).options(opts).positional(pos).run(), vm);
+    po::notify(vm);
+    if (o.config.empty()) throw ConfigError("sensitivity needs a CONFIG file (syncsim --help)");
+    if (o.jobs < 1) throw ConfigError("-j needs at least 1 job");
+    if (o.lhs_samples < 0 || o.lhs_samples > 10000)
+        throw ConfigError("--lhs takes a number of samples from 0 to 10000");
+    o.plot = !no_plot;
+    o.platforms_dir = std::filesystem::absolute(platforms_dir(pdir)).string();
+    o.syncsim_binary = std::filesystem::canonical("/proc/self/exe").string();
+    return run_sensitivity(o);
+}
+
+int cmd_describe(const std::vector<std::string>& args, const std::string& pdir) {
+    if (args.size() != 2 || args[0] != "platform")
+        throw ConfigError("usage: syncsim describe platform NAME");
+    const std::string dir = platforms_dir(pdir);
+    platform_kind_of(dir, args[1]).describe(std::cout, dir, args[1]);
+    return 0;
+}
+
+} // namespace syncsim

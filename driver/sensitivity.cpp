@@ -1,0 +1,244 @@
+#include "driver/sensitivity.hpp"
+
+#include "config/yaml_view.hpp"
+#include "driver/experiment_config.hpp"
+#include "driver/output_paths.hpp"
+#include "driver/sensitivity_cache.hpp"
+#include "driver/sensitivity_plan.hpp"
+#include "driver/sensitivity_report.hpp"
+#include "driver/shell_command.hpp"
+#include "driver/sweep_point.hpp"
+#include "models/trace/output_file.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <iostream>
+#include <random>
+#include <sstream>
+
+namespace syncsim {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using namespace sensitivity;
+
+namespace {
+
+// The runs of one sensitivity study: a sweep whose points are the config
+// with extra --set values.
+struct Study {
+    SweepOptions options;
+    sweep::SweepSpec spec;
+    std::string out, base_text;
+    std::vector<std::pair<std::string, std::string>> user_sets; // --set, on every point
+    int next_index = 0;
+
+    sweep::Point point(const std::string& name,
+                       const std::vector<std::pair<std::string, std::string>>& extra) {
+        sweep::Point p{next_index++, user_sets, "", "", "", ""};
+        p.values.insert(p.values.end(), extra.begin(), extra.end());
+        p.dir = fs::absolute(fs::path(out) / "points" / (name + "-" + sweep::slug(p))).string();
+        std::string all = base_text + "\n";
+        for (const std::string& set : sweep::sets_of(p)) all += set + "\n";
+        p.key = sweep::hex64(sweep::fnv1a(all));
+        // A value that makes the config invalid (a check across parameters)
+        // is a point that cannot run, with the reason.
+        try {
+            p.plugin = load_experiment(spec.base, sweep::sets_of(p), options.platforms_dir).plugin;
+        } catch (const ConfigError& e) {
+            p.impossible = e.what();
+        }
+        return p;
+    }
+
+    // Runs the points (all at once, options.jobs in parallel) and returns
+    // their collected rows, in order.
+    json run(const std::vector<sweep::Point>& points) {
+        OutputFile jobs_file((fs::path(out) / sweep::SweepFiles::kJobs).string(), "job list");
+        int to_run = 0;
+        for (const sweep::Point& p : points) {
+            if (!p.impossible.empty() || sweep::has_current_result(p)) continue;
+            sweep::write_point(options, spec, p);
+            jobs_file.stream() << "sh " << shell_quote((fs::path(p.dir) / "rerun.sh").string())
+                               << "\n";
+            ++to_run;
+        }
+        jobs_file.close();
+        if (to_run > 0) sweep::run_points(options, spec, out);
+        return sweep::collect(spec, points)["points"];
+    }
+};
+
+std::vector<std::pair<std::string, std::string>> split_sets(const std::vector<std::string>& sets) {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const std::string& s : sets) {
+        const auto eq = s.find('=');
+        if (eq == std::string::npos || eq == 0)
+            throw ConfigError("--set " + quote_short(s) + ": expected KEY=VALUE");
+        out.push_back({s.substr(0, eq), s.substr(eq + 1)});
+    }
+    return out;
+}
+
+// The metrics asked for (checked against what the baseline row offers) and
+// the one that ranks: the first asked, else the latency median, else the
+// makespan.
+std::vector<std::string> choose_metrics(const std::vector<std::string>& asked,
+                                        const json& base_row) {
+    const std::vector<std::string> offered = row_metrics(base_row);
+    if (asked.empty()) return offered;
+    std::vector<std::string> out;
+    for (const std::string& m : asked) {
+        if (m == "outcome") continue; // always reported
+        if (std::find(offered.begin(), offered.end(), m) == offered.end()) {
+            std::string known = "outcome";
+            for (const std::string& o : offered) known += ", " + o;
+            throw ConfigError("--metric " + quote_short(m) +
+                              ": not a metric of this run (it offers " + known + ")");
+        }
+        out.push_back(m);
+    }
+    for (const std::string& m : offered)
+        if (std::find(out.begin(), out.end(), m) == out.end()) out.push_back(m);
+    return out;
+}
+
+// A value at stratum position u (0..1) of an estimate's range: a number
+// between its ends (whole when the ends and the value are), a choice one of
+// its two ends.
+std::string value_at(const Estimate& e, double u) {
+    char* end = nullptr;
+    const double lo = std::strtod(e.low.c_str(), &end);
+    const bool numeric = *end == '\0' && !e.low.empty();
+    const double hi = std::strtod(e.high.c_str(), &end);
+    if (!numeric || *end != '\0') return u < 0.5 ? e.low : e.high;
+    const auto whole = [](const std::string& t) { return t.find_first_of(".eE") == t.npos; };
+    // Sizes whose ends and value are powers of two (bytes, lines) take only
+    // powers of two: 2^(log2 lo .. log2 hi).
+    const auto power_of_two = [](double x) {
+        return x >= 1 && std::exp2(std::round(std::log2(x))) == x;
+    };
+    if (power_of_two(lo) && power_of_two(hi) && power_of_two(std::strtod(e.value.c_str(), nullptr)))
+        return std::to_string(std::llround(std::exp2(std::floor(
+            std::log2(lo) + std::min(u, 0.999999) * (std::log2(hi) - std::log2(lo) + 1)))));
+    const double v = lo + u * (hi - lo);
+    if (whole(e.low) && whole(e.high) && whole(e.value)) return std::to_string(std::llround(v));
+    std::ostringstream os;
+    os.precision(6);
+    os << v;
+    return os.str();
+}
+
+// N Latin-hypercube samples over every estimate: each estimate's range cut
+// into N strata, each stratum used once, paired at random (seeded: the same
+// seed gives the same samples on any machine, mt19937_64 being specified).
+std::vector<std::vector<std::pair<std::string, std::string>>>
+latin_hypercube(const std::vector<Estimate>& estimates, int n, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    const auto uniform = [&rng] { return static_cast<double>(rng() >> 11) * 0x1.0p-53; };
+    std::vector<std::vector<std::pair<std::string, std::string>>> samples(n);
+    for (const Estimate& e : estimates) {
+        std::vector<int> strata(n);
+        for (int i = 0; i < n; ++i) strata[i] = i;
+        for (int i = n - 1; i > 0; --i) std::swap(strata[i], strata[rng() % (i + 1)]);
+        for (int s = 0; s < n; ++s)
+            samples[s].push_back({"platform." + e.path, value_at(e, (strata[s] + uniform()) / n)});
+    }
+    return samples;
+}
+
+// The study's folder and the sweep machinery its runs go through.
+Study open_study(const SensitivityOptions& o) {
+    Study study;
+    study.options.jobs = o.jobs;
+    study.options.syncsim_binary = o.syncsim_binary;
+    study.options.platforms_dir = o.platforms_dir;
+    study.spec.base = fs::absolute(o.config).lexically_normal().string();
+    study.spec.description = "sensitivity of " + o.config;
+    study.out = o.out_dir.empty()
+                    ? (fs::path("runs") / "sensitivity" / fs::path(o.config).stem()).string()
+                    : o.out_dir;
+    study.base_text = sweep::read_file(o.config);
+    study.user_sets = split_sets(o.sets);
+    std::error_code ec;
+    fs::create_directories(fs::path(study.out) / "points", ec);
+    if (ec)
+        throw ConfigError("cannot create the folder " + quote_short(study.out) + ": " +
+                          ec.message());
+    check_outputs_apart({{o.config, "the config file"}}, sensitivity_outputs(study.out));
+    return study;
+}
+
+} // namespace
+
+int run_sensitivity(const SensitivityOptions& o) {
+    const ExperimentConfig cfg = load_experiment(o.config, o.sets, o.platforms_dir);
+    Study study = open_study(o);
+
+    // The baseline first: what it used tells which estimates cannot move it.
+    const sweep::Point baseline = study.point("baseline", {});
+    const json base_row = study.run({baseline})[0];
+    if (base_row.value("status", "") != "ran")
+        throw ConfigError(o.config + ": the config does not run as it is (" +
+                          base_row.value("reason", std::string("no result")) +
+                          "): fix it before asking what moves it");
+    const json base_result = json::parse(sweep::read_file(fs::path(baseline.dir) / "result.json"));
+    const std::vector<ParamRow> rows =
+        cfg.vortex ? param_rows(*cfg.vortex) : param_rows(cfg.platform);
+    const Plan plan = sensitivity::plan(rows, base_result);
+    const std::vector<std::string> metrics = choose_metrics(o.metrics, base_row);
+
+    // Each estimate at each end that is not its value; an end at the value
+    // is the baseline.
+    std::vector<sweep::Point> points;
+    std::vector<std::pair<int, int>> ends; // per estimate: point index of low, high (-1: baseline)
+    for (const Estimate& e : plan.to_run) {
+        std::pair<int, int> at{-1, -1};
+        for (int* slot : {&at.first, &at.second}) {
+            const std::string& end = slot == &at.first ? e.low : e.high;
+            if (end == e.value) continue;
+            *slot = static_cast<int>(points.size());
+            points.push_back(study.point(e.path, {{"platform." + e.path, end}}));
+        }
+        ends.push_back(at);
+    }
+    const auto samples = latin_hypercube(plan.to_run, o.lhs_samples, o.seed);
+    for (std::size_t s = 0; s < samples.size(); ++s)
+        points.push_back(study.point("lhs" + std::to_string(s), samples[s]));
+    std::cout << "sensitivity of " << o.config << ": " << plan.to_run.size()
+              << " estimates at both ends, " << points.size() << " runs (" << samples.size()
+              << " Latin-hypercube samples)\n"
+              << std::flush;
+    const json rows_run = study.run(points);
+
+    std::vector<Effect> effects;
+    for (std::size_t i = 0; i < plan.to_run.size(); ++i) {
+        const auto row = [&](int index) { return index < 0 ? base_row : rows_run[index]; };
+        effects.push_back(
+            effect_of(plan.to_run[i], row(ends[i].first), base_row, row(ends[i].second), metrics));
+    }
+    rank(effects, metrics);
+    Report report;
+    report.config = o.config;
+    report.platform = cfg.vortex ? cfg.vortex->name : cfg.platform.name;
+    report.key = run_inputs_key(cfg);
+    report.sets = o.sets;
+    report.metrics = metrics;
+    report.baseline = base_row;
+    report.effects = effects;
+    report.plan = plan;
+    report.lhs = json::array();
+    for (std::size_t s = 0; s < samples.size(); ++s) {
+        json sample{{"values", json::object()},
+                    {"row", rows_run[points.size() - samples.size() + s]}};
+        for (const auto& [key, value] : samples[s]) sample["values"][key] = value;
+        report.lhs.push_back(sample);
+    }
+    write_report(report, study.out, o.plot);
+    bool all_ran = true;
+    for (const json& r : rows_run) all_ran = all_ran && r.value("status", "") == "ran";
+    return all_ran ? 0 : 1;
+}
+
+} // namespace syncsim

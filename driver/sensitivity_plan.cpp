@@ -1,0 +1,164 @@
+#include "driver/sensitivity_plan.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace syncsim::sensitivity {
+
+using nlohmann::json;
+
+namespace {
+
+// What a rule sees: the baseline run's result and the platform's values.
+struct RunFacts {
+    const json& result;
+    std::map<std::string, std::string> values; // platform path -> value
+    double counter(const char* node, const char* key) const {
+        const json& n = result.contains(node) ? result[node] : json();
+        return n.is_object() && n.contains(key) && n[key].is_number() ? n[key].get<double>() : 0;
+    }
+    bool flag(const char* node, const char* key) const {
+        const json& n = result.contains(node) ? result[node] : json();
+        return n.is_object() && n.contains(key) && n[key].is_boolean() && n[key].get<bool>();
+    }
+    bool no_ffts_message() const { return counter("ffts", "messages") == 0; }
+};
+
+// A value the model can tell cannot move this run: the rule names the
+// mechanism the value times, and the fact of the baseline run that shows
+// the mechanism was not used (or not in the structure the value belongs
+// to). A value no rule covers is run at both ends.
+struct Rule {
+    const char* path;
+    const char* why;
+    bool (*cannot_move)(const RunFacts&);
+};
+
+const Rule kRules[] = {
+    {"interconnect.die_hop_cycles", "the device has one die: nothing crosses a die link",
+     [](const RunFacts& f) {
+         return f.values.count("die.count") && f.values.at("die.count") == "1";
+     }},
+    {"die.l2.uncached_read_occupancy_cycles", "the run made no uncached read (ld_dev)",
+     [](const RunFacts& f) { return !f.flag("l2", "uncached_reads_served"); }},
+    {"die.l2.uncached_read_latency_cycles", "the run made no uncached read (ld_dev)",
+     [](const RunFacts& f) { return !f.flag("l2", "uncached_reads_served"); }},
+    {"ffts.signal_cycles", "the run sent no FFTS message",
+     [](const RunFacts& f) { return f.no_ffts_message(); }},
+    {"ffts.aggregation", "the run sent no FFTS message",
+     [](const RunFacts& f) { return f.no_ffts_message(); }},
+    {"ffts.base_count", "the run sent no FFTS message",
+     [](const RunFacts& f) { return f.no_ffts_message(); }},
+    {"ffts.process_cycles", "no FFTS message, or the hub aggregates in parallel (not serially)",
+     [](const RunFacts& f) {
+         return f.no_ffts_message() || f.values.at("ffts.aggregation") == "parallel";
+     }},
+    {"ffts.deliver_cycles", "no FFTS message, or the hub aggregates in parallel (not serially)",
+     [](const RunFacts& f) {
+         return f.no_ffts_message() || f.values.at("ffts.aggregation") == "parallel";
+     }},
+    {"ffts.aggregate_cycles", "no FFTS message, or the hub aggregates serially (not in parallel)",
+     [](const RunFacts& f) {
+         return f.no_ffts_message() || f.values.at("ffts.aggregation") == "serial";
+     }},
+    {"ffts.broadcast_cycles", "no FFTS message, or the hub aggregates serially (not in parallel)",
+     [](const RunFacts& f) {
+         return f.no_ffts_message() || f.values.at("ffts.aggregation") == "serial";
+     }},
+};
+
+double number_in(const json& row, const std::string& key) {
+    if (!row.contains(key) || !row[key].is_number()) return NAN;
+    return row[key].get<double>();
+}
+
+std::string outcome_of(const json& row) {
+    if (row.value("status", "") != "ran") return row.value("status", std::string("missing"));
+    return row.value("outcome", std::string("?"));
+}
+
+} // namespace
+
+Plan plan(const std::vector<ParamRow>& rows, const json& baseline_result) {
+    RunFacts facts{baseline_result, {}};
+    for (const ParamRow& row : rows) facts.values[row.path] = row.value;
+    Plan p;
+    for (const ParamRow& row : rows) {
+        const ParamOrigin& o = row.origin;
+        if (!o.has_range()) continue;
+        if (o.overridden) {
+            p.set_by_config.push_back({row.path, "set to " + row.value + " at " + o.set_at});
+            continue;
+        }
+        const Rule* rule = nullptr;
+        for (const Rule& r : kRules)
+            if (row.path == r.path && r.cannot_move(facts)) rule = &r;
+        if (rule) {
+            p.cannot_move.push_back({row.path, rule->why});
+            continue;
+        }
+        p.to_run.push_back({row.path, row.value, o.low, o.high, o.range_why, o.source});
+    }
+    return p;
+}
+
+double MetricValues::swing() const {
+    double lo = INFINITY, hi = -INFINITY;
+    int numbers = 0;
+    for (double v : {low, base, high})
+        if (!std::isnan(v)) {
+            lo = std::min(lo, v);
+            hi = std::max(hi, v);
+            ++numbers;
+        }
+    return numbers < 2 ? 0 : hi - lo;
+}
+
+bool Effect::moved() const {
+    if (flips()) return true;
+    for (const auto& [name, m] : metrics)
+        if (m.swing() > 0) return true;
+    return false;
+}
+
+std::vector<std::string> row_metrics(const json& row) {
+    std::vector<std::string> names;
+    for (const char* fixed : {"latency_median_ns", "latency_p99_ns", "sim_time_ns"})
+        if (!std::isnan(number_in(row, fixed))) names.push_back(fixed);
+    for (const auto& [key, value] : row.items()) // streamN_end_ns, streamN_task_ns
+        if (key.rfind("stream", 0) == 0 && value.is_number()) names.push_back(key);
+    return names;
+}
+
+Effect effect_of(const Estimate& e, const json& low_row, const json& base_row, const json& high_row,
+                 const std::vector<std::string>& metrics) {
+    Effect effect;
+    effect.estimate = e;
+    effect.outcome_low = outcome_of(low_row);
+    effect.outcome_base = outcome_of(base_row);
+    effect.outcome_high = outcome_of(high_row);
+    for (const auto* row : {&low_row, &high_row})
+        if (row->value("status", "") != "ran")
+            effect.failed += (effect.failed.empty() ? "" : "; ") +
+                             std::string(row == &low_row ? "low: " : "high: ") +
+                             row->value("reason", std::string("no result"));
+    for (const std::string& m : metrics)
+        effect.metrics[m] = {number_in(low_row, m), number_in(base_row, m), number_in(high_row, m)};
+    return effect;
+}
+
+void rank(std::vector<Effect>& effects, const std::vector<std::string>& metrics) {
+    const auto swing = [](const Effect& e, const std::string& metric) {
+        const auto it = e.metrics.find(metric);
+        return it == e.metrics.end() ? 0.0 : it->second.swing();
+    };
+    std::stable_sort(effects.begin(), effects.end(), [&](const Effect& a, const Effect& b) {
+        if (a.flips() != b.flips()) return a.flips();
+        if (a.moved() != b.moved()) return a.moved();
+        for (const std::string& m : metrics) // a tie on one metric goes to the next
+            if (swing(a, m) != swing(b, m)) return swing(a, m) > swing(b, m);
+        return a.estimate.path < b.estimate.path;
+    });
+}
+
+} // namespace syncsim::sensitivity

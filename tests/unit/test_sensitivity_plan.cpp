@@ -1,0 +1,135 @@
+// Sensitivity as plain policy: which estimates a run can be sensitive to,
+// and how the ends' effects rank. No simulation: rows and results are made up.
+#include "driver/sensitivity_plan.hpp"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+
+using namespace syncsim;
+using namespace syncsim::sensitivity;
+using nlohmann::json;
+
+namespace {
+
+ParamRow row(const std::string& path, const std::string& value, const std::string& source,
+             const std::string& low = "", const std::string& high = "", bool overridden = false) {
+    ParamRow r;
+    r.path = path;
+    r.value = value;
+    r.origin.source = source;
+    r.origin.low = low;
+    r.origin.high = high;
+    r.origin.range_why = low.empty() ? "" : "why";
+    r.origin.overridden = overridden;
+    r.origin.set_at = overridden ? "--set platform." + path : "platforms/x.yaml:1";
+    return r;
+}
+
+std::vector<std::string> paths(const std::vector<Estimate>& list) {
+    std::vector<std::string> out;
+    for (const Estimate& e : list) out.push_back(e.path);
+    return out;
+}
+
+std::vector<std::string> paths(const std::vector<Excluded>& list) {
+    std::vector<std::string> out;
+    for (const Excluded& e : list) out.push_back(e.path);
+    return out;
+}
+
+const std::vector<ParamRow> kRows = {
+    row("die.count", "1", "sourced"),
+    row("interconnect.die_hop_cycles", "40", "estimate", "20", "200"),
+    row("ffts.aggregation", "serial", "estimate", "serial", "parallel"),
+    row("ffts.process_cycles", "4", "estimate", "2", "9"),
+    row("ffts.aggregate_cycles", "4", "estimate", "1", "100"),
+    row("ffts.intra_block_cycles", "30", "estimate", "10", "100"),
+    row("die.l2.uncached_read_latency_cycles", "160", "estimate", "60", "400"),
+    row("die.l2.atomic_cycles", "20", "estimate", "5", "100", true),
+    row("die.cluster.core.dma_gm_latency_cycles", "2050", "calibrated", "1000", "2100"),
+    row("die.cluster.core.dsb_cycles", "2", "estimate", "1", "64"),
+};
+
+} // namespace
+
+TEST_CASE("sensitivity plan: what the run never used cannot move it, and a set value is the user's",
+          "[sensitivity]") {
+    const json no_ffts = {{"ffts", {{"messages", 0}}}, {"l2", {{"uncached_reads_served", false}}}};
+    const Plan p = plan(kRows, no_ffts);
+    CHECK(paths(p.to_run) == std::vector<std::string>{"ffts.intra_block_cycles",
+                                                      "die.cluster.core.dma_gm_latency_cycles",
+                                                      "die.cluster.core.dsb_cycles"});
+    CHECK(paths(p.cannot_move) ==
+          std::vector<std::string>{"interconnect.die_hop_cycles", "ffts.aggregation",
+                                   "ffts.process_cycles", "ffts.aggregate_cycles",
+                                   "die.l2.uncached_read_latency_cycles"});
+    CHECK(p.cannot_move[0].reason == "the device has one die: nothing crosses a die link");
+    REQUIRE(p.set_by_config.size() == 1);
+    CHECK(p.set_by_config[0].path == "die.l2.atomic_cycles");
+    CHECK(p.set_by_config[0].reason == "set to 20 at --set platform.die.l2.atomic_cycles");
+    CHECK(p.to_run[1].source == "calibrated");
+    CHECK(p.to_run[1].low == "1000");
+}
+
+TEST_CASE("sensitivity plan: the hub's structure decides which per-message costs count",
+          "[sensitivity]") {
+    const json used = {{"ffts", {{"messages", 96}}}, {"l2", {{"uncached_reads_served", true}}}};
+    CHECK(paths(plan(kRows, used).to_run) ==
+          std::vector<std::string>{"ffts.aggregation", "ffts.process_cycles",
+                                   "ffts.intra_block_cycles", "die.l2.uncached_read_latency_cycles",
+                                   "die.cluster.core.dma_gm_latency_cycles",
+                                   "die.cluster.core.dsb_cycles"});
+    std::vector<ParamRow> parallel = kRows;
+    parallel[2].value = "parallel";
+    const Plan p = plan(parallel, used);
+    CHECK(paths(p.cannot_move) ==
+          std::vector<std::string>{"interconnect.die_hop_cycles", "ffts.process_cycles"});
+}
+
+TEST_CASE("sensitivity ranking: outcome flips first, then the largest swing, ties by the next "
+          "metric; what moved nothing goes last",
+          "[sensitivity]") {
+    const std::vector<std::string> metrics = {"latency_median_ns", "sim_time_ns"};
+    const auto ran = [](double median, double end, const char* outcome = "completed") {
+        return json{{"status", "ran"},
+                    {"outcome", outcome},
+                    {"latency_median_ns", median},
+                    {"sim_time_ns", end}};
+    };
+    const json base = ran(100, 1000);
+    const Estimate a{"a", "1", "0", "2", "w", "estimate"}, b{"b", "1", "0", "2", "w", "estimate"},
+        c{"c", "1", "0", "2", "w", "estimate"}, d{"d", "1", "0", "2", "w", "estimate"},
+        e{"e", "1", "0", "2", "w", "estimate"};
+    std::vector<Effect> effects = {
+        effect_of(a, ran(90, 1000), base, ran(130, 1000), metrics),               // swing 40
+        effect_of(b, base, base, base, metrics),                                  // moved nothing
+        effect_of(c, ran(100, 900), base, ran(100, 1200), metrics),               // 0, then 300
+        effect_of(d, ran(50, 1000), base, ran(100, 5000, "time_limit"), metrics), // flips
+        effect_of(e, ran(100, 990), base, ran(100, 1000), metrics),               // 0, then 10
+    };
+    CHECK(effects[0].metrics.at("latency_median_ns").swing() == 40);
+    CHECK_FALSE(effects[1].moved());
+    CHECK(effects[3].flips());
+    rank(effects, metrics);
+    std::vector<std::string> order;
+    for (const Effect& x : effects) order.push_back(x.estimate.path);
+    CHECK(order == std::vector<std::string>{"d", "a", "c", "e", "b"});
+}
+
+TEST_CASE("sensitivity: an end without a result says why, and a swing needs two numbers",
+          "[sensitivity]") {
+    const json base = {{"status", "ran"}, {"outcome", "completed"}, {"sim_time_ns", 10.0}};
+    const json failed = {{"status", "timeout"}, {"reason", "killed at point_timeout"}};
+    const Effect e =
+        effect_of({"x", "1", "0", "2", "w", "estimate"}, failed, base, base, {"sim_time_ns"});
+    CHECK(e.failed == "low: killed at point_timeout");
+    CHECK(e.outcome_low == "timeout");
+    CHECK(e.flips());
+    CHECK(MetricValues{NAN, 5, NAN}.swing() == 0);
+    CHECK(MetricValues{NAN, 5, 9}.swing() == 4);
+    CHECK(row_metrics(json{{"latency_median_ns", NAN},
+                           {"sim_time_ns", 1.0},
+                           {"stream1_end_ns", 2.0},
+                           {"status", "ran"}}) ==
+          std::vector<std::string>{"sim_time_ns", "stream1_end_ns"});
+}
