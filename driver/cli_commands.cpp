@@ -5,6 +5,7 @@
 
 #include "config/param_tree.hpp"
 #include "config/yaml_view.hpp"
+#include "driver/calibration.hpp"
 #include "driver/platform_kinds.hpp"
 #include "driver/sensitivity.hpp"
 #include "driver/sweep.hpp"
@@ -93,11 +94,27 @@ int cmd_sensitivity(const std::vector<std::string>& args, const std::string& pdi
 }
 
 int cmd_describe(const std::vector<std::string>& args, const std::string& pdir) {
+    if (args.size() == 1 && args[0] == "calibration") {
+        describe_calibrations(std::cout, calibration_dir(), platforms_dir(pdir));
+        return 0;
+    }
     if (args.size() != 2 || args[0] != "platform")
-        throw ConfigError("usage: syncsim describe platform NAME");
+        throw ConfigError("usage: syncsim describe platform NAME | describe calibration");
     const std::string dir = platforms_dir(pdir);
     platform_kind_of(dir, args[1]).describe(std::cout, dir, args[1]);
     return 0;
+}
+
+// `calibration check [FILE]...`: every record of the register, or these.
+int cmd_calibration(const std::vector<std::string>& args, const std::string& pdir) {
+    if (args.empty() || args[0] != "check")
+        throw ConfigError("usage: syncsim calibration check [FILE]...");
+    std::vector<std::string> files(args.begin() + 1, args.end());
+    if (files.empty())
+        for (const CalibrationRecord& c : read_calibrations(calibration_dir()))
+            files.push_back(c.file);
+    return check_calibrations(files, std::filesystem::absolute(platforms_dir(pdir)).string(),
+                              std::filesystem::canonical("/proc/self/exe").string(), std::cout);
 }
 
 } // namespace syncsim

@@ -44,7 +44,8 @@ usage:
   syncsim sensitivity CONFIG [-j N] [--metric NAME]... [--set KEY=VALUE]...
                      [--lhs N [--seed S]] [--out DIR] [--no-plot]
   syncsim list platforms | workloads [--plugin FILE]...
-  syncsim describe platform NAME
+  syncsim describe platform NAME | calibration
+  syncsim calibration check [FILE]...
   syncsim --help | --version
 
 options:
@@ -280,9 +281,10 @@ int run_command(std::vector<std::string> args) {
         if (cmd == "list") return cmd_list(args, pdir);
         if (cmd == "sweep") return cmd_sweep(args, pdir);
         if (cmd == "sensitivity") return cmd_sensitivity(args, pdir);
+        if (cmd == "calibration") return cmd_calibration(args, pdir);
         if (cmd == "describe") return cmd_describe(args, pdir);
         const std::string hint =
-            nearest_name(cmd, {"run", "sweep", "sensitivity", "list", "describe"});
+            nearest_name(cmd, {"run", "sweep", "sensitivity", "calibration", "list", "describe"});
         throw ConfigError("unknown command " + quote_short(cmd) +
                           (hint.empty() ? "" : "; did you mean '" + hint + "'?") +
                           " (syncsim --help)");

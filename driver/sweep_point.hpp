@@ -83,6 +83,10 @@ void run_points(const SweepOptions& o, const SweepSpec& spec, const std::string&
 // A result that answers the point as it is now: it ran to an outcome, with
 // the same base config and parameters.
 bool has_current_result(const Point& p);
+// A run's figures from its result JSON: outcome, rounds, latency min,
+// median, p99 and max, skew, sim_time_ns, poll timeouts, and each stream's
+// last task (streamN_end_ns, streamN_task_ns).
+nlohmann::json result_row(const nlohmann::json& result);
 // Every point's row; a failed point is a row that says how.
 nlohmann::json collect(const SweepSpec& s, const std::vector<Point>& points);
 void write_results(const std::string& out, const SweepSpec& s, const nlohmann::json& results);

@@ -61,6 +61,40 @@ bool has_current_result(const Point& p) {
            fs::exists(fs::path(p.dir) / "result.json");
 }
 
+json result_row(const json& r) {
+    json row = json::object();
+    row["outcome"] = r["outcome"]["kind"];
+    std::vector<double> latency, skew;
+    for (const json& round : r["rounds"])
+        if (round.contains("latency_ps")) {
+            latency.push_back(round["latency_ps"].get<double>() / 1000.0);
+            skew.push_back(round["release_skew_ps"].get<double>() / 1000.0);
+        }
+    row["rounds"] = r["rounds"].size();
+    row["latency_min_ns"] =
+        latency.empty() ? NAN : *std::min_element(latency.begin(), latency.end());
+    row["latency_median_ns"] = median(latency);
+    row["latency_max_ns"] =
+        latency.empty() ? NAN : *std::max_element(latency.begin(), latency.end());
+    row["skew_median_ns"] = median(skew);
+    // Over every round (the result lists only the first rounds).
+    const json& stats = r["round_stats"];
+    row["latency_p99_ns"] = stats.contains("latency_ps") && stats["latency_ps"].contains("p99")
+                                ? stats["latency_ps"]["p99"].get<double>() / 1000.0
+                                : NAN;
+    row["sim_time_ns"] = r["time"]["end_ps"].get<double>() / 1000.0;
+    // Each stream's last task: when it ended and how long it ran.
+    for (const json& stream : r["streams"]) {
+        const json& span = stream["last_task_ps"];
+        if (!span.is_array() || span.size() != 2) continue;
+        const std::string name = "stream" + std::to_string(stream["stream"].get<int>());
+        row[name + "_end_ns"] = span[1].get<double>() / 1000.0;
+        row[name + "_task_ns"] = (span[1].get<double>() - span[0].get<double>()) / 1000.0;
+    }
+    row["poll_timeouts"] = r["poll_timeouts"].size();
+    return row;
+}
+
 // One row; a point whose run failed in any way is a row that says how, and
 // never stops the collection of the others.
 static json collect_point(const Point& p) {
@@ -103,35 +137,7 @@ static json collect_point(const Point& p) {
         return row;
     }
     row["status"] = "ran";
-    row["outcome"] = r["outcome"]["kind"];
-    std::vector<double> latency, skew;
-    for (const json& round : r["rounds"])
-        if (round.contains("latency_ps")) {
-            latency.push_back(round["latency_ps"].get<double>() / 1000.0);
-            skew.push_back(round["release_skew_ps"].get<double>() / 1000.0);
-        }
-    row["rounds"] = r["rounds"].size();
-    row["latency_min_ns"] =
-        latency.empty() ? NAN : *std::min_element(latency.begin(), latency.end());
-    row["latency_median_ns"] = median(latency);
-    row["latency_max_ns"] =
-        latency.empty() ? NAN : *std::max_element(latency.begin(), latency.end());
-    row["skew_median_ns"] = median(skew);
-    // Over every round (the result lists only the first rounds).
-    const json& stats = r["round_stats"];
-    row["latency_p99_ns"] = stats.contains("latency_ps") && stats["latency_ps"].contains("p99")
-                                ? stats["latency_ps"]["p99"].get<double>() / 1000.0
-                                : NAN;
-    row["sim_time_ns"] = r["time"]["end_ps"].get<double>() / 1000.0;
-    // Each stream's last task: when it ended and how long it ran.
-    for (const json& stream : r["streams"]) {
-        const json& span = stream["last_task_ps"];
-        if (!span.is_array() || span.size() != 2) continue;
-        const std::string name = "stream" + std::to_string(stream["stream"].get<int>());
-        row[name + "_end_ns"] = span[1].get<double>() / 1000.0;
-        row[name + "_task_ns"] = (span[1].get<double>() - span[0].get<double>()) / 1000.0;
-    }
-    row["poll_timeouts"] = r["poll_timeouts"].size();
+    row.update(result_row(r));
     const fs::path perf = fs::path(p.dir) / "perf.json";
     if (fs::exists(perf)) {
         const json pj = json::parse(read_file(perf), nullptr, false);
