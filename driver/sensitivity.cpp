@@ -55,18 +55,7 @@ struct Study {
     // Runs the points (all at once, options.jobs in parallel) and returns
     // their collected rows, in order.
     json run(const std::vector<sweep::Point>& points) {
-        OutputFile jobs_file((fs::path(out) / sweep::SweepFiles::kJobs).string(), "job list");
-        int to_run = 0;
-        for (const sweep::Point& p : points) {
-            if (!p.impossible.empty() || sweep::has_current_result(p)) continue;
-            sweep::write_point(options, spec, p);
-            jobs_file.stream() << "sh " << shell_quote((fs::path(p.dir) / "rerun.sh").string())
-                               << "\n";
-            ++to_run;
-        }
-        jobs_file.close();
-        if (to_run > 0) sweep::run_points(options, spec, out);
-        return sweep::collect(spec, points)["points"];
+        return sweep::run_batch(options, spec, out, points);
     }
 };
 

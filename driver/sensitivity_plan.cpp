@@ -25,46 +25,45 @@ struct RunFacts {
 };
 
 // A value the model can tell cannot move this run: the rule names the
-// mechanism the value times, and the fact of the baseline run that shows
-// the mechanism was not used (or not in the structure the value belongs
-// to). A value no rule covers is run at both ends.
-struct Rule {
-    const char* path;
-    const char* why;
-    bool (*cannot_move)(const RunFacts&);
-};
+// mechanism the value times and returns the fact of the baseline run that
+// shows the mechanism was not used (or not in the structure the value
+// belongs to), or "" when it may have been. A value no rule covers is run
+// at both ends.
+using WhyNot = std::string (*)(const RunFacts&);
 
-const Rule kRules[] = {
-    {"interconnect.die_hop_cycles", "the device has one die: nothing crosses a die link",
-     [](const RunFacts& f) {
-         return f.values.count("die.count") && f.values.at("die.count") == "1";
-     }},
-    {"die.l2.uncached_read_occupancy_cycles", "the run made no uncached read (ld_dev)",
-     [](const RunFacts& f) { return !f.flag("l2", "uncached_reads_served"); }},
-    {"die.l2.uncached_read_latency_cycles", "the run made no uncached read (ld_dev)",
-     [](const RunFacts& f) { return !f.flag("l2", "uncached_reads_served"); }},
-    {"ffts.signal_cycles", "the run sent no FFTS message",
-     [](const RunFacts& f) { return f.no_ffts_message(); }},
-    {"ffts.aggregation", "the run sent no FFTS message",
-     [](const RunFacts& f) { return f.no_ffts_message(); }},
-    {"ffts.base_count", "the run sent no FFTS message",
-     [](const RunFacts& f) { return f.no_ffts_message(); }},
-    {"ffts.process_cycles", "no FFTS message, or the hub aggregates in parallel (not serially)",
-     [](const RunFacts& f) {
-         return f.no_ffts_message() || f.values.at("ffts.aggregation") == "parallel";
-     }},
-    {"ffts.deliver_cycles", "no FFTS message, or the hub aggregates in parallel (not serially)",
-     [](const RunFacts& f) {
-         return f.no_ffts_message() || f.values.at("ffts.aggregation") == "parallel";
-     }},
-    {"ffts.aggregate_cycles", "no FFTS message, or the hub aggregates serially (not in parallel)",
-     [](const RunFacts& f) {
-         return f.no_ffts_message() || f.values.at("ffts.aggregation") == "serial";
-     }},
-    {"ffts.broadcast_cycles", "no FFTS message, or the hub aggregates serially (not in parallel)",
-     [](const RunFacts& f) {
-         return f.no_ffts_message() || f.values.at("ffts.aggregation") == "serial";
-     }},
+std::string one_die(const RunFacts& f) {
+    return f.values.count("die.count") && f.values.at("die.count") == "1"
+               ? "the device has one die: nothing crosses a die link"
+               : "";
+}
+std::string no_ld_dev(const RunFacts& f) {
+    return f.flag("l2", "uncached_reads_served") ? "" : "the run made no uncached read (ld_dev)";
+}
+std::string no_ffts(const RunFacts& f) {
+    return f.no_ffts_message() ? "the run sent no FFTS message" : "";
+}
+// A per-message cost of the hub structure the run did not use.
+template <const char* kUnused>
+std::string other_hub(const RunFacts& f) {
+    if (f.no_ffts_message()) return no_ffts(f);
+    return f.values.at("ffts.aggregation") == kUnused
+               ? std::string("ffts.aggregation is ") + kUnused +
+                     ": this cost belongs to the other structure"
+               : "";
+}
+constexpr char kParallel[] = "parallel", kSerial[] = "serial";
+
+const std::pair<const char*, WhyNot> kRules[] = {
+    {"interconnect.die_hop_cycles", one_die},
+    {"die.l2.uncached_read_occupancy_cycles", no_ld_dev},
+    {"die.l2.uncached_read_latency_cycles", no_ld_dev},
+    {"ffts.signal_cycles", no_ffts},
+    {"ffts.aggregation", no_ffts},
+    {"ffts.base_count", no_ffts},
+    {"ffts.process_cycles", other_hub<kParallel>},
+    {"ffts.deliver_cycles", other_hub<kParallel>},
+    {"ffts.aggregate_cycles", other_hub<kSerial>},
+    {"ffts.broadcast_cycles", other_hub<kSerial>},
 };
 
 double number_in(const json& row, const std::string& key) {
@@ -90,11 +89,11 @@ Plan plan(const std::vector<ParamRow>& rows, const json& baseline_result) {
             p.set_by_config.push_back({row.path, "set to " + row.value + " at " + o.set_at});
             continue;
         }
-        const Rule* rule = nullptr;
-        for (const Rule& r : kRules)
-            if (row.path == r.path && r.cannot_move(facts)) rule = &r;
-        if (rule) {
-            p.cannot_move.push_back({row.path, rule->why});
+        std::string why_not;
+        for (const auto& [path, rule] : kRules)
+            if (row.path == path) why_not = rule(facts);
+        if (!why_not.empty()) {
+            p.cannot_move.push_back({row.path, why_not});
             continue;
         }
         p.to_run.push_back({row.path, row.value, o.low, o.high, o.range_why, o.source});

@@ -82,9 +82,33 @@ void read_plot(const MapView& plot, SweepSpec& s) {
     }
 }
 
+// `exclude:` lists partial points the product leaves out (a soft barrier
+// under each FFTS aggregation, which it does not use): each entry maps axes
+// to one of their values.
+void read_exclude(const MapView& doc, SweepSpec& s) {
+    if (!doc.has("exclude")) return;
+    const YAML::Node list = doc.node("exclude");
+    if (!list.IsSequence()) doc.fail("exclude", "expected a list of {axis: value, ...} entries");
+    for (const MapView& entry : doc.list("exclude")) {
+        std::vector<std::pair<std::string, std::string>> match;
+        for (const MapView::Entry& e : entry.entries()) {
+            const auto axis = std::find_if(s.axes.begin(), s.axes.end(),
+                                           [&](const Axis& a) { return a.key == e.key; });
+            if (axis == s.axes.end()) entry.fail(e.key, "not an axis of this sweep");
+            if (!e.value.IsScalar() || std::find(axis->values.begin(), axis->values.end(),
+                                                 e.value.Scalar()) == axis->values.end())
+                entry.fail(e.key, "not one of the axis' values");
+            match.push_back({e.key, e.value.Scalar()});
+        }
+        if (match.empty()) entry.fail("", "an empty entry would leave out every point");
+        s.exclude.push_back(match);
+    }
+}
+
 SweepSpec read_spec(const std::string& file) {
     const MapView doc(load_yaml_file(file), file, "");
-    doc.allow_only({"description", "base", "combine", "axes", "point_timeout", "retries", "plot"});
+    doc.allow_only({"description", "base", "combine", "axes", "exclude", "point_timeout", "retries",
+                    "plot", "bands", "band_estimates"});
     SweepSpec s;
     s.description = doc.opt_text("description").value_or("");
     s.base = (fs::path(file).parent_path() / doc.text("base")).lexically_normal().string();
@@ -115,17 +139,46 @@ SweepSpec read_spec(const std::string& file) {
             if (a.values.size() != s.axes.front().values.size())
                 axes.fail(a.key, "zipped axes need the same number of values");
     check_point_count(s, axes);
+    read_exclude(doc, s);
     if (doc.has("point_timeout"))
         s.timeout_s = std::max<std::uint64_t>(
             1, parse_duration_ps(doc.text("point_timeout"),
                                  doc.where("point_timeout") + ": key 'point_timeout'") /
                    1000000000000ull);
     s.retries = static_cast<int>(doc.opt_integer("retries", 0, 10).value_or(0));
+    s.bands = doc.opt_boolean("bands").value_or(false);
+    s.band_estimates = static_cast<int>(doc.opt_integer("band_estimates", 1, 20).value_or(3));
+    if (doc.has("band_estimates") && !s.bands)
+        doc.fail("band_estimates", "band_estimates without 'bands: true' draws no band");
     read_plot(doc.map("plot"), s);
     return s;
 }
 
+std::vector<Point> product_of(const SweepSpec& s);
+
+// Whether an `exclude:` entry leaves the point out: it matches every one of
+// the entry's axis values.
+bool excluded(const SweepSpec& s, const std::vector<std::pair<std::string, std::string>>& values) {
+    for (const auto& entry : s.exclude) {
+        bool all = true;
+        for (const auto& [key, value] : entry)
+            all = all && std::find(values.begin(), values.end(), std::make_pair(key, value)) !=
+                             values.end();
+        if (all) return true;
+    }
+    return false;
+}
+
 std::vector<Point> expand(const SweepSpec& s) {
+    std::vector<Point> points = product_of(s);
+    points.erase(std::remove_if(points.begin(), points.end(),
+                                [&](const Point& p) { return excluded(s, p.values); }),
+                 points.end());
+    for (std::size_t i = 0; i < points.size(); ++i) points[i].index = static_cast<int>(i);
+    return points;
+}
+
+std::vector<Point> product_of(const SweepSpec& s) {
     std::vector<Point> points;
     if (s.zip) {
         for (std::size_t i = 0; i < s.axes.front().values.size(); ++i) {
@@ -258,7 +311,8 @@ int run_sweep(const SweepOptions& o) {
     }
     if (!o.collect_only && to_run > 0) run_points(o, spec, out);
 
-    const json results = collect(spec, points);
+    json results = collect(spec, points);
+    if (spec.bands) add_bands(o, spec, out, points, results);
     std::map<std::string, int> by_status;
     for (const json& row : results["points"]) ++by_status[row["status"].get<std::string>()];
     {

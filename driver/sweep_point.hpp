@@ -27,6 +27,12 @@ struct SweepSpec {
     int retries = 0;
     std::string plot_x, plot_y, plot_yscale = "auto";
     std::vector<std::string> plot_series;
+    // bands: each point's plot_y gets a low-high band from the band_estimates
+    // platform estimates that move its line most (sweep_bands.cpp).
+    bool bands = false;
+    int band_estimates = 3;
+    // Partial points left out of the product: each entry's axis values.
+    std::vector<std::vector<std::pair<std::string, std::string>>> exclude;
 };
 
 // A point is identified by its parameters, never by its position: its
@@ -78,8 +84,17 @@ std::vector<std::string> sets_of(const Point& p);
 std::string slug(const Point& p);
 // Writes the point's folder and its rerun.sh.
 void write_point(const SweepOptions& o, const SweepSpec& s, const Point& p);
-// Runs OUT/jobs.txt with GNU parallel (o.jobs at once, o.sshlogin hosts).
-void run_points(const SweepOptions& o, const SweepSpec& spec, const std::string& out);
+// Runs OUT/JOBS with GNU parallel (o.jobs at once, o.sshlogin hosts),
+// logging to OUT/JOBLOG.
+void run_points(const SweepOptions& o, const SweepSpec& spec, const std::string& out,
+                const std::string& jobs = SweepFiles::kJobs,
+                const std::string& joblog = SweepFiles::kJobLog);
+// Runs the points without a current result (listed in OUT/JOBS) and returns
+// every point's collected row, in order.
+nlohmann::json run_batch(const SweepOptions& o, const SweepSpec& spec, const std::string& out,
+                         const std::vector<Point>& points,
+                         const std::string& jobs = SweepFiles::kJobs,
+                         const std::string& joblog = SweepFiles::kJobLog);
 // A result that answers the point as it is now: it ran to an outcome, with
 // the same base config and parameters.
 bool has_current_result(const Point& p);
@@ -87,6 +102,10 @@ bool has_current_result(const Point& p);
 // median, p99 and max, skew, sim_time_ns, poll timeouts, and each stream's
 // last task (streamN_end_ns, streamN_task_ns).
 nlohmann::json result_row(const nlohmann::json& result);
+// Adds band_low, band_high and band_estimates to every ran point's row of
+// `results` (sweep_bands.cpp); writes its runs under OUT/bands/.
+void add_bands(const SweepOptions& o, const SweepSpec& spec, const std::string& out,
+               const std::vector<Point>& points, nlohmann::json& results);
 // Every point's row; a failed point is a row that says how.
 nlohmann::json collect(const SweepSpec& s, const std::vector<Point>& points);
 void write_results(const std::string& out, const SweepSpec& s, const nlohmann::json& results);

@@ -199,12 +199,19 @@ void write_results(const std::string& out, const SweepSpec& s, const json& resul
     csv << "point";
     for (const Axis& a : s.axes) csv << "," << a.key;
     for (const std::string& m : metrics) csv << "," << m;
+    static const char* const kBandColumns[] = {"band_low", "band_high", "band_estimates",
+                                               "band_note"};
+    if (s.bands)
+        for (const char* b : kBandColumns) csv << "," << s.plot_y << "_" << b;
     csv << "\n";
     for (const json& row : results["points"]) {
         csv << row["point"].get<int>();
         for (const Axis& a : s.axes) csv << "," << csv_field(row["params"][a.key]);
         for (const std::string& m : metrics)
             csv << "," << (row.contains(m) ? csv_field(row[m]) : "");
+        if (s.bands)
+            for (const char* b : kBandColumns)
+                csv << "," << (row.contains(b) ? csv_field(row[b]) : "");
         csv << "\n";
     }
     csv_file.close();

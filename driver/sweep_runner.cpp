@@ -5,6 +5,7 @@
 #include "driver/shell_command.hpp"
 #include "driver/sweep.hpp"
 #include "driver/sweep_point.hpp"
+#include "models/trace/output_file.hpp"
 
 #include <cstdlib>
 #include <filesystem>
@@ -16,6 +17,7 @@
 namespace syncsim::sweep {
 
 namespace fs = std::filesystem;
+using nlohmann::json;
 
 std::uint64_t fnv1a(const std::string& text, std::uint64_t h) {
     for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
@@ -86,22 +88,39 @@ void write_point(const SweepOptions& o, const SweepSpec& s, const Point& p) {
                     fs::perm_options::add);
 }
 
-void run_points(const SweepOptions& o, const SweepSpec& spec, const std::string& out) {
+void run_points(const SweepOptions& o, const SweepSpec& spec, const std::string& out,
+                const std::string& jobs, const std::string& joblog) {
     if (!have_command("parallel --version"))
         throw ConfigError(
             "GNU parallel is not installed: apt-get install parallel (scripts/setup.sh does)");
     // A point's own `timeout` stops it; parallel's timeout is a backstop.
     std::ostringstream cmd;
     cmd << "parallel --will-cite --jobs " << o.jobs << " --joblog "
-        << shell_quote((fs::path(out) / SweepFiles::kJobLog).string()) << " --timeout "
-        << spec.timeout_s + 30 << " --retries " << spec.retries + 1 << " --halt never";
+        << shell_quote((fs::path(out) / joblog).string()) << " --timeout " << spec.timeout_s + 30
+        << " --retries " << spec.retries + 1 << " --halt never";
     if (!o.sshlogin.empty()) cmd << " --sshlogin " << shell_quote(o.sshlogin);
-    cmd << " :::: " << shell_quote((fs::path(out) / SweepFiles::kJobs).string());
+    cmd << " :::: " << shell_quote((fs::path(out) / jobs).string());
     std::cout << "running: " << cmd.str() << "\n" << std::flush;
     const int rc = std::system(cmd.str().c_str());
     if (rc != 0)
         std::cout << "parallel reports " << (WIFEXITED(rc) ? WEXITSTATUS(rc) : rc)
                   << " failed job(s)\n";
+}
+
+json run_batch(const SweepOptions& o, const SweepSpec& spec, const std::string& out,
+               const std::vector<Point>& points, const std::string& jobs,
+               const std::string& joblog) {
+    OutputFile jobs_file((fs::path(out) / jobs).string(), "job list");
+    int to_run = 0;
+    for (const Point& p : points) {
+        if (!p.impossible.empty() || has_current_result(p)) continue;
+        write_point(o, spec, p);
+        jobs_file.stream() << "sh " << shell_quote((fs::path(p.dir) / "rerun.sh").string()) << "\n";
+        ++to_run;
+    }
+    jobs_file.close();
+    if (to_run > 0) run_points(o, spec, out, jobs, joblog);
+    return collect(spec, points)["points"];
 }
 
 } // namespace syncsim::sweep

@@ -97,13 +97,26 @@ def main():
             failures.append({"label": label, "x": x, "why": row.get("outcome")})
             continue
         entry["points"].append([x, y])
+        # A band (bands: true): the least and most the point's figure takes
+        # with its line's top estimates all at their lowering or raising ends.
+        lo, hi = number(row.get("band_low")), number(row.get("band_high"))
+        if lo is not None and hi is not None:
+            entry.setdefault("band", []).append([x, lo, hi])
+            entry["band_estimates"] = row.get("band_estimates", "")
 
-    fig, ax = plt.subplots(figsize=(9, 5.5))
+    fig, ax = plt.subplots(figsize=(12, 6))
     drawn = [s for s in series.values() if s["points"]]
     for s in sorted(drawn, key=lambda s: s["label"]):
         s["points"].sort()
-        ax.plot([p[0] for p in s["points"]], [p[1] for p in s["points"]], marker="o", label=s["label"])
-    scale = yscale_of(a.yscale, [p[1] for s in drawn for p in s["points"]])
+        line, = ax.plot([p[0] for p in s["points"]], [p[1] for p in s["points"]], marker="o",
+                        label=s["label"])
+        if s.get("band"):
+            s["band"].sort()
+            ax.fill_between([b[0] for b in s["band"]], [b[1] for b in s["band"]],
+                            [b[2] for b in s["band"]], color=line.get_color(), alpha=0.15,
+                            linewidth=0)
+    scale = yscale_of(a.yscale, [v for s in drawn for p in s["points"] for v in [p[1]]]
+                      + [v for s in drawn for b in s.get("band", []) for v in b[1:]])
     ax.set_yscale(scale)
     # Points that did not complete: a red cross at the axis floor, one legend
     # entry per series and outcome (or status).
@@ -115,9 +128,12 @@ def main():
         seen.add(key)
     ax.set_xlabel(short(a.x))
     ax.set_ylabel(a.y + (" (log scale)" if scale == "log" else ""))
-    ax.set_title(results.get("description", "syncsim sweep"))
+    title = results.get("description", "syncsim sweep")
+    if any(s.get("band") for s in drawn):
+        title += "\n(shaded: each line's top estimates at their plausible ends)"
+    ax.set_title(title, fontsize=10)
     ax.grid(True, alpha=0.3, which="both")
-    ax.legend(fontsize="small")
+    ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
     fig.tight_layout()
     for ext in ("png", "svg"):
         fig.savefig(f"{a.out}.{ext}")

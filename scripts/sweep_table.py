@@ -1,20 +1,17 @@
 #!/usr/bin/env python3
 """A sweep's results as a Markdown table: one row per combination of the
 axes other than X, one column per value of X, the cell the median round
-latency (ns, or "-" where the point did not run).
+latency (ns, or "-" where the point did not run) and, when the sweep asked
+for bands, the band below it in brackets: the least and most the figure
+takes with its line's top estimates at their plausible ends.
 
-    scripts/sweep_table.py OUT/results.csv X [--drop AXIS=VALUE,AXIS=VALUE ...]
+    scripts/sweep_table.py OUT/results.csv X [--y METRIC] [--drop AXIS=VALUE,AXIS=VALUE ...]
 
---drop leaves out the rows that match every AXIS=VALUE of one group (e.g.
-soft barriers under the parallel FFTS aggregation, which they do not use).
+--drop leaves out the rows that match every AXIS=VALUE of one group.
 The README's barrier table is this script's output for
 configs/sweeps/barrier_scaling.yaml."""
 import argparse
 import csv
-
-FIXED = {"point", "status", "outcome", "rounds", "latency_min_ns", "latency_median_ns",
-         "latency_max_ns", "skew_median_ns", "sim_time_ns", "poll_timeouts", "wall_s",
-         "resumptions", "resumptions_per_s", "exit_code", "signal", "reason"}
 
 
 def main():
@@ -25,8 +22,11 @@ def main():
     ap.add_argument("--y", default="latency_median_ns")
     args = ap.parse_args()
     with open(args.csv, newline="") as f:
-        rows = list(csv.DictReader(f))
-    axes = [k for k in rows[0] if k not in FIXED and k != args.x]
+        reader = csv.DictReader(f)
+        columns = reader.fieldnames
+        rows = list(reader)
+    # The CSV is: point, the axes, then the metrics from "status" on.
+    axes = [k for k in columns[1:columns.index("status")] if k != args.x]
     drops = [dict(d.split("=", 1) for d in group.split(",")) for group in args.drop]
     xs, series, cells = [], [], {}
     for r in rows:
@@ -38,12 +38,23 @@ def main():
         if key not in series:
             series.append(key)
         y = r.get(args.y, "")
-        cells[key, r[args.x]] = f"{float(y):.1f}" if r["status"] == "ran" and y else "-"
+        cell = f"{float(y):.1f}" if r["status"] == "ran" and y else "-"
+        low, high = r.get(f"{args.y}_band_low", ""), r.get(f"{args.y}_band_high", "")
+        if cell != "-" and low and high:
+            cell += f"<br>[{float(low):.0f}, {float(high):.0f}]"
+        cells[key, r[args.x]] = cell
     short = [a.split(".")[-1] for a in axes]
     print("| " + " / ".join(short) + " \\ " + args.x.split(".")[-1] + " | " + " | ".join(xs) + " |")
     print("|---" * (len(xs) + 1) + "|")
     for key in series:
         print("| " + " ".join(key) + " | " + " | ".join(cells.get((key, x), "-") for x in xs) + " |")
+    bands = {r.get(f"{args.y}_band_estimates", "") for r in rows} - {""}
+    if bands:
+        print()
+        for key in series:
+            names = next((r.get(f"{args.y}_band_estimates", "") for r in rows
+                          if tuple(r[a] for a in axes) == key), "")
+            print(f"- {' '.join(key)}: band from {names or 'no estimate that moves it'}")
 
 
 if __name__ == "__main__":

@@ -83,6 +83,66 @@ TEST_CASE("a sweep's plot draws one correctly labelled series per combination of
     CHECK(fs::exists(out + "/plot.png"));
 }
 
+// Issue 25 item 3: each point's figure with a band from the estimates its
+// line rests on most, in the CSV and drawn; `exclude` leaves out points that
+// would repeat others.
+TEST_CASE("a sweep with bands gives each point a band from its line's top estimates", "[sweep]") {
+    const std::string sweep = test::write_file(
+        "bands.yaml", "base: " + test::repo_file("configs/sweeps/barrier_rounds_base.yaml") +
+                          "\naxes:\n  platform: [910b1]\n  workload.params.mode: [hard, soft]\n"
+                          "  platform.ffts.aggregation: [serial, parallel]\n"
+                          "  workload.params.block_dim: [4, 16]\n"
+                          "exclude:\n  - {workload.params.mode: soft, platform.ffts.aggregation: "
+                          "parallel}\nbands: true\nband_estimates: 2\n"
+                          "plot:\n  x: workload.params.block_dim\n"
+                          "  series: [workload.params.mode, platform.ffts.aggregation]\n");
+    const std::string out = (test::temp_dir() / "bands").string();
+    const auto r = test::run_syncsim("sweep " + sweep + " -j 2 --out " + out);
+    INFO(r.output);
+    REQUIRE(r.exit_code == 0);
+    CHECK_THAT(r.output, Contains("6 points") && Contains("bands: 3 line(s)"));
+    const json results = json::parse(test::read_text(out + "/results.json"));
+    REQUIRE(results["points"].size() == 6);
+    for (const json& row : results["points"]) {
+        INFO(row.dump());
+        CHECK_FALSE((row["params"]["workload.params.mode"] == "soft" &&
+                     row["params"]["platform.ffts.aggregation"] == "parallel"));
+        REQUIRE(row.contains("band_low"));
+        const double low = row["band_low"], high = row["band_high"], y = row["latency_median_ns"];
+        CHECK(low <= y);
+        CHECK(y <= high);
+        CHECK(low < high);
+        const std::string names = row["band_estimates"];
+        // The mechanism each barrier rests on: the hub for hard, the L2 for soft.
+        CHECK_THAT(names,
+                   Contains(row["params"]["workload.params.mode"] == "hard" ? "ffts." : "die.l2."));
+        // A value the sweep sets is the user's, never a band's estimate.
+        CHECK_THAT(names, !Contains("ffts.aggregation"));
+    }
+    CHECK_THAT(lines(out + "/results.csv")[0],
+               Contains("latency_median_ns_band_low,latency_median_ns_band_high,"
+                        "latency_median_ns_band_estimates"));
+    const json drawn = json::parse(test::read_text(out + "/plot.series.json"));
+    REQUIRE(drawn["series"].size() == 3);
+    for (const json& s : drawn["series"]) CHECK(s["band"].size() == 2);
+}
+
+TEST_CASE("a sweep's exclude entries name axes and their values", "[sweep]") {
+    const auto error = [](const std::string& exclude) {
+        const std::string sweep = test::write_file(
+            "bad_exclude.yaml",
+            "base: " + test::repo_file("configs/sweeps/barrier_rounds_base.yaml") +
+                "\naxes:\n  workload.params.block_dim: [2, 4]\nexclude:\n" + exclude);
+        return test::run_syncsim("sweep " + sweep + " --slurm");
+    };
+    auto r = error("  - {workload.params.mode: soft}\n");
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.output, Contains("bad_exclude.yaml:5") && Contains("not an axis of this sweep"));
+    r = error("  - {workload.params.block_dim: 3}\n");
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.output, Contains("not one of the axis' values"));
+}
+
 TEST_CASE("a sweep plot's y scale is one of auto, linear or log", "[sweep]") {
     const std::string sweep = test::write_file(
         "bad_scale.yaml", "base: " + test::repo_file("configs/sweeps/barrier_rounds_base.yaml") +
@@ -201,10 +261,11 @@ TEST_CASE("the Slurm option writes a job array over the job list and runs nothin
     auto r = test::run_syncsim("sweep configs/sweeps/barrier_scaling.yaml --slurm --out " + out);
     REQUIRE(r.exit_code == 0);
     std::string script = test::read_text(out + "/slurm.sh");
-    CHECK_THAT(script, Contains("#SBATCH --array=0-143")); // 160 points, 16 impossible on 910b1
+    // 160 points less 80 excluded (they would repeat others), 8 impossible on 910b1.
+    CHECK_THAT(script, Contains("#SBATCH --array=0-71"));
     CHECK_THAT(script, Contains("jobs.txt"));
     CHECK_THAT(script, Contains("SLURM_ARRAY_TASK_ID * 1 + 1"));
-    CHECK(lines(out + "/jobs.txt").size() == 144);
+    CHECK(lines(out + "/jobs.txt").size() == 72);
     CHECK_FALSE(fs::exists(out + "/joblog.tsv"));
     CHECK_THAT(r.output, Contains("cannot all be resident on 910b1 (48 AIV cores)"));
     // Packed: four points per array task.
@@ -212,7 +273,7 @@ TEST_CASE("the Slurm option writes a job array over the job list and runs nothin
         "sweep configs/sweeps/barrier_scaling.yaml --slurm --points-per-task 4 --out " + out);
     REQUIRE(r.exit_code == 0);
     script = test::read_text(out + "/slurm.sh");
-    CHECK_THAT(script, Contains("#SBATCH --array=0-35"));
+    CHECK_THAT(script, Contains("#SBATCH --array=0-17"));
     CHECK_THAT(script, Contains("SLURM_ARRAY_TASK_ID * 4 + 1"));
 }
 
