@@ -130,6 +130,15 @@ TEST_CASE("bad input: a user's mistake is exit 2 naming file, line and key, neve
          2, "basemap.yaml:1: key 'base': expected a text value"},
         {"an uncreatable sweep --out", "sweep configs/sweeps/smoke.yaml --out /dev/null/x", 2,
          "cannot create the sweep folder"},
+        // Issue 25: an estimate states how far it may be off.
+        {"a platform estimate without a range",
+         "--platforms " +
+             platforms_with("norange", "base: _dav-c310\ndevice:\n  die:\n    l2:\n"
+                                       "      hop_cycles: {value: 30, source: estimate}\n") +
+             " " + kQuick + "--set platform=norange",
+         2,
+         "norange.yaml:5: key 'device.die.l2.hop_cycles.range': an estimate needs 'range: "
+         "[low, high]'"},
         {"a sweep whose base is a directory", "sweep " + sweep_dir_base, 2,
          "key 'base': " + test::temp_dir().string() + ": not a regular file"},
         {"a sweep whose base name is too long for the file system", "sweep " + sweep_long_base, 2,
