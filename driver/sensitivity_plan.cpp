@@ -113,6 +113,17 @@ double MetricValues::swing() const {
     return numbers < 2 ? 0 : hi - lo;
 }
 
+bool Effect::flips() const {
+    // What a run that reached an outcome ends as; the others are statuses.
+    static const char* const kNoResult[] = {"impossible", "failed", "timeout", "not_run",
+                                            "missing"};
+    const auto outcome = [](const std::string& o) {
+        return std::find(std::begin(kNoResult), std::end(kNoResult), o) == std::end(kNoResult);
+    };
+    return (outcome(outcome_low) && outcome_low != outcome_base) ||
+           (outcome(outcome_high) && outcome_high != outcome_base);
+}
+
 bool Effect::moved() const {
     if (flips()) return true;
     for (const auto& [name, m] : metrics)

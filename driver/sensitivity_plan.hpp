@@ -45,7 +45,9 @@ struct Effect {
     std::string outcome_low, outcome_base, outcome_high;
     std::string failed; // why an end gave no result, or ""
     std::map<std::string, MetricValues> metrics;
-    bool flips() const { return outcome_low != outcome_base || outcome_high != outcome_base; }
+    // The model's outcome changed at an end (an end that gave no result,
+    // `failed` says why, is not a flip).
+    bool flips() const;
     bool moved() const; // any metric swung, or the outcome flipped
 };
 

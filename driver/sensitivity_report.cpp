@@ -262,8 +262,12 @@ void print_table(const Report& r, std::ostream& s) {
         s << "\n";
     }
     std::string still;
-    for (const Effect& e : r.effects)
-        if (!e.moved()) still += (still.empty() ? "" : ", ") + e.estimate.path;
+    for (const Effect& e : r.effects) {
+        if (!e.moved() && e.failed.empty()) still += (still.empty() ? "" : ", ") + e.estimate.path;
+        if (!e.moved() && !e.failed.empty())
+            s << "-   " << std::setw(50) << e.estimate.path
+              << "an end gave no result: " << e.failed.substr(0, 200) << "\n";
+    }
     if (!still.empty()) s << "\nmoved no metric (run at both ends): " << still << "\n";
     for (const auto& [title, list] :
          {std::pair{"cannot move this run (not run; the model tells why)", &r.plan.cannot_move},

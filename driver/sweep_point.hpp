@@ -101,7 +101,7 @@ bool has_current_result(const Point& p);
 // A run's figures from its result JSON: outcome, rounds, latency min,
 // median, p99 and max, skew, sim_time_ns, poll timeouts, and each stream's
 // last task (streamN_end_ns, streamN_task_ns).
-nlohmann::json result_row(const nlohmann::json& result);
+nlohmann::json result_row(nlohmann::json result);
 // Adds band_low, band_high and band_estimates to every ran point's row of
 // `results` (sweep_bands.cpp); writes its runs under OUT/bands/.
 void add_bands(const SweepOptions& o, const SweepSpec& spec, const std::string& out,

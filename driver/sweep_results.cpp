@@ -61,7 +61,7 @@ bool has_current_result(const Point& p) {
            fs::exists(fs::path(p.dir) / "result.json");
 }
 
-json result_row(const json& r) {
+json result_row(json r) { // a copy: a key a kind of result lacks reads as null
     json row = json::object();
     row["outcome"] = r["outcome"]["kind"];
     std::vector<double> latency, skew;
@@ -78,14 +78,15 @@ json result_row(const json& r) {
         latency.empty() ? NAN : *std::max_element(latency.begin(), latency.end());
     row["skew_median_ns"] = median(skew);
     // Over every round (the result lists only the first rounds).
-    const json& stats = r["round_stats"];
-    row["latency_p99_ns"] = stats.contains("latency_ps") && stats["latency_ps"].contains("p99")
-                                ? stats["latency_ps"]["p99"].get<double>() / 1000.0
-                                : NAN;
+    json& stats = r["round_stats"];
+    row["latency_p99_ns"] =
+        stats.is_object() && stats.contains("latency_ps") && stats["latency_ps"].contains("p99")
+            ? stats["latency_ps"]["p99"].get<double>() / 1000.0
+            : NAN;
     row["sim_time_ns"] = r["time"]["end_ps"].get<double>() / 1000.0;
     // Each stream's last task: when it ended and how long it ran.
-    for (const json& stream : r["streams"]) {
-        const json& span = stream["last_task_ps"];
+    for (json& stream : r["streams"]) {
+        const json span = stream["last_task_ps"];
         if (!span.is_array() || span.size() != 2) continue;
         const std::string name = "stream" + std::to_string(stream["stream"].get<int>());
         row[name + "_end_ns"] = span[1].get<double>() / 1000.0;

@@ -132,3 +132,12 @@ TEST_CASE("a run names the estimates a cached sensitivity study of the same inpu
                                           " --set workload.params.body=1");
     CHECK_THAT(other.output, !Contains("most (a cached sensitivity run"));
 }
+
+// A Vortex result has no rounds and no streams: its figure is the makespan
+// (reading the missing keys crashed the collector).
+TEST_CASE("sensitivity of a Vortex run ranks by its makespan", "[sensitivity][vortex]") {
+    const json s = study("configs/vortex/dotproduct.yaml", "vortex");
+    CHECK(s["primary"] == "sim_time_ns");
+    CHECK(s["ranked"][0]["path"] == "mem_cycles");
+    CHECK(s["flips"].empty());
+}
