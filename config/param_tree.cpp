@@ -127,6 +127,9 @@ std::optional<double> as_number(const std::string& text) {
 // value the parameter takes; a number lies inside its range, a choice is
 // one of its two ends.
 void read_range(ParamTree::Leaf& leaf, const MapView& entry, ParamOrigin& origin) {
+    // The value first: a bad value is named as such, not as a bad range.
+    leaf.set(entry.node("value"),
+             entry.where("value") + ": platform parameter '" + leaf.path + "'");
     const bool ranged = origin.source == "estimate" || origin.source == "calibrated";
     if (!entry.has("range")) {
         if (origin.source == "estimate")

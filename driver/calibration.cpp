@@ -36,14 +36,19 @@ double percent(const MapView& m, const std::string& key) {
 
 // The value of `path` in `platform` as the platform files give it, with its
 // provenance; throws when the platform or the path does not exist.
-ParamRow platform_value(const std::string& platform, const std::string& path,
-                        const std::string& platforms_dir) {
-    check_platform_name(platform);
-    ExperimentConfig cfg;
-    platform_kind_of(platforms_dir, platform).load(cfg, platforms_dir, platform);
-    for (const ParamRow& row : cfg.vortex ? param_rows(*cfg.vortex) : param_rows(cfg.platform))
-        if (row.path == path) return row;
-    throw ConfigError("platform " + platform + " has no parameter '" + path + "'");
+ParamRow platform_value(const FittedValue& f, const std::string& platforms_dir) {
+    try {
+        check_platform_name(f.platform);
+        if (platform_folder(platforms_dir, f.platform).empty())
+            throw ConfigError("no platform '" + f.platform + "' (syncsim list platforms)");
+        ExperimentConfig cfg;
+        platform_kind_of(platforms_dir, f.platform).load(cfg, platforms_dir, f.platform);
+        for (const ParamRow& row : cfg.vortex ? param_rows(*cfg.vortex) : param_rows(cfg.platform))
+            if (row.path == f.path) return row;
+        throw ConfigError("platform " + f.platform + " has no parameter '" + f.path + "'");
+    } catch (const ConfigError& e) {
+        throw ConfigError(f.where + ": fitted value: " + e.what());
+    }
 }
 
 std::string shown(double ns) {
@@ -80,10 +85,15 @@ CalibrationRecord read_calibration(const std::string& file) {
     if (!fs::is_regular_file(c.config, ec))
         repro.fail("config", "no config file " + quote_short(c.config));
     c.metric = repro.text("metric");
+    if (!sweep::is_run_metric(c.metric))
+        repro.fail("metric", quote_short(c.metric) +
+                                 " is not a run's figure: latency_median_ns, latency_p99_ns, "
+                                 "sim_time_ns, streamN_end_ns, streamN_task_ns, ...");
     c.tolerance = percent(repro, "tolerance");
     for (const MapView& f : doc.list("fitted")) {
         f.allow_only({"platform", "path", "value", "why"});
-        c.fitted.push_back({f.text("platform"), f.text("path"), f.text("value"), f.text("why")});
+        c.fitted.push_back(
+            {f.text("platform"), f.text("path"), f.text("value"), f.text("why"), f.where()});
     }
     if (c.fitted.empty())
         doc.fail("fitted", "a calibration names the platform values fitted to it");
@@ -113,7 +123,7 @@ void describe_calibrations(std::ostream& out, const std::string& dir,
         out << "  reproduced   by " << c.config_shown << ", metric " << c.metric << ", within "
             << c.tolerance * 100 << "%\n";
         for (const FittedValue& f : c.fitted) {
-            const ParamRow row = platform_value(f.platform, f.path, platforms_dir);
+            const ParamRow row = platform_value(f, platforms_dir);
             out << "  fitted       " << f.platform << " " << f.path << " = " << f.value
                 << " (the platform has " << row.value << ", " << row.origin.source << ", set at "
                 << row.origin.set_at << "): " << f.why << "\n";
@@ -130,7 +140,7 @@ int check_calibrations(const std::vector<std::string>& files, const std::string&
         bool holds = true;
         std::ostringstream why;
         for (const FittedValue& f : c.fitted) {
-            const ParamRow row = platform_value(f.platform, f.path, platforms_dir);
+            const ParamRow row = platform_value(f, platforms_dir);
             if (row.value != f.value || row.origin.source != "calibrated") {
                 holds = false;
                 why << "\n  " << f.platform << " " << f.path << " is " << row.value << " ("
@@ -140,9 +150,11 @@ int check_calibrations(const std::vector<std::string>& files, const std::string&
         }
         const fs::path result = fs::temp_directory_path() /
                                 ("syncsim-calibration-" + std::to_string(::getpid()) + ".json");
-        const std::string cmd = shell_quote(syncsim_binary) + " --platforms " +
-                                shell_quote(platforms_dir) + " run " + shell_quote(c.config) +
-                                " --json " + shell_quote(result.string()) + " > /dev/null";
+        // A reproduction that ran away is a failed one, not a hung check.
+        const std::string cmd = "timeout --kill-after=10 600 " + shell_quote(syncsim_binary) +
+                                " --platforms " + shell_quote(platforms_dir) + " run " +
+                                shell_quote(c.config) + " --json " + shell_quote(result.string()) +
+                                " > /dev/null";
         const int rc = std::system(cmd.c_str());
         const json r = json::parse(sweep::read_file(result), nullptr, false);
         fs::remove(result);

@@ -15,6 +15,7 @@ namespace syncsim {
 
 struct FittedValue {
     std::string platform, path, value, why;
+    std::string where; // file:line of the entry, for messages
 };
 
 struct CalibrationRecord {

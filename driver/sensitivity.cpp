@@ -39,13 +39,13 @@ struct Study {
         sweep::Point p{next_index++, user_sets, "", "", "", ""};
         p.values.insert(p.values.end(), extra.begin(), extra.end());
         p.dir = fs::absolute(fs::path(out) / "points" / (name + "-" + sweep::slug(p))).string();
-        std::string all = base_text + "\n";
-        for (const std::string& set : sweep::sets_of(p)) all += set + "\n";
-        p.key = sweep::hex64(sweep::fnv1a(all));
         // A value that makes the config invalid (a check across parameters)
         // is a point that cannot run, with the reason.
         try {
-            p.plugin = load_experiment(spec.base, sweep::sets_of(p), options.platforms_dir).plugin;
+            const ExperimentConfig cfg =
+                load_experiment(spec.base, sweep::sets_of(p), options.platforms_dir);
+            p.plugin = cfg.plugin;
+            p.key = run_inputs_key(cfg);
         } catch (const ConfigError& e) {
             p.impossible = e.what();
         }
@@ -54,8 +54,9 @@ struct Study {
 
     // Runs the points (all at once, options.jobs in parallel) and returns
     // their collected rows, in order.
+    // Every point runs afresh: a result on disk may be of another binary.
     json run(const std::vector<sweep::Point>& points) {
-        return sweep::run_batch(options, spec, out, points);
+        return sweep::run_batch(options, spec, out, points, false);
     }
 };
 
@@ -103,12 +104,13 @@ std::string value_at(const Estimate& e, double u) {
     const double hi = std::strtod(e.high.c_str(), &end);
     if (!numeric || *end != '\0') return u < 0.5 ? e.low : e.high;
     const auto whole = [](const std::string& t) { return t.find_first_of(".eE") == t.npos; };
-    // Sizes whose ends and value are powers of two (bytes, lines) take only
-    // powers of two: 2^(log2 lo .. log2 hi).
+    // A size in bytes whose ends and value are powers of two (a line, a
+    // cache) takes only powers of two: 2^(log2 lo .. log2 hi).
     const auto power_of_two = [](double x) {
         return x >= 1 && std::exp2(std::round(std::log2(x))) == x;
     };
-    if (power_of_two(lo) && power_of_two(hi) && power_of_two(std::strtod(e.value.c_str(), nullptr)))
+    if (e.unit == "bytes" && power_of_two(lo) && power_of_two(hi) &&
+        power_of_two(std::strtod(e.value.c_str(), nullptr)))
         return std::to_string(std::llround(std::exp2(std::floor(
             std::log2(lo) + std::min(u, 0.999999) * (std::log2(hi) - std::log2(lo) + 1)))));
     const double v = lo + u * (hi - lo);

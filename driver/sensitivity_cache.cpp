@@ -49,21 +49,26 @@ json cached_ranking(const ExperimentConfig& cfg) {
     const fs::path file = fs::path(*dir) / (run_inputs_key(cfg) + ".json");
     std::error_code ec;
     if (!fs::is_regular_file(file, ec)) return nullptr;
-    const json cached = json::parse(sweep::read_file(file), nullptr, false);
-    if (cached.is_discarded() || !cached.contains("ranked")) return nullptr;
-    json top = json::array();
-    for (const json& e : cached["ranked"]) {
-        if (top.size() == 3) break;
-        if (!e.value("moved", false)) break;
-        top.push_back({{"path", e["path"]},
-                       {"low", e["low"]},
-                       {"high", e["high"]},
-                       {"flips", e.value("flips", false)},
-                       {"metric", cached["primary"]},
-                       {"at_low", e["metrics"][cached["primary"].get<std::string>()]["low"]},
-                       {"at_high", e["metrics"][cached["primary"].get<std::string>()]["high"]}});
+    // A file that is not a study (edited, or of another version) is no
+    // answer: the run says so no differently than without a cache.
+    try {
+        const json cached = json::parse(sweep::read_file(file));
+        const std::string metric = cached.at("primary").get<std::string>();
+        json top = json::array();
+        for (const json& e : cached.at("ranked")) {
+            if (top.size() == 3 || !e.at("moved").get<bool>()) break;
+            const json& m = e.at("metrics").at(metric);
+            top.push_back({{"path", e.at("path").get<std::string>()},
+                           {"low", e.at("low").get<std::string>()},
+                           {"high", e.at("high").get<std::string>()},
+                           {"flips", e.at("flips").get<bool>()},
+                           {"at_low", m.at("low").is_number() ? m.at("low") : json()},
+                           {"at_high", m.at("high").is_number() ? m.at("high") : json()}});
+        }
+        return json{{"metric", metric}, {"top", top}};
+    } catch (const json::exception&) {
+        return nullptr;
     }
-    return json{{"metric", cached["primary"]}, {"top", top}, {"file", file.string()}};
 }
 
 } // namespace

@@ -96,7 +96,7 @@ Plan plan(const std::vector<ParamRow>& rows, const json& baseline_result) {
             p.cannot_move.push_back({row.path, why_not});
             continue;
         }
-        p.to_run.push_back({row.path, row.value, o.low, o.high, o.range_why, o.source});
+        p.to_run.push_back({row.path, row.value, o.low, o.high, o.range_why, o.source, row.unit});
     }
     return p;
 }

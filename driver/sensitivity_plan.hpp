@@ -17,6 +17,7 @@ namespace syncsim::sensitivity {
 // value that states its uncertainty).
 struct Estimate {
     std::string path, value, low, high, why, source;
+    std::string unit; // the parameter's ("bytes", "cycles", ...)
 };
 
 struct Excluded {

@@ -13,6 +13,7 @@
 #include <iostream>
 #include <map>
 #include <sstream>
+#include <unistd.h>
 
 namespace syncsim::sensitivity {
 
@@ -285,13 +286,18 @@ void cache(const json& report, const std::string& key) {
     std::error_code ec;
     fs::create_directories(*dir, ec);
     const std::string path = (fs::path(*dir) / (key + ".json")).string();
+    // Written beside and renamed: a run reading the cache meanwhile sees the
+    // old file or the new one, never half of one.
+    const std::string part = path + "." + std::to_string(::getpid()) + ".part";
     try {
-        OutputFile file(path, "sensitivity cache");
+        OutputFile file(part, "sensitivity cache");
         file.stream() << report.dump(2) << "\n";
         file.close();
+        fs::rename(part, path);
         std::cout << "cached     " << path << " (syncsim run of the same inputs names the top "
                   << "estimates)\n";
-    } catch (const ConfigError& e) {
+    } catch (const std::exception& e) { // ConfigError, OutputError, filesystem_error
+        fs::remove(part, ec);
         std::cout << "not cached: " << e.what() << "\n";
     }
 }

@@ -105,6 +105,8 @@ void read_exclude(const MapView& doc, SweepSpec& s) {
     }
 }
 
+std::vector<Point> expand(const SweepSpec& s);
+
 SweepSpec read_spec(const std::string& file) {
     const MapView doc(load_yaml_file(file), file, "");
     doc.allow_only({"description", "base", "combine", "axes", "exclude", "point_timeout", "retries",
@@ -151,6 +153,9 @@ SweepSpec read_spec(const std::string& file) {
     if (doc.has("band_estimates") && !s.bands)
         doc.fail("band_estimates", "band_estimates without 'bands: true' draws no band");
     read_plot(doc.map("plot"), s);
+    if (s.bands && (s.plot_y == "status" || s.plot_y == "outcome" || s.plot_y == "reason"))
+        doc.fail("bands", "a band is of a number: plot.y is '" + s.plot_y + "'");
+    if (expand(s).empty()) doc.fail("exclude", "the exclude entries leave no point to run");
     return s;
 }
 

@@ -6,6 +6,7 @@
 // the metric and all at the ends that raised it. The band is the least and
 // the most of the point's value and its two corners.
 #include "driver/experiment_config.hpp"
+#include "driver/sensitivity_cache.hpp"
 #include "driver/sensitivity_plan.hpp"
 #include "driver/sweep_point.hpp"
 
@@ -74,15 +75,18 @@ std::vector<Line> lines_of(const SweepSpec& spec, const std::vector<Point>& poin
     return lines;
 }
 
-Point variant(const Point& p, const std::string& out, const std::string& base_text,
+// A point with extra --set values; keyed by everything its result depends
+// on (the config, its values, the platform files, the plugin, the version).
+Point variant(const SweepOptions& o, const SweepSpec& spec, const Point& p, const std::string& out,
               const std::vector<std::pair<std::string, std::string>>& extra) {
     Point v{p.index, p.values, "", "", "", p.plugin};
     v.values.insert(v.values.end(), extra.begin(), extra.end());
     v.dir = fs::absolute(fs::path(out) / "bands" / slug(v)).string();
-    std::string all = base_text + "\n";
-    for (const std::string& set : sets_of(v)) all += set + "\n";
-    if (!p.plugin.empty()) all += "plugin " + read_file(p.plugin) + "\n";
-    v.key = hex64(fnv1a(all));
+    try {
+        v.key = run_inputs_key(load_experiment(spec.base, sets_of(v), o.platforms_dir));
+    } catch (const ConfigError& e) {
+        v.impossible = e.what();
+    }
     return v;
 }
 
@@ -95,8 +99,7 @@ struct Study {
 };
 
 Study plan_studies(const SweepOptions& o, const SweepSpec& spec, const std::string& out,
-                   const std::string& base_text, const std::vector<Point>& points,
-                   const std::vector<Line>& lines) {
+                   const std::vector<Point>& points, const std::vector<Line>& lines) {
     Study study;
     for (const Line& line : lines) {
         const Point& rep = points[line.representative];
@@ -111,7 +114,7 @@ Study plan_studies(const SweepOptions& o, const SweepSpec& spec, const std::stri
                 const std::string& end = slot == &at.first ? e.low : e.high;
                 if (end == e.value) continue;
                 *slot = static_cast<int>(study.points.size());
-                study.points.push_back(variant(rep, out, base_text, {{"platform." + e.path, end}}));
+                study.points.push_back(variant(o, spec, rep, out, {{"platform." + e.path, end}}));
             }
             study.ends.back().push_back({e, at});
         }
@@ -153,14 +156,15 @@ void add_bands(const SweepOptions& o, const SweepSpec& spec, const std::string& 
                const std::vector<Point>& points, json& results) {
     json& rows = results["points"];
     std::vector<Line> lines = lines_of(spec, points, rows);
-    const std::string base_text = read_file(spec.base);
+    // Like the sweep's own points: rerun unless resuming or collecting.
+    const bool reuse = o.resume || o.collect_only;
     fs::create_directories(fs::path(out) / "bands");
-    const Study study = plan_studies(o, spec, out, base_text, points, lines);
+    const Study study = plan_studies(o, spec, out, points, lines);
     std::cout << "bands: " << lines.size() << " line(s), " << study.points.size()
               << " one-at-a-time runs at their largest x\n"
               << std::flush;
     const json study_rows =
-        run_batch(o, spec, out, study.points, "bands_jobs.txt", "bands_joblog.tsv");
+        run_batch(o, spec, out, study.points, reuse, "bands_jobs.txt", "bands_joblog.tsv");
     // Each line's estimates that move the metric most, and the corner runs
     // of each point that ran.
     std::vector<Point> corners;
@@ -193,12 +197,13 @@ void add_bands(const SweepOptions& o, const SweepSpec& spec, const std::string& 
         for (std::size_t i : lines[l].points) {
             if (rows[i].value("status", "") != "ran") continue;
             cornered.push_back({i, names});
-            corners.push_back(variant(points[i], out, base_text, down));
-            corners.push_back(variant(points[i], out, base_text, up));
+            corners.push_back(variant(o, spec, points[i], out, down));
+            corners.push_back(variant(o, spec, points[i], out, up));
         }
     }
     std::cout << "bands: " << corners.size() << " corner runs\n" << std::flush;
-    const json corner_rows = run_batch(o, spec, out, corners, "bands_jobs.txt", "bands_joblog.tsv");
+    const json corner_rows =
+        run_batch(o, spec, out, corners, reuse, "bands_jobs.txt", "bands_joblog.tsv");
     for (std::size_t k = 0; k < cornered.size(); ++k)
         set_band(rows[cornered[k].first], corner_rows[2 * k], corner_rows[2 * k + 1],
                  cornered[k].second, spec.plot_y);

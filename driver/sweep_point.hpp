@@ -89,10 +89,10 @@ void write_point(const SweepOptions& o, const SweepSpec& s, const Point& p);
 void run_points(const SweepOptions& o, const SweepSpec& spec, const std::string& out,
                 const std::string& jobs = SweepFiles::kJobs,
                 const std::string& joblog = SweepFiles::kJobLog);
-// Runs the points without a current result (listed in OUT/JOBS) and returns
-// every point's collected row, in order.
+// Runs the points (listed in OUT/JOBS; with `reuse`, only those without a
+// current result) and returns every point's collected row, in order.
 nlohmann::json run_batch(const SweepOptions& o, const SweepSpec& spec, const std::string& out,
-                         const std::vector<Point>& points,
+                         const std::vector<Point>& points, bool reuse,
                          const std::string& jobs = SweepFiles::kJobs,
                          const std::string& joblog = SweepFiles::kJobLog);
 // A result that answers the point as it is now: it ran to an outcome, with
@@ -102,6 +102,8 @@ bool has_current_result(const Point& p);
 // median, p99 and max, skew, sim_time_ns, poll timeouts, and each stream's
 // last task (streamN_end_ns, streamN_task_ns).
 nlohmann::json result_row(nlohmann::json result);
+// Whether `name` is a number result_row gives (streamN_* for any N).
+bool is_run_metric(const std::string& name);
 // Adds band_low, band_high and band_estimates to every ran point's row of
 // `results` (sweep_bands.cpp); writes its runs under OUT/bands/.
 void add_bands(const SweepOptions& o, const SweepSpec& spec, const std::string& out,

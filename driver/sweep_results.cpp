@@ -192,6 +192,19 @@ const std::vector<std::string>& result_metrics() {
     return metrics;
 }
 
+bool is_run_metric(const std::string& name) {
+    static const char* const kNumbers[] = {"rounds",         "latency_min_ns", "latency_median_ns",
+                                           "latency_p99_ns", "latency_max_ns", "skew_median_ns",
+                                           "sim_time_ns",    "poll_timeouts"};
+    for (const char* n : kNumbers)
+        if (name == n) return true;
+    // streamN_end_ns, streamN_task_ns
+    const auto digits = name.find_first_not_of("0123456789", 6);
+    if (name.rfind("stream", 0) != 0 || digits == 6 || digits == std::string::npos) return false;
+    const std::string rest = name.substr(digits);
+    return rest == "_end_ns" || rest == "_task_ns";
+}
+
 void write_results(const std::string& out, const SweepSpec& s, const json& results) {
     const std::vector<std::string>& metrics = result_metrics();
     const std::string csv_path = (fs::path(out) / SweepFiles::kResultsCsv).string();

@@ -108,12 +108,12 @@ void run_points(const SweepOptions& o, const SweepSpec& spec, const std::string&
 }
 
 json run_batch(const SweepOptions& o, const SweepSpec& spec, const std::string& out,
-               const std::vector<Point>& points, const std::string& jobs,
+               const std::vector<Point>& points, bool reuse, const std::string& jobs,
                const std::string& joblog) {
     OutputFile jobs_file((fs::path(out) / jobs).string(), "job list");
     int to_run = 0;
     for (const Point& p : points) {
-        if (!p.impossible.empty() || has_current_result(p)) continue;
+        if (!p.impossible.empty() || (reuse && has_current_result(p))) continue;
         write_point(o, spec, p);
         jobs_file.stream() << "sh " << shell_quote((fs::path(p.dir) / "rerun.sh").string()) << "\n";
         ++to_run;

@@ -52,8 +52,9 @@ def main():
     if bands:
         print()
         for key in series:
-            names = next((r.get(f"{args.y}_band_estimates", "") for r in rows
-                          if tuple(r[a] for a in axes) == key), "")
+            names = next((r[f"{args.y}_band_estimates"] for r in rows
+                          if tuple(r[a] for a in axes) == key
+                          and r.get(f"{args.y}_band_estimates")), "")
             print(f"- {' '.join(key)}: band from {names or 'no estimate that moves it'}")
 
 

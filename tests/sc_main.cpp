@@ -22,7 +22,7 @@ static const int kQuietBanner = setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1",
 // A run's summary names the estimates a cached sensitivity run ranked first:
 // the suite's runs never read the developer's cache (a test that wants one
 // sets its own folder).
-static const int kNoCache = setenv("SYNCSIM_CACHE_DIR", "off", 0);
+static const int kNoCache = setenv("SYNCSIM_CACHE_DIR", "off", 1);
 
 int sc_main(int argc, char* argv[]) {
     (void)kQuietBanner;

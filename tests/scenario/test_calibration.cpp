@@ -62,10 +62,10 @@ TEST_CASE("calibration: a reproduction outside its tolerance, or a fitted value 
 
 TEST_CASE("calibration: a bad record names file, line and key", "[calibration]") {
     const auto bad = [](const std::string& config, const std::string& tolerance) {
-        return test::write_file("bad.yaml",
-                                "observation: o\nsource: s\nobserved: {value: 1 ms, uncertainty: "
-                                "1%}\nreproduction: {config: " +
-                                    config + ", metric: m, tolerance: " + tolerance + "}\n");
+        return test::write_file(
+            "bad.yaml", "observation: o\nsource: s\nobserved: {value: 1 ms, uncertainty: "
+                        "1%}\nreproduction: {config: " +
+                            config + ", metric: sim_time_ns, tolerance: " + tolerance + "}\n");
     };
     const std::string config = test::repo_file("configs/a2/soft_waves_busy_cores.yaml");
     auto r = test::run_syncsim("calibration check " + bad(config, "5"));
@@ -78,6 +78,23 @@ TEST_CASE("calibration: a bad record names file, line and key", "[calibration]")
     r = test::run_syncsim("calibration check " + bad("configs/none.yaml", "5%"));
     CHECK(r.exit_code == 2);
     CHECK_THAT(r.output, Contains("key 'reproduction.config': no config file"));
+    // A misspelt metric, and a fitted value on a platform that does not exist.
+    std::string text = kRecord;
+    text.replace(text.find("OBSERVED"), 8, "1253 ms");
+    text.replace(text.find("FITTED"), 6, "2050");
+    text.replace(text.find("CONFIG"), 6, config);
+    text.replace(text.find("stream0_task_ns"), 15, "stream0_task");
+    r = test::run_syncsim("calibration check " + test::write_file("metric.yaml", text));
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.output, Contains("metric.yaml:6") && Contains("key 'reproduction.metric'"));
+    text = kRecord;
+    text.replace(text.find("OBSERVED"), 8, "1253 ms");
+    text.replace(text.find("FITTED"), 6, "2050");
+    text.replace(text.find("CONFIG"), 6, config);
+    text.replace(text.find("platform: 910b1"), 15, "platform: 910x");
+    r = test::run_syncsim("calibration check " + test::write_file("platform.yaml", text));
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.output, Contains("platform.yaml:9: fitted value: no platform '910x'"));
     CHECK(test::run_syncsim("calibration").exit_code == 2);
 }
 

@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 using namespace syncsim;
@@ -131,6 +132,15 @@ TEST_CASE("a run names the estimates a cached sensitivity study of the same inpu
     const auto other = test::run_in_shell(env + SYNCSIM_BINARY + " run " + config +
                                           " --set workload.params.body=1");
     CHECK_THAT(other.output, !Contains("most (a cached sensitivity run"));
+    // A cache file that is not a study is no answer, never a crash.
+    for (const auto& f : std::filesystem::directory_iterator(cache + "/sensitivity"))
+        for (const char* junk :
+             {"{\"ranked\":[{\"moved\":true,\"path\":\"x\"}]}", "{\"ranked\":5}", "not json"}) {
+            std::ofstream(f.path()) << junk;
+            const auto bad = test::run_in_shell(env + SYNCSIM_BINARY + " run " + config);
+            CHECK(bad.exit_code == 0);
+            CHECK_THAT(bad.output, Contains("rank them: syncsim sensitivity"));
+        }
 }
 
 // A Vortex result has no rounds and no streams: its figure is the makespan

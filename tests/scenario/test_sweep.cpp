@@ -141,6 +141,12 @@ TEST_CASE("a sweep's exclude entries name axes and their values", "[sweep]") {
     r = error("  - {workload.params.block_dim: 3}\n");
     CHECK(r.exit_code == 2);
     CHECK_THAT(r.output, Contains("not one of the axis' values"));
+    r = error("  - {workload.params.block_dim: 2}\n  - {workload.params.block_dim: 4}\n");
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.output, Contains("leave no point to run"));
+    r = error("  - {workload.params.block_dim: 2}\nbands: true\nplot: {y: outcome}\n");
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.output, Contains("a band is of a number: plot.y is 'outcome'"));
 }
 
 TEST_CASE("a sweep plot's y scale is one of auto, linear or log", "[sweep]") {

@@ -157,6 +157,9 @@ TEST_CASE("param tree: an estimate needs a range its value lies in, and a reason
                Contains("low must be below high"));
     CHECK_THAT(error_of("{value: 2, source: estimate, range: 4, range_why: w}"),
                Contains("expected [low, high]"));
+    // A bad value is named as a bad value, not as a bad range.
+    CHECK_THAT(error_of("{value: 2x0, source: estimate, range: [1, 4], range_why: w}"),
+               Contains("toy.yaml:3") && !Contains("range"));
     CHECK_THAT(error_of("{value: 2, source: estimate, range: [1, 400], range_why: w}"),
                Contains("range of platform parameter 'part.cache.hit_cycles'") &&
                    Contains("outside [0, 100]"));

@@ -97,9 +97,11 @@ TEST_CASE("sensitivity ranking: outcome flips first, then the largest swing, tie
                     {"sim_time_ns", end}};
     };
     const json base = ran(100, 1000);
-    const Estimate a{"a", "1", "0", "2", "w", "estimate"}, b{"b", "1", "0", "2", "w", "estimate"},
-        c{"c", "1", "0", "2", "w", "estimate"}, d{"d", "1", "0", "2", "w", "estimate"},
-        e{"e", "1", "0", "2", "w", "estimate"};
+    const Estimate a{"a", "1", "0", "2", "w", "estimate", "cycles"},
+        b{"b", "1", "0", "2", "w", "estimate", "cycles"},
+        c{"c", "1", "0", "2", "w", "estimate", "cycles"},
+        d{"d", "1", "0", "2", "w", "estimate", "cycles"},
+        e{"e", "1", "0", "2", "w", "estimate", "cycles"};
     std::vector<Effect> effects = {
         effect_of(a, ran(90, 1000), base, ran(130, 1000), metrics),               // swing 40
         effect_of(b, base, base, base, metrics),                                  // moved nothing
@@ -120,8 +122,8 @@ TEST_CASE("sensitivity: an end without a result says why, and a swing needs two 
           "[sensitivity]") {
     const json base = {{"status", "ran"}, {"outcome", "completed"}, {"sim_time_ns", 10.0}};
     const json failed = {{"status", "timeout"}, {"reason", "killed at point_timeout"}};
-    const Effect e =
-        effect_of({"x", "1", "0", "2", "w", "estimate"}, failed, base, base, {"sim_time_ns"});
+    const Effect e = effect_of({"x", "1", "0", "2", "w", "estimate", "cycles"}, failed, base, base,
+                               {"sim_time_ns"});
     CHECK(e.failed == "low: killed at point_timeout");
     CHECK(e.outcome_low == "timeout");
     CHECK_FALSE(e.flips()); // no result is not another outcome
