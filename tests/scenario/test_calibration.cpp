@@ -27,9 +27,11 @@ fitted:
   - {platform: 910b1, path: die.cluster.core.dma_gm_latency_cycles, value: FITTED, why: w}
 )";
 
-std::string record(const std::string& name, const std::string& observed,
-                   const std::string& fitted) {
+// The record with its marks filled, and `edit` (from, to) made.
+std::string record(const std::string& name, const std::string& observed, const std::string& fitted,
+                   const std::pair<std::string, std::string>& edit = {"", ""}) {
     std::string text = kRecord;
+    if (!edit.first.empty()) text.replace(text.find(edit.first), edit.first.size(), edit.second);
     const auto put = [&](const std::string& mark, const std::string& value) {
         text.replace(text.find(mark), mark.size(), value);
     };
@@ -79,20 +81,12 @@ TEST_CASE("calibration: a bad record names file, line and key", "[calibration]")
     CHECK(r.exit_code == 2);
     CHECK_THAT(r.output, Contains("key 'reproduction.config': no config file"));
     // A misspelt metric, and a fitted value on a platform that does not exist.
-    std::string text = kRecord;
-    text.replace(text.find("OBSERVED"), 8, "1253 ms");
-    text.replace(text.find("FITTED"), 6, "2050");
-    text.replace(text.find("CONFIG"), 6, config);
-    text.replace(text.find("stream0_task_ns"), 15, "stream0_task");
-    r = test::run_syncsim("calibration check " + test::write_file("metric.yaml", text));
+    r = test::run_syncsim("calibration check " + record("metric.yaml", "1253 ms", "2050",
+                                                        {"stream0_task_ns", "stream0_task"}));
     CHECK(r.exit_code == 2);
     CHECK_THAT(r.output, Contains("metric.yaml:6") && Contains("key 'reproduction.metric'"));
-    text = kRecord;
-    text.replace(text.find("OBSERVED"), 8, "1253 ms");
-    text.replace(text.find("FITTED"), 6, "2050");
-    text.replace(text.find("CONFIG"), 6, config);
-    text.replace(text.find("platform: 910b1"), 15, "platform: 910x");
-    r = test::run_syncsim("calibration check " + test::write_file("platform.yaml", text));
+    r = test::run_syncsim("calibration check " + record("platform.yaml", "1253 ms", "2050",
+                                                        {"platform: 910b1", "platform: 910x"}));
     CHECK(r.exit_code == 2);
     CHECK_THAT(r.output, Contains("platform.yaml:9: fitted value: no platform '910x'"));
     CHECK(test::run_syncsim("calibration").exit_code == 2);
