@@ -165,6 +165,14 @@ Study open_study(const SensitivityOptions& o) {
 
 int run_sensitivity(const SensitivityOptions& o) {
     const ExperimentConfig cfg = load_experiment(o.config, o.sets, o.platforms_dir);
+    // A name no run gives is refused before anything runs; one this run
+    // lacks (no rounds, no such stream) after its baseline.
+    for (const std::string& m : o.metrics)
+        if (m != "outcome" && !sweep::is_run_metric(m))
+            throw ConfigError("--metric " + quote_short(m) +
+                              ": not a metric of a run (latency_median_ns, latency_p99_ns, "
+                              "latency_min_ns, latency_max_ns, skew_median_ns, sim_time_ns, "
+                              "streamN_end_ns, streamN_task_ns, outcome)");
     Study study = open_study(o);
 
     // The baseline first: what it used tells which estimates cannot move it.

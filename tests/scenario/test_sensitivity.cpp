@@ -104,8 +104,14 @@ TEST_CASE("sensitivity: a seeded Latin-hypercube study is the same twice, and ba
 
     const auto bad = test::run_syncsim("sensitivity " + kBarrier910b1 + " --metric latency");
     CHECK(bad.exit_code == 2);
-    CHECK_THAT(bad.output, Contains("--metric 'latency': not a metric of this run") &&
+    CHECK_THAT(bad.output, Contains("--metric 'latency': not a metric of a run") &&
                                Contains("latency_median_ns"));
+    // Known to runs, but this one has no stream 7: refused after its baseline.
+    const auto absent =
+        test::run_syncsim("sensitivity " + kBarrier910b1 + " --metric stream7_end_ns --out " +
+                          (test::temp_dir() / "absent").string());
+    CHECK(absent.exit_code == 2);
+    CHECK_THAT(absent.output, Contains("not a metric of this run") && Contains("stream0_end_ns"));
     CHECK(test::run_syncsim("sensitivity").exit_code == 2);
     CHECK(test::run_syncsim("sensitivity " + kBarrier910b1 + " --lhs -1").exit_code == 2);
 }
