@@ -74,7 +74,7 @@ void ParamTree::derive_all(ParamOrigins& origins) {
             ParamOrigin derived;
             derived.source = "derived";
             derived.ref = leaf.derived_from;
-            derived.set_at = "derived";
+            derived.set_at = derived.where = "derived";
             origins[leaf.path] = derived;
         }
 }
@@ -192,7 +192,8 @@ void read_param_entries(ParamTree& tree, const MapView& node, const std::string&
              entry.allow_only({"value", "source", "ref", "note", "range", "range_why"});
              if (!entry.has("value")) entry.fail("value", "every parameter needs a value");
              ParamOrigin origin;
-             origin.set_at = parent.where(key);
+             origin.set_at = parent.provenance(key);
+             origin.where = parent.where(key);
              origin.source = entry.choice("source", sources);
              origin.ref = entry.has("ref") ? entry.text("ref") : "";
              origin.note = entry.has("note") ? entry.text("note") : "";
@@ -214,7 +215,8 @@ void read_param_overrides(ParamTree& tree, const MapView& node, const std::strin
          [&](ParamTree::Leaf& leaf, const MapView& parent, const std::string& key) {
              const std::string where = parent.where(key);
              leaf.set(parent.node(key), where + ": platform parameter '" + leaf.path + "'");
-             origins[leaf.path].set_at = where;
+             origins[leaf.path].set_at = parent.provenance(key);
+             origins[leaf.path].where = where;
              origins[leaf.path].overridden = true;
          });
 }

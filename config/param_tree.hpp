@@ -27,7 +27,8 @@ struct ParamOrigin {
     std::string source; // sourced, derived, calibrated or estimate
     std::string ref;    // pointer into reference/ (for a derived value: how it is derived)
     std::string note;
-    std::string set_at; // file:line, --set ..., or "derived"
+    std::string set_at; // FILE#key.path, --set key.path, or "derived": recorded in results
+    std::string where;  // FILE:LINE (or as set_at): for messages, never recorded
     // The plausible range of an estimate (required) or a calibrated value
     // (optional), as the file spells its ends, and why those ends.
     std::string low, high, range_why;

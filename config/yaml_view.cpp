@@ -159,6 +159,12 @@ std::string MapView::path_of(const std::string& key) const {
     return m_path.empty() ? key : m_path + "." + key;
 }
 
+std::string MapView::provenance(const std::string& key) const {
+    const YAML::Node n = m_node[key];
+    if (n && n.Mark().line < 0) return location(m_file, n, path_of(key));
+    return m_file + "#" + path_of(key);
+}
+
 std::string MapView::where(const std::string& key) const {
     const YAML::Node n = m_node[key];
     return n ? location(m_file, n, path_of(key)) : where();

@@ -74,6 +74,10 @@ class MapView {
     std::string path_of(const std::string& key) const;
     std::string where(const std::string& key) const;
     std::string where() const;
+    // Where a key's value came from, stable under edits that do not touch
+    // it: "FILE#key.path" (no line number: a comment added above must not
+    // change a recorded result), or "--set key.path" for a command line.
+    std::string provenance(const std::string& key) const;
     const std::string& file() const { return m_file; }
 
     std::string text(const std::string& key) const;

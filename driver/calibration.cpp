@@ -126,7 +126,7 @@ void describe_calibrations(std::ostream& out, const std::string& dir,
             const ParamRow row = platform_value(f, platforms_dir);
             out << "  fitted       " << f.platform << " " << f.path << " = " << f.value
                 << " (the platform has " << row.value << ", " << row.origin.source << ", set at "
-                << row.origin.set_at << "): " << f.why << "\n";
+                << row.origin.where << "): " << f.why << "\n";
         }
     }
 }
@@ -144,7 +144,7 @@ int check_calibrations(const std::vector<std::string>& files, const std::string&
             if (row.value != f.value || row.origin.source != "calibrated") {
                 holds = false;
                 why << "\n  " << f.platform << " " << f.path << " is " << row.value << " ("
-                    << row.origin.source << ", " << row.origin.set_at << "), fitted " << f.value
+                    << row.origin.source << ", " << row.origin.where << "), fitted " << f.value
                     << ": re-fit, or mark it calibrated";
             }
         }

@@ -103,7 +103,7 @@ void read_params(const MapView& params, const std::vector<WorkloadParam>& specs,
             cfg.params[spec.name] =
                 read_param(spec, params.node(spec.name),
                            params.where(spec.name) + ": key '" + params.path_of(spec.name) + "'");
-            cfg.param_origins[spec.name] = params.where(spec.name);
+            cfg.param_origins[spec.name] = params.provenance(spec.name);
         } else {
             cfg.params[spec.name] = spec.default_value;
             cfg.param_origins[spec.name] = "default";

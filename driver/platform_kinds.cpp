@@ -40,7 +40,7 @@ void describe_params(std::ostream& out, const P& p) {
         if (!row.derived_from.empty())
             out << "derived as " << row.derived_from;
         else
-            out << "set at " << o.set_at << (o.ref.empty() ? "" : "; ref " + o.ref);
+            out << "set at " << o.where << (o.ref.empty() ? "" : "; ref " + o.ref);
         if (!o.note.empty()) out << "; " << o.note;
         out << "\n";
     }

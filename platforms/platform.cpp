@@ -236,7 +236,7 @@ void validate_platform(const Platform& p) {
         throw ConfigError(p.file + ": platform parameter 'arch': '" + p.arch +
                           "' is not an arch name (lower-case letters, digits and '-', starting "
                           "with a letter)");
-    auto set_at = [&](const char* path) { return p.origins.at(path).set_at; };
+    auto set_at = [&](const char* path) { return p.origins.at(path).where; };
     // Mode 4 (AIC to one AIV, 950) is the intra-block path: a message word's
     // 2-bit mode field cannot carry it, set_intra_block does. The two keys
     // must agree.

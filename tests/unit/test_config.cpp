@@ -46,7 +46,7 @@ TEST_CASE("a valid config loads with parameter origins", "[config]") {
     CHECK(c.platform.name == "950pr");
     CHECK(c.host == "gm_roundtrip");
     CHECK(std::get<std::int64_t>(c.params.at("iterations")) == 2);
-    CHECK_THAT(c.param_origins.at("iterations"), Contains("cfg.yaml:6"));
+    CHECK_THAT(c.param_origins.at("iterations"), Contains("cfg.yaml#workload.params.iterations"));
     CHECK(c.sim_time_limit_ps == 1000000000ull);
 }
 

@@ -86,7 +86,8 @@ TEST_CASE("param tree: entries carry provenance, then overrides and derived valu
     CHECK(toy.total == 6);
     CHECK(toy.cache.line_bytes == 64);
     CHECK(toy.cache.policy == Policy::Safe);
-    CHECK(toy.origins.at("part.count").set_at == "toy.yaml:3");
+    CHECK(toy.origins.at("part.count").set_at == "toy.yaml#part.count");
+    CHECK(toy.origins.at("part.count").where == "toy.yaml:3");
     CHECK(toy.origins.at("part.count").ref == "r.md 1");
     CHECK(toy.origins.at("total").source == "derived");
     CHECK(toy.origins.at("part.cache.hit_cycles").low == "1");

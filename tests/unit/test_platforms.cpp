@@ -24,8 +24,11 @@ TEST_CASE("every shipped platform loads and every value says where it comes from
                    o.source == "estimate"));
             if (!row.derived_from.empty())
                 CHECK((o.source == "derived" && o.set_at == "derived"));
-            else
-                CHECK_THAT(o.set_at, Contains(".yaml:"));
+            else {
+                // Provenance names file and key path, never a line.
+                CHECK_THAT(o.set_at, Contains(".yaml#device."));
+                CHECK_THAT(o.where, Contains(".yaml:"));
+            }
             if (o.source != "estimate") CHECK_FALSE(o.ref.empty());
         }
     }
