@@ -6,6 +6,10 @@
 #   scripts/golden.sh check CONFIG...   compare (a unified diff on a mismatch)
 #   scripts/golden.sh bless [CONFIG...] rewrite the golden files (default: every config)
 #   scripts/golden.sh list              the configs that have golden results
+#   scripts/golden.sh check-commented   check one config per platform against a
+#                                       copy of platforms/ with a comment line
+#                                       before every key: results record where
+#                                       a value was set by key path, not line
 #
 # After an intended change, bless and commit the new golden files in a commit
 # of their own that says why the results moved.
@@ -39,10 +43,32 @@ run_one() {
     { grep -v '^wall ' "$dir/stdout.txt"; echo "exit       $rc"; } >"$dir/summary.txt"
 }
 
+# The first config (in sorted order) of each platform a golden config names.
+one_config_per_platform() {
+    list_configs | while read -r f; do
+        echo "$(awk '/^platform:/ {print $2; exit}' "$f") $f"
+    done | sort -s -k1,1 | awk '!seen[$1]++ {print $2}'
+}
+
 cmd="${1:-}"
 shift || true
 case "$cmd" in
 list) list_configs ;;
+check-commented)
+    commented="$(mktemp -d)"
+    trap 'rm -rf "$commented"' EXIT
+    mkdir "$commented/platforms"
+    for f in platforms/*.yaml; do
+        # A comment line before every key and list item (the files hold no
+        # block scalars, where a '#' line would be text).
+        if grep -qE ':\s*[|>][-+]?\s*$' "$f"; then
+            echo "golden: $f has a block scalar; check-commented cannot edit it" >&2
+            exit 1
+        fi
+        sed -E 's/^(\s*)([A-Za-z0-9_]+:|- )/\1# an added comment\n\1\2/' "$f" >"$commented/platforms/$(basename "$f")"
+    done
+    SYNCSIM_PLATFORMS="$commented/platforms" bash scripts/golden.sh check $(one_config_per_platform)
+    ;;
 check | bless)
     [ "$cmd" = bless ] && [ $# -eq 0 ] && set -- $(list_configs)
     [ $# -gt 0 ] || { echo "usage: scripts/golden.sh check CONFIG..." >&2; exit 2; }
@@ -76,7 +102,7 @@ check | bless)
     exit "$status"
     ;;
 *)
-    echo "usage: scripts/golden.sh check CONFIG... | bless [CONFIG...] | list" >&2
+    echo "usage: scripts/golden.sh check CONFIG... | bless [CONFIG...] | list | check-commented" >&2
     exit 2
     ;;
 esac
