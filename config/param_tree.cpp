@@ -29,6 +29,8 @@ ParamTree::Leaf& ParamTree::add(const char* name, const char* unit, const char* 
     leaf.path = m_prefix.empty() ? name : m_prefix + "." + name;
     leaf.unit = unit;
     leaf.meaning = meaning;
+    leaf.instance_node = m_instance_node;
+    leaf.instance_key = m_instance_key;
     m_leaves.push_back(std::move(leaf));
     return m_leaves.back();
 }
@@ -38,6 +40,37 @@ void ParamTree::group(const char* name, const std::function<void()>& declare_chi
     m_prefix = m_prefix.empty() ? name : m_prefix + "." + name;
     declare_children();
     m_prefix = saved;
+}
+
+void ParamTree::per_instance(const char* node_path, InstanceKey key,
+                             const std::function<void()>& declare_children) {
+    const std::string saved = m_instance_node;
+    const InstanceKey saved_key = m_instance_key;
+    m_instance_node = node_path;
+    m_instance_key = key;
+    declare_children();
+    m_instance_node = saved;
+    m_instance_key = saved_key;
+}
+
+bool ParamTree::is_instanced(const std::string& path) const {
+    return std::any_of(m_leaves.begin(), m_leaves.end(),
+                       [&](const Leaf& leaf) { return leaf.instance_node == path; });
+}
+
+std::string instance_name(ParamTree::InstanceKey kind, const std::string& key) {
+    auto index = [](const std::string& text) -> std::string {
+        const bool digits =
+            !text.empty() && text.size() <= 6 &&
+            std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+        return digits ? std::to_string(std::stoi(text)) : "";
+    };
+    if (kind == ParamTree::InstanceKey::Index) return index(key);
+    const auto dash = key.find('-');
+    if (dash == std::string::npos) return "";
+    const std::string a = index(key.substr(0, dash)), b = index(key.substr(dash + 1));
+    if (a.empty() || b.empty() || a == b) return "";
+    return std::stoi(a) < std::stoi(b) ? a + "-" + b : b + "-" + a;
 }
 
 ParamTree::Leaf* ParamTree::find(const std::string& path) {
@@ -85,31 +118,62 @@ std::string join_path(const std::string& prefix, const std::string& key) {
     return prefix.empty() ? key : prefix + "." + key;
 }
 
-// Walks the keys of `node`: leaves go to `on_leaf`, nodes are walked in turn.
-void walk(
-    ParamTree& tree, const MapView& node, const std::string& prefix, const MovedKeyHint& moved,
-    const std::function<void(ParamTree::Leaf&, const MapView&, const std::string&)>& on_leaf) {
+// An instance a walk is below ("die", "1"), or none.
+struct Instance {
+    std::string node, name;
+    // The instance's own path of a shared leaf: die.l2.bytes -> die.1.l2.bytes.
+    std::string path_of(const std::string& leaf_path) const {
+        return node + "." + name + leaf_path.substr(node.size());
+    }
+};
+
+using OnLeaf =
+    std::function<void(ParamTree::Leaf&, const MapView&, const std::string& key, const Instance&)>;
+
+[[noreturn]] void unknown_key(ParamTree& tree, const MapView& node, const std::string& prefix,
+                              const std::string& key, const MovedKeyHint& moved) {
+    const std::string path = join_path(prefix, key);
+    std::string message = "unknown platform parameter";
+    const std::string hint = moved ? moved(path) : "";
+    const std::string near = nearest_name(key, tree.children(prefix));
+    if (!hint.empty())
+        message += "; " + hint;
+    else if (!near.empty())
+        message += "; did you mean '" + node.path_of(near) + "'?";
+    std::string known;
+    for (const auto& c : tree.children(prefix)) known += (known.empty() ? "" : ", ") + c;
+    if (tree.is_instanced(prefix))
+        known += "; or one instance: " + prefix + ".N.PATH (N from 0), PATH below " + prefix;
+    node.fail(key, message + " (known here: " + known +
+                       "; syncsim describe platform NAME lists every path)");
+}
+
+// Walks the keys of `node`: leaves go to `on_leaf`, nodes are walked in
+// turn, and an instance key (die.1) walks its map as that instance.
+void walk(ParamTree& tree, const MapView& node, const std::string& prefix,
+          const MovedKeyHint& moved, const OnLeaf& on_leaf, const Instance& in = {}) {
     for (const std::string& key : node.keys()) {
         const std::string path = join_path(prefix, key);
         if (ParamTree::Leaf* leaf = tree.find(path)) {
             if (leaf->derive)
                 node.fail(key, "derived (" + leaf->derived_from +
                                    "), never given: set what it is derived from");
-            on_leaf(*leaf, node, key);
+            if (!in.node.empty() && leaf->instance_node != in.node)
+                node.fail(key, "'" + path + "' is one value for every instance of '" + in.node +
+                                   "': it cannot be given for " + in.node + " " + in.name +
+                                   " alone");
+            on_leaf(*leaf, node, key, in);
         } else if (tree.is_node(path)) {
-            walk(tree, node.map(key), path, moved, on_leaf);
+            walk(tree, node.map(key), path, moved, on_leaf, in);
+        } else if (in.node.empty() && tree.is_instanced(prefix)) {
+            ParamTree::InstanceKey kind = ParamTree::InstanceKey::Index;
+            for (const auto& l : tree.leaves())
+                if (l.instance_node == prefix) kind = l.instance_key;
+            const std::string name = instance_name(kind, key);
+            if (name.empty()) unknown_key(tree, node, prefix, key, moved);
+            walk(tree, node.map(key), prefix, moved, on_leaf, {prefix, name});
         } else {
-            std::string message = "unknown platform parameter";
-            const std::string hint = moved ? moved(path) : "";
-            const std::string near = nearest_name(key, tree.children(prefix));
-            if (!hint.empty())
-                message += "; " + hint;
-            else if (!near.empty())
-                message += "; did you mean '" + node.path_of(near) + "'?";
-            std::string known;
-            for (const auto& c : tree.children(prefix)) known += (known.empty() ? "" : ", ") + c;
-            node.fail(key, message + " (known here: " + known +
-                               "; syncsim describe platform NAME lists every path)");
+            unknown_key(tree, node, prefix, key, moved);
         }
     }
 }
@@ -126,10 +190,10 @@ std::optional<double> as_number(const std::string& text) {
 // uncertainty); a sourced or derived value has none. Each end must be a
 // value the parameter takes; a number lies inside its range, a choice is
 // one of its two ends.
-void read_range(ParamTree::Leaf& leaf, const MapView& entry, ParamOrigin& origin) {
+void read_range(const ParamTree::Leaf& leaf, const MapView& entry, ParamOrigin& origin) {
     // The value first: a bad value is named as such, not as a bad range.
-    leaf.set(entry.node("value"),
-             entry.where("value") + ": platform parameter '" + leaf.path + "'");
+    leaf.check(entry.node("value"),
+               entry.where("value") + ": platform parameter '" + leaf.path + "'");
     const bool ranged = origin.source == "estimate" || origin.source == "calibrated";
     if (!entry.has("range")) {
         if (origin.source == "estimate")
@@ -149,8 +213,8 @@ void read_range(ParamTree::Leaf& leaf, const MapView& entry, ParamOrigin& origin
     origin.range_why = entry.text("range_why");
     const std::string what =
         entry.where("range") + ": range of platform parameter '" + leaf.path + "'";
-    leaf.set(range[0], what);
-    leaf.set(range[1], what);
+    leaf.check(range[0], what);
+    leaf.check(range[1], what);
     origin.low = range[0].Scalar();
     origin.high = range[1].Scalar();
     const std::string value = entry.node("value").IsScalar() ? entry.node("value").Scalar() : "";
@@ -180,6 +244,16 @@ MovedKeyHint moved_keys_hint(std::vector<std::pair<std::string, std::string>> ol
     };
 }
 
+namespace {
+void record_instance(ParamOrigin& origin, const ParamTree::Leaf& leaf, const Instance& in,
+                     const YAML::Node& value) {
+    origin.instance_of = leaf.path;
+    origin.instance_node = in.node;
+    origin.instance = in.name;
+    origin.instance_value = YAML::Clone(value);
+}
+} // namespace
+
 void read_param_entries(ParamTree& tree, const MapView& node, const std::string& prefix,
                         ParamOrigins& origins, std::set<std::string>& given,
                         const MovedKeyHint& moved) {
@@ -187,7 +261,8 @@ void read_param_entries(ParamTree& tree, const MapView& node, const std::string&
     static const std::vector<std::string> sources = {"sourced", "derived", "calibrated",
                                                      "estimate"};
     walk(tree, node, prefix, moved,
-         [&](ParamTree::Leaf& leaf, const MapView& parent, const std::string& key) {
+         [&](ParamTree::Leaf& leaf, const MapView& parent, const std::string& key,
+             const Instance& in) {
              const MapView entry = parent.map(key);
              entry.allow_only({"value", "source", "ref", "note", "range", "range_why"});
              if (!entry.has("value")) entry.fail("value", "every parameter needs a value");
@@ -201,7 +276,12 @@ void read_param_entries(ParamTree& tree, const MapView& node, const std::string&
                  entry.fail("ref",
                             "a " + origin.source + " value must point into reference/ with 'ref'");
              read_range(leaf, entry, origin);
-             // The value last: the range's ends went through the same setter.
+             if (!in.node.empty()) {
+                 record_instance(origin, leaf, in, entry.node("value"));
+                 origins[in.path_of(leaf.path)] = origin;
+                 return;
+             }
+             // The value last: the range's ends went through the same parser.
              leaf.set(entry.node("value"),
                       parent.where(key) + ": platform parameter '" + leaf.path + "'");
              origins[leaf.path] = origin;
@@ -212,12 +292,23 @@ void read_param_entries(ParamTree& tree, const MapView& node, const std::string&
 void read_param_overrides(ParamTree& tree, const MapView& node, const std::string& prefix,
                           ParamOrigins& origins, const MovedKeyHint& moved) {
     walk(tree, node, prefix, moved,
-         [&](ParamTree::Leaf& leaf, const MapView& parent, const std::string& key) {
+         [&](ParamTree::Leaf& leaf, const MapView& parent, const std::string& key,
+             const Instance& in) {
              const std::string where = parent.where(key);
-             leaf.set(parent.node(key), where + ": platform parameter '" + leaf.path + "'");
-             origins[leaf.path].set_at = parent.provenance(key);
-             origins[leaf.path].where = where;
-             origins[leaf.path].overridden = true;
+             const std::string path = in.node.empty() ? leaf.path : in.path_of(leaf.path);
+             const std::string what = where + ": platform parameter '" + path + "'";
+             if (in.node.empty()) {
+                 leaf.set(parent.node(key), what);
+             } else {
+                 leaf.check(parent.node(key), what);
+                 // An instance the files did not set starts from its shared
+                 // value's provenance (source, ref), now the user's value.
+                 if (!origins.count(path)) origins[path] = origins[leaf.path];
+                 record_instance(origins[path], leaf, in, parent.node(key));
+             }
+             origins[path].set_at = parent.provenance(key);
+             origins[path].where = where;
+             origins[path].overridden = true;
          });
 }
 

@@ -36,6 +36,12 @@ struct ParamOrigin {
     // the platform's estimate (a sensitivity run leaves it alone).
     bool overridden = false;
     bool has_range() const { return !low.empty(); }
+    // One instance's own value (die.1.l2.bytes): the shared leaf it
+    // overrides for that instance, which instance, and the value as given,
+    // applied over the shared value by `for_instance`.
+    std::string instance_of;             // the shared leaf's path ("die.l2.bytes"); "" for a leaf
+    std::string instance_node, instance; // "die", "1"
+    YAML::Node instance_value;
 };
 
 using ParamOrigins = std::map<std::string, ParamOrigin>;
@@ -44,12 +50,21 @@ using ParamOrigins = std::map<std::string, ParamOrigin>;
 // it builds over one platform object (leaves point into that object).
 class ParamTree {
   public:
+    // How an instance of a node is named: a die by its index ("1"), a link
+    // by the two dies it joins ("0-1").
+    enum class InstanceKey { Index, Pair };
     struct Leaf {
         std::string path; // dotted, from the root
         std::string unit, meaning;
         std::string range;        // "1..1024", "wrap | saturate", "true | false" or "" (text)
         std::string derived_from; // set: computed by `derive`, never given
         std::function<void(const YAML::Node&, const std::string& what)> set;
+        // Parses like `set` without storing (an instance's value, a range's end).
+        std::function<void(const YAML::Node&, const std::string& what)> check;
+        // Set: one instance of that node may have its own value
+        // (INSTANCE_NODE.KEY.rest, e.g. die.1.l2.bytes for die.l2.bytes).
+        std::string instance_node;
+        InstanceKey instance_key = InstanceKey::Index;
         std::function<std::string()> format;
         std::function<void()> derive;
     };
@@ -74,6 +89,13 @@ class ParamTree {
     }
     // A child node whose leaves `declare_children()` declares.
     void group(const char* name, const std::function<void()>& declare_children);
+    // The leaves `declare_children()` declares may also be given per
+    // instance of the node at `node_path` (an ancestor): `die.l2.bytes`
+    // sets every die, `die.1.l2.bytes` die 1 only, whatever the order.
+    void per_instance(const char* node_path, InstanceKey key,
+                      const std::function<void()>& declare_children);
+    // Whether `path` is a node whose instances may have their own values.
+    bool is_instanced(const std::string& path) const;
 
     const std::vector<Leaf>& leaves() const { return m_leaves; }
     Leaf* find(const std::string& path);
@@ -86,9 +108,18 @@ class ParamTree {
 
   private:
     Leaf& add(const char* name, const char* unit, const char* meaning);
+    // Gives a leaf its setter, checker and formatter over `field`.
+    template <typename T, typename Parse, typename Format>
+    static void bind(Leaf& leaf, T& field, Parse parse, Format format);
     std::string m_prefix;
+    std::string m_instance_node;
+    InstanceKey m_instance_key = InstanceKey::Index;
     std::vector<Leaf> m_leaves;
 };
+
+// The canonical name of an instance KEY of a node (digits without leading
+// zeros; a pair as "low-high"), or "" when KEY names none.
+std::string instance_name(ParamTree::InstanceKey kind, const std::string& key);
 
 // How a reader treats a key that is neither a leaf nor a node at `path`:
 // returns a hint ("it moved to ...") or "".
@@ -198,8 +229,23 @@ void override_param_tree(P& p, const MapView& overrides, const MovedKeyHint& mov
     tree.derive_all(p.origins);
 }
 
+// P as one instance of a node sees it: the shared values with that
+// instance's own values (die 1: every die.1.* over die.*) applied.
+template <typename P>
+P for_instance(const P& p, const std::string& node, const std::string& instance) {
+    P copy = p;
+    ParamTree tree;
+    copy.declare(tree);
+    for (const auto& [path, origin] : p.origins)
+        if (origin.instance_node == node && origin.instance == instance)
+            tree.find(origin.instance_of)
+                ->set(origin.instance_value, origin.where + ": platform parameter '" + path + "'");
+    return copy;
+}
+
 // Every leaf of a platform's tree with its value and provenance, in
-// declaration order (for results and `describe platform`).
+// declaration order, each instance's own value after its leaf (for results
+// and `describe platform`).
 struct ParamRow {
     std::string path, value, unit, meaning, range, derived_from;
     ParamOrigin origin;
@@ -213,6 +259,14 @@ std::vector<ParamRow> param_rows(P p) { // a copy: the tree binds to the object 
         const auto o = p.origins.find(leaf.path);
         rows.push_back({leaf.path, leaf.format(), leaf.unit, leaf.meaning, leaf.range,
                         leaf.derived_from, o == p.origins.end() ? ParamOrigin{} : o->second});
+        for (const auto& [path, origin] : p.origins) {
+            if (origin.instance_of != leaf.path) continue;
+            P one = for_instance(p, origin.instance_node, origin.instance);
+            ParamTree one_tree;
+            one.declare(one_tree);
+            rows.push_back({path, one_tree.find(leaf.path)->format(), leaf.unit, leaf.meaning,
+                            leaf.range, "", origin});
+        }
     }
     return rows;
 }
@@ -239,31 +293,31 @@ template <typename T>
 void ParamTree::operator()(T& field, const char* name, const char* unit, const char* meaning,
                            double min, double max) {
     Leaf& leaf = add(name, unit, meaning);
-    T* at = &field;
+    std::function<T(const YAML::Node&, const std::string&)> parse;
     if constexpr (std::is_same_v<T, bool>) {
         leaf.range = "true | false";
-        leaf.set = [at](const YAML::Node& v, const std::string& what) {
-            *at = scalar_boolean(v, what);
+        parse = [](const YAML::Node& v, const std::string& what) {
+            return scalar_boolean(v, what);
         };
     } else if constexpr (std::is_integral_v<T>) {
         leaf.range = param_tree_detail::range_text(min, max);
-        leaf.set = [at, min, max](const YAML::Node& v, const std::string& what) {
-            *at = static_cast<T>(scalar_integer(v, what, static_cast<std::int64_t>(min),
-                                                static_cast<std::int64_t>(max)));
+        parse = [min, max](const YAML::Node& v, const std::string& what) {
+            return static_cast<T>(scalar_integer(v, what, static_cast<std::int64_t>(min),
+                                                 static_cast<std::int64_t>(max)));
         };
     } else if constexpr (std::is_floating_point_v<T>) {
         leaf.range = param_tree_detail::range_text(min, max);
-        leaf.set = [at, min, max](const YAML::Node& v, const std::string& what) {
-            *at = static_cast<T>(scalar_real(v, what, min, max));
+        parse = [min, max](const YAML::Node& v, const std::string& what) {
+            return static_cast<T>(scalar_real(v, what, min, max));
         };
     } else {
         static_assert(std::is_same_v<T, std::string>, "a parameter is a number, flag or text");
-        leaf.set = [at](const YAML::Node& v, const std::string& what) {
+        parse = [](const YAML::Node& v, const std::string& what) {
             if (!v.IsScalar()) throw ConfigError(what + ": expected a text value");
-            *at = v.Scalar();
+            return v.Scalar();
         };
     }
-    leaf.format = [at] { return param_tree_detail::to_text(*at); };
+    bind(leaf, field, std::move(parse), [](const T& v) { return param_tree_detail::to_text(v); });
 }
 
 template <typename T>
@@ -271,23 +325,29 @@ void ParamTree::choice(T& field, const char* name, const char* meaning,
                        std::vector<std::pair<std::string, T>> choices) {
     Leaf& leaf = add(name, "", meaning);
     for (const auto& c : choices) leaf.range += (leaf.range.empty() ? "" : " | ") + c.first;
-    T* at = &field;
     auto shared = std::make_shared<const std::vector<std::pair<std::string, T>>>(choices);
     const std::string all = leaf.range;
-    leaf.set = [at, shared, all](const YAML::Node& v, const std::string& what) {
-        if (!v.IsScalar()) throw ConfigError(what + ": expected one of " + all);
-        for (const auto& c : *shared)
-            if (c.first == v.Scalar()) {
-                *at = c.second;
-                return;
-            }
-        throw ConfigError(what + ": '" + v.Scalar() + "' is not one of " + all);
-    };
-    leaf.format = [at, shared] {
-        for (const auto& c : *shared)
-            if (c.second == *at) return c.first;
-        return std::string("?");
-    };
+    bind(
+        leaf, field,
+        [shared, all](const YAML::Node& v, const std::string& what) {
+            if (!v.IsScalar()) throw ConfigError(what + ": expected one of " + all);
+            for (const auto& c : *shared)
+                if (c.first == v.Scalar()) return c.second;
+            throw ConfigError(what + ": '" + v.Scalar() + "' is not one of " + all);
+        },
+        [shared](const T& v) {
+            for (const auto& c : *shared)
+                if (c.second == v) return c.first;
+            return std::string("?");
+        });
+}
+
+template <typename T, typename Parse, typename Format>
+void ParamTree::bind(Leaf& leaf, T& field, Parse parse, Format format) {
+    T* at = &field;
+    leaf.set = [at, parse](const YAML::Node& v, const std::string& what) { *at = parse(v, what); };
+    leaf.check = [parse](const YAML::Node& v, const std::string& what) { (void)parse(v, what); };
+    leaf.format = [at, format] { return format(*at); };
 }
 
 template <typename T>

@@ -194,3 +194,114 @@ TEST_CASE("param tree: a choice's range is its two alternatives, the value one o
                        "", toy.origins, given);
     CHECK(toy.cache.policy == Policy::Safe); // the value, not the range's last end
 }
+
+namespace {
+
+// A device of parts whose cache may differ per part, and links between parts.
+struct Chip {
+    std::string name, description, file;
+    ParamOrigins origins;
+    std::int64_t parts = 0;
+    double link_cycles = 0;
+    CacheParams cache;
+    void declare(ParamTree& d) {
+        d.group("part", [&] {
+            d(parts, "count", "parts", "how many", 1, 8);
+            d.per_instance("part", ParamTree::InstanceKey::Index, [&] { d.node("cache", cache); });
+        });
+        d.group("link", [&] {
+            d.per_instance("link", ParamTree::InstanceKey::Pair,
+                           [&] { d(link_cycles, "cycles", "cycles", "a hop", 0, 100); });
+        });
+    }
+};
+
+} // namespace
+
+TEST_CASE("param tree: an instance's own value overrides the shared one for it alone",
+          "[param_tree]") {
+    Chip chip;
+    ParamTree tree;
+    chip.declare(tree);
+    CHECK(tree.is_instanced("part"));
+    CHECK_FALSE(tree.is_instanced("part.cache"));
+    std::set<std::string> given;
+    read_param_entries(tree,
+                       view("part:\n"
+                            "  count: {value: 3, source: sourced, ref: r}\n"
+                            "  cache: {line_bytes: {value: 64, source: sourced, ref: r},\n"
+                            "          hit_cycles: {value: 2, source: sourced, ref: r},\n"
+                            "          policy: {value: safe, source: sourced, ref: r}}\n"
+                            "  1:\n"
+                            "    cache: {hit_cycles: {value: 7, source: estimate, range: [5, 9], "
+                            "range_why: w}}\n"
+                            "link:\n"
+                            "  cycles: {value: 10, source: sourced, ref: r}\n"
+                            "  2-0: {cycles: {value: 30, source: sourced, ref: r}}\n"),
+                       "", chip.origins, given);
+    CHECK(chip.cache.hit_cycles == 2); // the shared value is untouched
+    CHECK(given.count("part.1.cache.hit_cycles") == 0);
+    const ParamOrigin& own = chip.origins.at("part.1.cache.hit_cycles");
+    CHECK(own.instance_of == "part.cache.hit_cycles");
+    CHECK(own.set_at == "toy.yaml#part.1.cache.hit_cycles");
+    CHECK(own.low == "5");
+    CHECK(for_instance(chip, "part", "1").cache.hit_cycles == 7);
+    CHECK(for_instance(chip, "part", "0").cache.hit_cycles == 2);
+    CHECK(for_instance(chip, "link", "0-2").link_cycles == 30); // "2-0" names the same link
+    CHECK(for_instance(chip, "link", "0-1").link_cycles == 10);
+
+    // A later shared value reaches every part without its own.
+    override_param_tree(chip, view("part: {cache: {hit_cycles: 3}}\n"));
+    CHECK(for_instance(chip, "part", "0").cache.hit_cycles == 3);
+    CHECK(for_instance(chip, "part", "1").cache.hit_cycles == 7);
+    // An override of an instance keeps the file's provenance and is the user's.
+    override_param_tree(chip, view("part: {1: {cache: {hit_cycles: 8}}}\n"));
+    CHECK(for_instance(chip, "part", "1").cache.hit_cycles == 8);
+    CHECK(chip.origins.at("part.1.cache.hit_cycles").overridden);
+    CHECK(chip.origins.at("part.1.cache.hit_cycles").source == "estimate");
+
+    // The rows list each instance's value after its shared leaf.
+    const auto rows = param_rows(chip);
+    std::vector<std::string> paths;
+    for (const auto& row : rows) paths.push_back(row.path);
+    const std::vector<std::string> want = {"part.count",
+                                           "part.cache.line_bytes",
+                                           "part.cache.hit_cycles",
+                                           "part.1.cache.hit_cycles",
+                                           "part.cache.policy",
+                                           "link.cycles",
+                                           "link.0-2.cycles"};
+    CHECK(paths == want);
+    CHECK(rows[3].value == "8");
+}
+
+TEST_CASE("param tree: an instance key names an instance of an instanced node, nothing else",
+          "[param_tree]") {
+    using Key = ParamTree::InstanceKey;
+    CHECK(instance_name(Key::Index, "01") == "1");
+    CHECK(instance_name(Key::Index, "x") == "");
+    CHECK(instance_name(Key::Index, "-1") == "");
+    CHECK(instance_name(Key::Pair, "3-1") == "1-3");
+    CHECK(instance_name(Key::Pair, "1-1") == "");
+    CHECK(instance_name(Key::Pair, "1") == "");
+    Chip chip;
+    ParamTree tree;
+    chip.declare(tree);
+    auto error_of = [&](const std::string& text) {
+        try {
+            read_param_overrides(tree, view(text), "", chip.origins);
+        } catch (const ConfigError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    CHECK_THAT(error_of("part: {1: {count: 2}}\n"),
+               Contains("'part.count' is one value for every instance of 'part'"));
+    CHECK_THAT(error_of("part: {one: {cache: {hit_cycles: 2}}}\n"),
+               Contains("unknown platform parameter") && Contains("part.N.PATH"));
+    CHECK_THAT(error_of("part: {1: {cache: {hit_cycles: 500}}}\n"),
+               Contains("part.1.cache.hit_cycles"));
+    CHECK_THAT(error_of("link: {1-1: {cycles: 2}}\n"), Contains("unknown platform parameter"));
+    CHECK_THAT(error_of("part: {cache: {1: {hit_cycles: 2}}}\n"),
+               Contains("unknown platform parameter"));
+}
