@@ -253,7 +253,7 @@ json ascend_sections(const Platform& platform, AscendDevice& device, const HostR
     device_sections(device, out);
     std::vector<std::string> core_names(reports.size());
     for (const AiCore* core : device.all_cores())
-        core_names[static_cast<std::size_t>(core->config().soc_core_id)] = core->name();
+        core_names[static_cast<std::size_t>(core->config().soc_core_id)] = core->basename();
     out["rounds"] = rounds_json(device.rounds().listed(), core_names);
     out["round_stats"] = round_stats_json(device.rounds());
     out["watchdog"] = watchdog_json(device.scheduler());

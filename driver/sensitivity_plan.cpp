@@ -58,6 +58,7 @@ const std::pair<const char*, WhyNot> kRules[] = {
     {"die.l2.uncached_read_occupancy_cycles", no_ld_dev},
     {"die.l2.uncached_read_latency_cycles", no_ld_dev},
     {"ffts.signal_cycles", no_ffts},
+    {"ffts.hub_die", no_ffts},
     {"ffts.aggregation", no_ffts},
     {"ffts.base_count", no_ffts},
     {"ffts.process_cycles", other_hub<kParallel>},

@@ -21,76 +21,97 @@ CoreConfig core_config(const Platform& p, const SimOptions& o, CoreType type, in
 
 AscendDevice::AscendDevice(const Platform& platform, const SimOptions& options)
     : m_platform(platform), m_clock(Clock::from_mhz(platform.clock_mhz)) {
-    L2Params l2 = platform.l2;
-    l2.gm_base = kGmBase;
-    l2.gm_bytes = static_cast<std::uint64_t>(platform.hbm_bytes);
-    l2.dies = static_cast<std::uint32_t>(platform.dies);
-    std::vector<L2Cache*> l2s;
-    for (std::int64_t d = 0; d < platform.dies; ++d) {
-        const std::string name = platform.dies == 1 ? "l2" : "l2_die" + std::to_string(d);
-        m_l2s.push_back(std::make_unique<L2Cache>(name.c_str(), l2, m_clock, m_gm, &m_polled));
-        m_l2s.back()->set_provenance(&m_provenance);
-        l2s.push_back(m_l2s.back().get());
-    }
-    m_interconnect = std::make_unique<DieInterconnect>("interconnect", platform.interconnect,
-                                                       m_clock, l2s, l2.line_bytes);
-
-    int soc_core_id = 0;
-    for (int i = 0; i < platform.aic_cores; ++i) {
-        m_cores.push_back(std::make_unique<AiCore>(
-            ("aic" + std::to_string(i)).c_str(),
-            core_config(platform, options, CoreType::AIC, i, soc_core_id++), m_clock));
-        m_aic_ptrs.push_back(m_cores.back().get());
-    }
-    for (int i = 0; i < platform.aiv_cores; ++i) {
-        m_cores.push_back(std::make_unique<AiCore>(
-            ("aiv" + std::to_string(i)).c_str(),
-            core_config(platform, options, CoreType::AIV, i, soc_core_id++), m_clock));
-        m_aiv_ptrs.push_back(m_cores.back().get());
-    }
-    for (auto& core : m_cores) {
-        core->gm_link().socket.bind(m_interconnect->target);
-        m_interconnect->add_requester(core->config().die);
-        core->set_poll_sleep(m_interconnect.get());
-        core->set_round_ledger(&m_rounds);
-    }
+    const int dies = static_cast<int>(platform.dies);
+    m_aic_ptrs.resize(static_cast<std::size_t>(platform.aic_cores));
+    m_aiv_ptrs.resize(static_cast<std::size_t>(platform.aiv_cores));
+    m_nodes.push_back(std::make_unique<Node>("soc", [&] {
+        for (int d = 0; d < dies; ++d) build_die(d, options);
+        DieLinks links(dies, platform.interconnect.die_hop_cycles);
+        for (int a = 0; a < dies; ++a)
+            for (int b = a + 1; b < dies; ++b) links.set(a, b, platform.link(a, b).die_hop_cycles);
+        std::vector<L2Cache*> l2s;
+        for (const auto& l2 : m_l2s) l2s.push_back(l2.get());
+        m_interconnect = std::make_unique<DieInterconnect>("interconnect", links, m_clock, l2s,
+                                                           platform.l2.line_bytes);
+        // SoC ids: the AICs, then the AIVs.
+        for (AiCore* core : m_aic_ptrs) m_cores.emplace_back(core);
+        for (AiCore* core : m_aiv_ptrs) m_cores.emplace_back(core);
+        const int hub = static_cast<int>(platform.ffts_hub_die);
+        std::vector<std::string> names;
+        std::vector<CoreType> types;
+        std::vector<double> hops;
+        for (AiCore* core : m_cores) {
+            core->gm_link().socket.bind(m_interconnect->target);
+            m_interconnect->add_requester(core->config().die);
+            core->set_poll_sleep(m_interconnect.get());
+            core->set_round_ledger(&m_rounds);
+            names.push_back(core->basename());
+            types.push_back(core->config().type);
+            hops.push_back(links.hop_cycles(core->config().die, hub));
+        }
+        m_ffts = std::make_unique<FftsHub>("ffts", platform.ffts, m_clock, names, types, hops);
+        for (AiCore* core : m_cores) core->set_ffts(m_ffts.get());
+        m_scheduler = std::make_unique<TaskScheduler>("task_scheduler", m_aic_ptrs, m_aiv_ptrs,
+                                                      m_clock, platform.scheduler, dies);
+        build_aicpu();
+    }));
+    m_notifies = std::make_unique<NotifyTable>(platform.notify, m_clock);
     // A cube reaches a unified buffer only through subblock 0 of its cluster.
     for (std::size_t k = 0; k < m_aic_ptrs.size(); ++k)
         m_aic_ptrs[k]->set_ub_peer(m_aiv_ptrs[k * platform.aiv_per_aic]);
+}
 
-    std::vector<std::string> names;
-    std::vector<CoreType> types;
-    std::vector<double> hops; // the hub sits on die 0
-    for (const auto& core : m_cores) {
-        names.push_back(core->basename());
-        types.push_back(core->config().type);
-        hops.push_back(core->config().die == 0 ? 0.0 : platform.interconnect.die_hop_cycles);
-    }
-    m_ffts = std::make_unique<FftsHub>("ffts", platform.ffts, m_clock, names, types, hops);
-    for (auto& core : m_cores) core->set_ffts(m_ffts.get());
+void AscendDevice::build_die(int die, const SimOptions& options) {
+    const Platform on_die = m_platform.for_die(die);
+    const std::string name = "die" + std::to_string(die);
+    m_nodes.push_back(std::make_unique<Node>(name.c_str(), [&] {
+        L2Params l2 = on_die.l2;
+        l2.gm_base = kGmBase;
+        l2.gm_bytes = static_cast<std::uint64_t>(on_die.hbm_bytes);
+        l2.dies = static_cast<std::uint32_t>(on_die.dies);
+        m_l2s.push_back(std::make_unique<L2Cache>("l2", l2, m_clock, m_gm, &m_polled));
+        m_l2s.back()->set_provenance(&m_provenance);
+        const int ratio = static_cast<int>(on_die.aiv_per_aic);
+        for (int c = 0; c < on_die.clusters_per_die; ++c) {
+            const int cluster = die * static_cast<int>(on_die.clusters_per_die) + c;
+            const std::string cluster_name = "cluster" + std::to_string(cluster);
+            m_nodes.push_back(std::make_unique<Node>(cluster_name.c_str(), [&] {
+                auto add = [&](CoreType type, int index) {
+                    const int soc_id =
+                        type == CoreType::AIC ? index : static_cast<int>(on_die.aic_cores) + index;
+                    auto core = std::make_unique<AiCore>(
+                        ((type == CoreType::AIC ? "aic" : "aiv") + std::to_string(index)).c_str(),
+                        core_config(on_die, options, type, index, soc_id), m_clock);
+                    (type == CoreType::AIC ? m_aic_ptrs : m_aiv_ptrs)
+                        .at(static_cast<std::size_t>(index)) = core.get();
+                    m_owned_cores.push_back(std::move(core));
+                };
+                add(CoreType::AIC, cluster);
+                for (int v = 0; v < ratio; ++v) add(CoreType::AIV, cluster * ratio + v);
+            }));
+        }
+    }));
+}
 
-    m_notifies = std::make_unique<NotifyTable>(platform.notify, m_clock);
-    m_scheduler =
-        std::make_unique<TaskScheduler>("task_scheduler", m_aic_ptrs, m_aiv_ptrs, m_clock,
-                                        platform.scheduler, static_cast<int>(platform.dies));
+void AscendDevice::build_aicpu() {
     TaskScheduler* scheduler = m_scheduler.get();
     std::vector<AicpuCluster::CoreWindow> windows; // by SoC id
-    for (const auto& core : m_cores) {
+    for (AiCore* core : m_cores) {
         const CoreConfig& c = core->config();
         // An AIC is its cluster; its AIV follow it.
-        windows.push_back(
-            {&core->registers(), c.type,
-             c.type == CoreType::AIC ? c.index : c.index / static_cast<int>(platform.aiv_per_aic)});
+        windows.push_back({&core->registers(), c.type,
+                           c.type == CoreType::AIC
+                               ? c.index
+                               : c.index / static_cast<int>(m_platform.aiv_per_aic)});
     }
-    m_aicpu = std::make_unique<AicpuCluster>("aicpu", platform.aicpu, std::move(windows), m_gm,
+    m_aicpu = std::make_unique<AicpuCluster>("aicpu", m_platform.aicpu, std::move(windows), m_gm,
                                              &m_provenance,
                                              [scheduler] { return scheduler->new_launch_id(); });
 }
 
 std::vector<AiCore*> AscendDevice::all_cores() const {
     std::vector<AiCore*> all;
-    for (const auto& c : m_cores) all.push_back(c.get());
-    return all;
+    return m_cores;
 }
 
 std::string AscendDevice::requester_name(int requester) const {

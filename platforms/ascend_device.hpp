@@ -1,8 +1,10 @@
-// Builds the device a platform's tree describes: global memory, one L2 per
-// die behind the die interconnect, every AIC and AIV core (clustered 1 AIC :
-// aiv_per_aic AIV, clusters filling die 0 first), the FFTS hub (on die 0:
-// cores of other dies reach it over the die-to-die link), the notify banks
-// and the task scheduler.
+// Builds the device a platform's tree describes, as a tree of SystemC
+// modules that mirrors it (soc.die1.cluster3.aiv7): global memory, one L2
+// per die (each die with its own values, Platform::for_die) behind the die
+// interconnect (a link table), every AIC and AIV core (clustered 1 AIC :
+// aiv_per_aic AIV, clusters filling die 0 first), the FFTS hub (on die
+// ffts.hub_die: cores of other dies reach it over their link), the notify
+// banks and the task scheduler.
 #pragma once
 
 #include "models/aicpu/aicpu_cluster.hpp"
@@ -17,6 +19,7 @@
 #include "models/runtime/task_scheduler.hpp"
 #include "platforms/platform.hpp"
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -52,6 +55,18 @@ class AscendDevice {
     std::vector<AiCore*> all_cores() const;
 
   private:
+    // A node of the module tree: children built by `build` are its own.
+    class Node : public sc_core::sc_module {
+      public:
+        Node(sc_core::sc_module_name name, const std::function<void()>& build) : sc_module(name) {
+            build();
+        }
+    };
+    void build_die(int die, const SimOptions& options);
+    void build_aicpu();
+
+    // First: the tree's nodes outlive the modules below them.
+    std::vector<std::unique_ptr<Node>> m_nodes;
     Platform m_platform;
     Clock m_clock;
     SparseStore m_gm;
@@ -60,7 +75,8 @@ class AscendDevice {
     WriteProvenance m_provenance;
     std::vector<std::unique_ptr<L2Cache>> m_l2s; // by die
     std::unique_ptr<DieInterconnect> m_interconnect;
-    std::vector<std::unique_ptr<AiCore>> m_cores;
+    std::vector<std::unique_ptr<AiCore>> m_owned_cores; // in the tree's order
+    std::vector<AiCore*> m_cores;                       // by SoC id: the AICs, then the AIVs
     std::vector<AiCore*> m_aic_ptrs, m_aiv_ptrs;
     std::unique_ptr<FftsHub> m_ffts;
     std::unique_ptr<NotifyTable> m_notifies;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <optional>
 
 namespace syncsim {
 
@@ -22,23 +23,34 @@ void Platform::declare(ParamTree& d) {
     d.derived(aiv_cores, "aiv_cores", "cores", "AI vector cores on the device (at most 131,072)",
               "aic_cores x die.cluster.aiv_per_aic",
               [this] { aiv_cores = dies * clusters_per_die * aiv_per_aic; });
-    d.node("interconnect", interconnect);
+    // Each pair of dies may have its own link (interconnect.0-1.die_hop_cycles).
+    d.group("interconnect", [&] {
+        d.per_instance("interconnect", ParamTree::InstanceKey::Pair,
+                       [&] { interconnect.declare(d); });
+    });
     d.node("scheduler", scheduler);
     d.node("notify", notify);
     d.node("ffts", ffts);
+    d.group("ffts", [&] {
+        d(ffts_hub_die, "hub_die", "die",
+          "the die the FFTS hub sits on: a core on another die reaches it over the die link "
+          "between the two",
+          0, 15);
+    });
     d.node("aicpu", aicpu);
     d.group("die", [&] {
         d(dies, "count", "dies",
           "dies of the device: each has its own L2 and clusters; a line's home die (lines "
           "interleave across dies) serves it",
           1, 16);
-        d.node("l2", l2);
+        // Each die may have its own L2 and cores (die.1.l2.bytes).
+        d.per_instance("die", ParamTree::InstanceKey::Index, [&] { d.node("l2", l2); });
         d.group("cluster", [&] {
             d(clusters_per_die, "count", "clusters",
               "clusters per die, each one AIC and aiv_per_aic AIV", 1, 4096);
             d(aiv_per_aic, "aiv_per_aic", "cores",
               "vector cores paired with each cube core in a cluster", 1, 2);
-            d.node("core", core);
+            d.per_instance("die", ParamTree::InstanceKey::Index, [&] { d.node("core", core); });
         });
     });
 }
@@ -215,6 +227,16 @@ void override_platform(Platform& p, const MapView& overrides) {
     validate_platform(p);
 }
 
+Platform Platform::for_die(int die) const {
+    return for_instance(*this, "die", std::to_string(die));
+}
+
+InterconnectParams Platform::link(int die_a, int die_b) const {
+    const int low = std::min(die_a, die_b), high = std::max(die_a, die_b);
+    return for_instance(*this, "interconnect", std::to_string(low) + "-" + std::to_string(high))
+        .interconnect;
+}
+
 int die_of(const Platform& p, CoreType type, int index) {
     const std::int64_t cluster = type == CoreType::AIC ? index : index / p.aiv_per_aic;
     return static_cast<int>(cluster / p.clusters_per_die);
@@ -230,6 +252,89 @@ FeatureSet platform_features(const Platform& p) {
 DeviceInfo device_info(const Platform& p) {
     return {p.name, p.arch, p.aic_cores, p.aiv_cores, platform_features(p)};
 }
+
+namespace {
+
+// Every instance a value is given for exists: a die below die.count, a link
+// between two of them.
+void validate_instances(const Platform& p) {
+    for (const auto& [path, o] : p.origins) {
+        if (o.instance_node.empty()) continue;
+        std::vector<int> dies;
+        std::string rest = o.instance;
+        for (std::string::size_type dash; (dash = rest.find('-')) != std::string::npos;
+             rest = rest.substr(dash + 1))
+            dies.push_back(std::stoi(rest.substr(0, dash)));
+        dies.push_back(std::stoi(rest));
+        for (int die : dies)
+            if (die >= p.dies)
+                throw ConfigError(o.where + ": platform parameter '" + path +
+                                  "': the platform has " + std::to_string(p.dies) +
+                                  " die(s) (die.count), numbered from 0");
+    }
+    if (p.ffts_hub_die >= p.dies)
+        throw ConfigError(p.origins.at("ffts.hub_die").where +
+                          ": platform parameter 'ffts.hub_die' (" + std::to_string(p.ffts_hub_die) +
+                          "): the platform has " + std::to_string(p.dies) +
+                          " die(s) (die.count), numbered from 0");
+}
+
+// Die `die`'s own path of a shared leaf (die.l2.bytes -> die.1.l2.bytes),
+// when it has its own value.
+std::optional<std::string> own_path(const Platform& p, const std::string& path, int die) {
+    const std::string own = "die." + std::to_string(die) + path.substr(3);
+    if (p.origins.count(own)) return own;
+    return std::nullopt;
+}
+
+// One die's values: capacities are whole lines, and what the dies must
+// share (the interleave line, what the kernel API offers) they share.
+void validate_die(const Platform& device, int die) {
+    const Platform p = device.for_die(die);
+    auto set_at = [&](const char* path) {
+        return device.origins.at(own_path(device, path, die).value_or(path)).where;
+    };
+    // Capacities are whole lines: a remainder would be dropped without a word.
+    struct WholeLines {
+        const char *size_path, *line_path;
+        std::uint64_t size, line;
+    };
+    for (const WholeLines& w :
+         {WholeLines{"die.cluster.core.scalar_cache.bytes",
+                     "die.cluster.core.scalar_cache.line_bytes", p.core.cache_bytes,
+                     p.core.cache_line_bytes},
+          WholeLines{"die.l2.bytes", "die.l2.line_bytes", p.l2.size_bytes, p.l2.line_bytes}}) {
+        const bool own = own_path(device, w.size_path, die) || own_path(device, w.line_path, die);
+        const std::string on = own ? " on die " + std::to_string(die) : "";
+        if (w.size < w.line || w.size % w.line != 0)
+            throw ConfigError("platform " + p.name + ": " + w.size_path + on + " (" +
+                              std::to_string(w.size) + ", set at " + set_at(w.size_path) +
+                              ") must be a whole number of " + w.line_path + " (" +
+                              std::to_string(w.line) + ", set at " + set_at(w.line_path) + ")");
+        if ((w.line & (w.line - 1)) != 0)
+            throw ConfigError("platform " + p.name + ": " + w.line_path + on + " (set at " +
+                              set_at(w.line_path) + ") must be a power of two");
+    }
+    // Lines interleave across the dies' L2s by one line size; a kernel asks
+    // the device, not a die, which atomics it has.
+    struct Shared {
+        const char* path;
+        bool same;
+    };
+    for (const Shared& s :
+         {Shared{"die.l2.line_bytes", p.l2.line_bytes == device.l2.line_bytes},
+          Shared{"die.cluster.core.atomic_kind",
+                 p.core.returning_atomic_add == device.core.returning_atomic_add}})
+        if (!s.same)
+            throw ConfigError(set_at(s.path) + ": platform parameter '" +
+                              own_path(device, s.path, die).value_or(s.path) + "' on die " +
+                              std::to_string(die) +
+                              " differs from the other dies': every die must have the same "
+                              "value (lines interleave across the dies; a kernel asks the "
+                              "device which atomics it has)");
+}
+
+} // namespace
 
 void validate_platform(const Platform& p) {
     if (!BuildTarget::valid_arch(p.arch))
@@ -253,25 +358,8 @@ void validate_platform(const Platform& p) {
         throw ConfigError("platform " + p.name + ": ffts.intra_block (set at " +
                           set_at("ffts.intra_block") + ") is true, but ffts.modes (" + modes +
                           ", set at " + set_at("ffts.modes") + ") does not list mode 4");
-    // Capacities are whole lines: a remainder would be dropped without a word.
-    struct WholeLines {
-        const char *size_path, *line_path;
-        std::uint64_t size, line;
-    };
-    for (const WholeLines& w :
-         {WholeLines{"die.cluster.core.scalar_cache.bytes",
-                     "die.cluster.core.scalar_cache.line_bytes", p.core.cache_bytes,
-                     p.core.cache_line_bytes},
-          WholeLines{"die.l2.bytes", "die.l2.line_bytes", p.l2.size_bytes, p.l2.line_bytes}}) {
-        if (w.size < w.line || w.size % w.line != 0)
-            throw ConfigError("platform " + p.name + ": " + w.size_path + " (" +
-                              std::to_string(w.size) + ", set at " + set_at(w.size_path) +
-                              ") must be a whole number of " + w.line_path + " (" +
-                              std::to_string(w.line) + ", set at " + set_at(w.line_path) + ")");
-        if ((w.line & (w.line - 1)) != 0)
-            throw ConfigError("platform " + p.name + ": " + w.line_path + " (set at " +
-                              set_at(w.line_path) + ") must be a power of two");
-    }
+    validate_instances(p);
+    for (int die = 0; die < p.dies; ++die) validate_die(p, die);
 }
 
 } // namespace syncsim

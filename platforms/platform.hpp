@@ -35,17 +35,23 @@ struct Platform {
     double clock_mhz = 0;
     std::int64_t hbm_bytes = 0;
     std::int64_t aic_cores = 0, aiv_cores = 0; // derived from the tree
-    InterconnectParams interconnect;
+    InterconnectParams interconnect;           // every link; one link's own: for_link
+    std::int64_t ffts_hub_die = 0;
     SchedulerParams scheduler;
     NotifyParams notify;
     FftsParams ffts;
     AicpuParams aicpu;
-    // die: every die is alike
+    // die: every die's L2 and cores; one die's own values: for_die
     std::int64_t dies = 0;
     L2Params l2;
     // cluster: one AIC and aiv_per_aic AIV
     std::int64_t clusters_per_die = 0, aiv_per_aic = 0;
     CoreParams core;
+
+    // The platform as die `die` sees it: its own die.N.* values applied.
+    Platform for_die(int die) const;
+    // The link between two dies: its own interconnect.A-B.* values applied.
+    InterconnectParams link(int die_a, int die_b) const;
 
     // The tree: declares every leaf below `device:` in a platform file.
     void declare(ParamTree& d);

@@ -204,7 +204,7 @@ void AiCore::clear_external_wait() {
 
 CoreReport AiCore::report(const sc_core::sc_time& at) const {
     CoreReport r;
-    r.name = name();
+    r.name = basename();
     r.type = m_config.type;
     r.die = m_config.die;
     r.index = m_config.index;

@@ -9,7 +9,7 @@ PipeUnit::PipeUnit(const sc_core::sc_object& owner, const char* basename, FaultH
     : m_owner(owner), m_basename(basename), m_on_fault(std::move(on_fault)) {}
 
 std::string PipeUnit::name() const {
-    return std::string(m_owner.name()) + "." + m_basename;
+    return std::string(m_owner.basename()) + "." + m_basename;
 }
 
 const sc_core::sc_event& PipeUnit::drained_event() const {

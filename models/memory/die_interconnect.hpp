@@ -30,14 +30,35 @@ struct InterconnectParams {
     }
 };
 
+// How the dies connect: the one-way hop between each pair (a link table;
+// a die to itself costs nothing).
+class DieLinks {
+  public:
+    explicit DieLinks(int dies, double every_link_cycles = 0)
+        : m_dies(dies), m_cycles(static_cast<std::size_t>(dies * dies), every_link_cycles) {
+        for (int d = 0; d < dies; ++d) set(d, d, 0);
+    }
+    int dies() const { return m_dies; }
+    void set(int a, int b, double cycles) {
+        m_cycles[index(a, b)] = cycles;
+        m_cycles[index(b, a)] = cycles;
+    }
+    double hop_cycles(int from, int to) const { return m_cycles[index(from, to)]; }
+
+  private:
+    std::size_t index(int a, int b) const { return static_cast<std::size_t>(a * m_dies + b); }
+    int m_dies;
+    std::vector<double> m_cycles;
+};
+
 class DieInterconnect : public sc_core::sc_module, public PollSleep {
   public:
     tlm_utils::multi_passthrough_target_socket<DieInterconnect> target;
     tlm_utils::multi_passthrough_initiator_socket<DieInterconnect> to_l2; // one binding per die
 
     // `l2s[d]` is die d's L2; a line is homed on die (line / line_bytes) % dies.
-    DieInterconnect(sc_core::sc_module_name name, const InterconnectParams& params,
-                    const Clock& clock, std::vector<L2Cache*> l2s, std::uint32_t line_bytes);
+    DieInterconnect(sc_core::sc_module_name name, DieLinks links, const Clock& clock,
+                    std::vector<L2Cache*> l2s, std::uint32_t line_bytes);
 
     // The die of the link that binds next to `target` (call in bind order).
     void add_requester(int die) { m_requester_die.push_back(die); }
@@ -63,7 +84,7 @@ class DieInterconnect : public sc_core::sc_module, public PollSleep {
     L2Cache& home_l2(std::uint64_t addr) { return *m_l2s[home_die(addr)]; }
     void b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
 
-    InterconnectParams m_params;
+    DieLinks m_links;
     Clock m_clock;
     std::vector<L2Cache*> m_l2s;
     std::uint32_t m_line_bytes;

@@ -98,6 +98,7 @@ class L2Cache : public sc_core::sc_module, public PollSleep {
             SparseStore& store, PolledExtents* polled = nullptr);
 
     const L2Stats& stats() const { return m_stats; }
+    const L2Params& params() const { return m_params; }
     double cycles(const sc_core::sc_time& t) const { return m_clock.to_cycles(t); }
     // At the end of a run: the sleeping cores' polls that arrived before `t`
     // are served, so the statistics count them as a spinning run would.

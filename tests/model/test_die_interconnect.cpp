@@ -43,9 +43,7 @@ TEST_CASE("die interconnect: a line's home die serves it, another die pays the h
     L2Params p = test::l2_params();
     p.dies = 2;
     L2Cache die0("die0", p, clock, store), die1("die1", p, clock, store);
-    InterconnectParams ip;
-    ip.die_hop_cycles = 40;
-    DieInterconnect noc("noc", ip, clock, {&die0, &die1}, p.line_bytes);
+    DieInterconnect noc("noc", DieLinks(2, 40), clock, {&die0, &die1}, p.line_bytes);
     // 0x1000 is line 32 (die 0), 0x1080 line 33 (die 1); each read twice:
     // a miss (10 + 1 + 5 + 100 + 10 = 126 ns), then a hit (26 ns).
     Reader near("near", {0x1000, 0x1000, 0x1080, 0x1080});

@@ -6,6 +6,7 @@
 #include "tests/support/temp_file.hpp"
 
 #include <catch2/catch.hpp>
+#include <map>
 #include <set>
 
 using namespace syncsim;
@@ -20,13 +21,16 @@ struct Run {
     json result;
 };
 
-Run run_x900(const std::string& params, const std::vector<std::string>& sets = {}) {
+Run run_x900(const std::string& params, const std::vector<std::string>& sets = {},
+             const std::string& platform = "x900") {
     const std::string config =
         test::write_file("x900_barrier.yaml", "description: a barrier on the made-up X900\n"
-                                              "platform: x900\n"
-                                              "workload:\n"
-                                              "  host: syncall_system_test\n"
-                                              "  params: {" +
+                                              "platform: " +
+                                                  platform +
+                                                  "\n"
+                                                  "workload:\n"
+                                                  "  host: syncall_system_test\n"
+                                                  "  params: {" +
                                                   params +
                                                   "}\n"
                                                   "limits:\n"
@@ -105,4 +109,67 @@ TEST_CASE("four dies: a barrier across them pays the die-to-die hop", "[arch][di
     const Run single0 = run_x900(hard, {"platform.die.count=1", "platform.die.cluster.count=32",
                                         "platform.interconnect.die_hop_cycles=0"});
     CHECK(latency_ps(single40) == latency_ps(single0));
+}
+
+namespace {
+json param_row(const Run& r, const std::string& path) {
+    const json& params = r.result["platform"]["params"];
+    return params.contains(path) ? params.at(path) : json();
+}
+} // namespace
+
+TEST_CASE("two unlike dies: each die, the hub and the link take their values from the file",
+          "[arch][die]") {
+    // tests/platforms/x900_unlike_dies.yaml: die 1 has its own L2 and
+    // scalar-cache costs, the hub sits on die 1, and the one link its own hop.
+    const std::string hard = "core_type: aiv_only, block_dim: 32";
+    auto latency_ps = [](const Run& r) {
+        REQUIRE(r.result["rounds"].size() == 1);
+        return r.result["rounds"][0]["latency_ps"].get<double>();
+    };
+    auto run = [&](const std::string& params, const std::vector<std::string>& sets = {}) {
+        return run_x900(params, sets, "x900_unlike_dies");
+    };
+    for (const std::string& params : {hard, hard + ", mode: soft"}) {
+        INFO(params);
+        const Run r = run(params);
+        INFO(r.output);
+        CHECK(r.exit_code == 0);
+        CHECK(r.result["outcome"]["kind"] == "completed");
+        for (const json& c : r.result["checks"]) CHECK(c["ok"] == true);
+    }
+    const Run base = run(hard);
+    // Each instance's own value is a row of the result, after the shared one.
+    CHECK(param_row(base, "die.l2.access_cycles")["value"] == "10");
+    CHECK(param_row(base, "die.1.l2.access_cycles")["value"] == "40");
+    CHECK(param_row(base, "die.1.l2.access_cycles")["set_at"] ==
+          "platforms/x900_unlike_dies.yaml#device.die.1.l2.access_cycles");
+    CHECK(param_row(base, "die.1.cluster.core.scalar_cache.hit_cycles")["value"] == "6");
+    CHECK(param_row(base, "interconnect.0-1.die_hop_cycles")["value"] == "25");
+    CHECK(param_row(base, "ffts.hub_die")["value"] == "1");
+    // The hub on die 1: its release reaches a die-0 core over the link, at
+    // the link's own cost (25 cycles at 1500 MHz), and a die-1 core without
+    // it (die 1's slower caches make its cores the last to arrive, so the
+    // hub releases at the same time either way).
+    const double cycle_ps = 1e6 / 1500.0;
+    const Run no_link = run(hard, {"platform.interconnect.0-1.die_hop_cycles=0"});
+    std::map<std::string, int> die_of;
+    for (const json& c : base.result["cores"]) die_of[c["core"]] = c["die"];
+    auto released = [](const Run& r) {
+        std::map<std::string, double> at;
+        for (const json& c : r.result["rounds"][0]["per_core"]) at[c["core"]] = c["released_ps"];
+        return at;
+    };
+    const auto with = released(base), without = released(no_link);
+    REQUIRE(with.size() == 32);
+    std::set<int> seen;
+    for (const auto& [core, at] : with) {
+        INFO(core << " on die " << die_of.at(core));
+        seen.insert(die_of.at(core));
+        CHECK((at - without.at(core)) / cycle_ps ==
+              Approx(die_of.at(core) == 0 ? 25 : 0).margin(0.01));
+    }
+    CHECK(seen == std::set<int>{0, 1});
+    // The link's own value wins over the shared die_hop_cycles.
+    CHECK(latency_ps(run(hard, {"platform.interconnect.die_hop_cycles=0"})) == latency_ps(base));
 }
