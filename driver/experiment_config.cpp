@@ -6,7 +6,6 @@
 #include "driver/platform_kinds.hpp"
 #include "driver/plugin_loader.hpp"
 #include "workloads/registry.hpp"
-#include "workloads/vortex/vortex_kernels.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -204,14 +203,35 @@ void read_common(const MapView& doc, ExperimentConfig& cfg,
 
 } // namespace
 
+namespace {
+// Loads the plugin `workload.plugin` names, if any, so its workloads can be
+// named below.
+void read_plugin(const MapView& workload, ExperimentConfig& cfg) {
+    if (!workload.has("plugin")) return;
+    // Relative to the config's folder, so a config and its plugin travel
+    // together; given with --set, relative to where syncsim runs.
+    const std::filesystem::path given = workload.text("plugin");
+    const bool from_command_line = workload.where("plugin").rfind("--set", 0) == 0;
+    const std::filesystem::path path = given.is_absolute() || from_command_line
+                                           ? given
+                                           : std::filesystem::path(cfg.file).parent_path() / given;
+    try {
+        cfg.plugin = load_plugin(path.string()).path;
+    } catch (const ConfigError& e) {
+        workload.fail("plugin", e.what());
+    }
+}
+} // namespace
+
 // A vortex experiment: platform overrides, a warp program and its parameters.
 void read_vortex_config(const MapView& doc, ExperimentConfig& cfg) {
     override_vortex_platform(*cfg.vortex, doc.map("overrides"));
     const MapView workload = doc.map("workload");
     if (!doc.has("workload")) throw ConfigError(doc.where() + ": missing key 'workload'");
-    workload.allow_only({"vortex", "params"});
+    workload.allow_only({"plugin", "vortex", "params"});
+    read_plugin(workload, cfg);
     const VortexKernelEntry& kernel =
-        registered(vortex_kernels(), workload, "vortex", "vortex warp program");
+        registered(workloads().vortex_kernels(), workload, "vortex", "vortex warp program");
     cfg.vortex_kernel = kernel.name;
     read_params(workload.map("params"), kernel.params, cfg);
     read_common(doc, cfg, kernel.checks);
@@ -293,21 +313,7 @@ void read_ascend_config(const MapView& doc, ExperimentConfig& cfg) {
     if (!doc.has("workload")) throw ConfigError(doc.where() + ": missing key 'workload'");
     workload.allow_only({"plugin", "host", "kernel", "params", "launch"});
     std::vector<std::string> declared_checks = default_host_checks();
-    if (workload.has("plugin")) {
-        // Relative to the config's folder, so a config and its plugin travel
-        // together; given with --set, relative to where syncsim runs.
-        const std::filesystem::path given = workload.text("plugin");
-        const bool from_command_line = workload.where("plugin").rfind("--set", 0) == 0;
-        const std::filesystem::path path =
-            given.is_absolute() || from_command_line
-                ? given
-                : std::filesystem::path(cfg.file).parent_path() / given;
-        try {
-            cfg.plugin = load_plugin(path.string()).path;
-        } catch (const ConfigError& e) {
-            workload.fail("plugin", e.what());
-        }
-    }
+    read_plugin(workload, cfg);
     const auto& registry = workloads();
     if (workload.has("host") == workload.has("kernel"))
         throw ConfigError(workload.where() +

@@ -15,7 +15,6 @@
 #include "models/trace/round_rows_file.hpp"
 #include "platforms/platform.hpp"
 #include "workloads/registry.hpp"
-#include "workloads/vortex/vortex_kernels.hpp"
 
 #include <boost/program_options.hpp>
 #include <cstdlib>
@@ -210,12 +209,18 @@ int list_workloads(const std::vector<std::string>& args) {
         std::cout << "kernels (workload.kernel, launched from workload.launch):\n";
         for (const auto& name : p->kernels)
             entry(name, r.kernel(name)->summary, r.kernel(name)->params);
+        if (p->vortex_kernels.empty()) continue;
+        std::cout << "vortex warp programs (workload.vortex, on a vortex platform):\n";
+        for (const auto& name : p->vortex_kernels) {
+            const VortexKernelEntry& k = r.vortex_kernels().at(name);
+            entry(name, k.summary, k.params);
+        }
     }
     if (!plugins.empty()) return 0;
     std::cout << "host programs (workload.host):\n";
     for (const auto& [name, h] : r.hosts()) entry(name, h.summary, h.params);
     std::cout << "vortex warp programs (workload.vortex, on a vortex platform):\n";
-    for (const auto& [name, k] : vortex_kernels()) entry(name, k.summary, k.params);
+    for (const auto& [name, k] : r.vortex_kernels()) entry(name, k.summary, k.params);
     std::cout << "kernels (workload.kernel, launched from workload.launch):\n";
     for (const auto& [name, k] : r.kernels()) entry(name, k.summary, k.params);
     return 0;

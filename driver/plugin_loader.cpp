@@ -33,6 +33,8 @@ std::map<std::string, std::string>& owners() {
             built_in["kernel '" + kv.first + "'"] = "syncsim's built-ins";
         for (const auto& kv : WorkloadRegistry::builtin().hosts())
             built_in["host program '" + kv.first + "'"] = "syncsim's built-ins";
+        for (const auto& kv : WorkloadRegistry::builtin().vortex_kernels())
+            built_in["vortex warp program '" + kv.first + "'"] = "syncsim's built-ins";
         return built_in;
     }();
     return o;
@@ -42,8 +44,10 @@ std::map<std::string, std::string>& owners() {
 struct CollectingSink : WorkloadSink {
     std::vector<KernelEntry> kernels;
     std::vector<HostEntry> hosts;
+    std::vector<VortexKernelEntry> vortex_kernels;
     void add(KernelEntry kernel) override { kernels.push_back(std::move(kernel)); }
     void add(HostEntry host) override { hosts.push_back(std::move(host)); }
+    void add(VortexKernelEntry kernel) override { vortex_kernels.push_back(std::move(kernel)); }
 };
 
 // Loading a library runs its code: a damaged one (a segment whose type was
@@ -128,7 +132,7 @@ LoadedPlugin open_plugin(const std::string& given, const std::string& path) {
                           "; this syncsim has version " +
                           std::to_string(SYNCSIM_PLUGIN_API_VERSION) +
                           ": rebuild the plugin against this syncsim's installed SDK");
-    LoadedPlugin plugin{path, info->name ? info->name : "", {}, {}};
+    LoadedPlugin plugin{path, info->name ? info->name : "", {}, {}, {}};
     info->set_kernel_resolver(&running_kernel);
     CollectingSink sink;
     try {
@@ -154,6 +158,8 @@ LoadedPlugin open_plugin(const std::string& given, const std::string& path) {
     };
     for (const KernelEntry& k : sink.kernels) claim(k.name, "kernel", k.fn != nullptr);
     for (const HostEntry& h : sink.hosts) claim(h.name, "host program", bool(h.fn));
+    for (const VortexKernelEntry& k : sink.vortex_kernels)
+        claim(k.name, "vortex warp program", bool(k.program));
     owners().insert(claimed.begin(), claimed.end());
     for (KernelEntry& k : sink.kernels) {
         plugin.kernels.push_back(k.name);
@@ -162,6 +168,10 @@ LoadedPlugin open_plugin(const std::string& given, const std::string& path) {
     for (HostEntry& h : sink.hosts) {
         plugin.hosts.push_back(h.name);
         registry().add(std::move(h));
+    }
+    for (VortexKernelEntry& k : sink.vortex_kernels) {
+        plugin.vortex_kernels.push_back(k.name);
+        registry().add(std::move(k));
     }
     return plugin;
 }

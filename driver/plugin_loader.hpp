@@ -12,7 +12,7 @@ namespace syncsim {
 struct LoadedPlugin {
     std::string path; // absolute
     std::string name;
-    std::vector<std::string> kernels, hosts;
+    std::vector<std::string> kernels, hosts, vortex_kernels;
 };
 
 // Loads the plugin at `path` once per process (a later call returns the same

@@ -4,9 +4,9 @@
 #include "driver/run_target.hpp"
 
 #include "config/yaml_view.hpp"
+#include "driver/plugin_loader.hpp"
 #include "models/trace/vortex_tracer.hpp"
 #include "models/vortex/vx_device.hpp"
-#include "workloads/vortex/vortex_kernels.hpp"
 
 #include <algorithm>
 #include <iomanip>
@@ -59,7 +59,7 @@ void VortexTarget::elaborate(const ExperimentConfig& cfg, const RunOptions& opti
                                      "window (--window FROM..TO); rounds:A..B, --cores and "
                                      "--signals are for Ascend platforms");
     const VortexPlatform& p = *cfg.vortex;
-    m_kernel = &vortex_kernels().at(cfg.vortex_kernel);
+    m_kernel = &workloads().vortex_kernels().at(cfg.vortex_kernel);
     m_device = std::make_unique<vortex::VortexDevice>("vortex", p,
                                                       std::make_shared<const ParamMap>(cfg.params));
     m_geometry = {static_cast<int>(p.clusters), static_cast<int>(p.cores),

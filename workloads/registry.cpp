@@ -19,6 +19,7 @@ const WorkloadRegistry& WorkloadRegistry::builtin() {
         register_ascendc_sync_all(r);
         register_cnt_notify(r);
         register_cnt_notify_wait(r);
+        register_vortex_kernels(r);
         return r;
     }();
     return registry;
@@ -38,6 +39,15 @@ void WorkloadRegistry::add(HostEntry host) {
         throw std::invalid_argument("a host program needs a name and a function");
     if (!m_hosts.emplace(name, std::move(host)).second)
         throw std::invalid_argument("a host program named '" + name + "' is registered already");
+}
+
+void WorkloadRegistry::add(VortexKernelEntry kernel) {
+    const std::string name = kernel.name;
+    if (name.empty() || !kernel.program)
+        throw std::invalid_argument("a vortex warp program needs a name and a function");
+    if (!m_vortex_kernels.emplace(name, std::move(kernel)).second)
+        throw std::invalid_argument("a vortex warp program named '" + name +
+                                    "' is registered already");
 }
 
 const KernelEntry* WorkloadRegistry::kernel(const std::string& name) const {

@@ -23,14 +23,19 @@ class WorkloadRegistry : public WorkloadSink {
     // A name already taken (by a built-in or another plugin) is an error.
     void add(KernelEntry kernel) override;
     void add(HostEntry host) override;
+    void add(VortexKernelEntry kernel) override;
     const KernelEntry* kernel(const std::string& name) const;
     const HostEntry* host(const std::string& name) const;
     const std::map<std::string, KernelEntry>& kernels() const { return m_kernels; }
     const std::map<std::string, HostEntry>& hosts() const { return m_hosts; }
+    const std::map<std::string, VortexKernelEntry>& vortex_kernels() const {
+        return m_vortex_kernels;
+    }
 
   private:
     std::map<std::string, KernelEntry> m_kernels;
     std::map<std::string, HostEntry> m_hosts;
+    std::map<std::string, VortexKernelEntry> m_vortex_kernels;
 };
 
 // Each workload file adds its entries here (called once from builtin()).
@@ -48,6 +53,7 @@ void register_simpler(WorkloadRegistry& r);
 void register_ascendc_sync_all(WorkloadRegistry& r);
 void register_cnt_notify(WorkloadRegistry& r);
 void register_cnt_notify_wait(WorkloadRegistry& r);
+void register_vortex_kernels(WorkloadRegistry& r);
 
 std::string describe(const ParamValue& v);
 

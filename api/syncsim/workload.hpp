@@ -6,8 +6,10 @@
 
 #include "syncsim/host_api.hpp"
 #include "syncsim/kernel_api.hpp"
+#include "syncsim/warp_api.hpp"
 
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -59,6 +61,36 @@ struct HostEntry {
     std::function<std::uint64_t(const DeviceInfo&, const ParamMap&)> touched_bytes = nullptr;
 };
 
+// A Vortex warp program (what warp 0 of every core runs), the memory it
+// starts from and the host-side check of its results.
+struct VortexGeometry {
+    int clusters, cores_per_cluster, warps, threads;
+    int cores() const { return clusters * cores_per_cluster; }
+};
+
+struct VortexCheck {
+    std::string name;
+    bool ok;
+    std::string detail;
+};
+
+// Global memory as a warp program sees it: 32-bit words by word address.
+using VortexMemory = std::map<std::uint32_t, std::int32_t>;
+
+struct VortexKernelEntry {
+    std::string name, summary;
+    vortex::WarpProgram program;
+    std::vector<WorkloadParam> params;
+    // Fills memory before the run (null: all zeros).
+    std::function<void(VortexMemory&, const VortexGeometry&, const ParamMap&)> setup = nullptr;
+    // Checks memory and the barrier releases after it (null: no checks).
+    std::function<std::vector<VortexCheck>(const VortexMemory&, const VortexGeometry&,
+                                           const ParamMap&,
+                                           const std::vector<vortex::ReleaseRecord>&)>
+        check = nullptr;
+    std::vector<std::string> checks = {}; // the names `check` may report
+};
+
 // Where workloads are registered: the built-in registry, or syncsim's
 // loader for a plugin's entries.
 class WorkloadSink {
@@ -66,6 +98,7 @@ class WorkloadSink {
     virtual ~WorkloadSink() = default;
     virtual void add(KernelEntry kernel) = 0;
     virtual void add(HostEntry host) = 0;
+    virtual void add(VortexKernelEntry kernel) = 0;
 };
 
 } // namespace syncsim

@@ -39,7 +39,7 @@ TEST_CASE("plugins: each bad plugin is exit 2 naming the file and the problem", 
           Row{plugin("bad_no_entry"),
               "not a syncsim plugin: it has no 'syncsim_plugin' entry point"},
           Row{plugin("bad_version"),
-              "built against plugin API version 999; this syncsim has version 2: rebuild"},
+              "built against plugin API version 999; this syncsim has version 3: rebuild"},
           Row{plugin("bad_duplicate"),
               "registers kernel 'gm_roundtrip', a name syncsim's built-ins already took"},
           Row{plugin("bad_throws"),
@@ -239,4 +239,37 @@ TEST_CASE("plugins: a launch names the pto-isa it was built against", "[plugin][
     const auto library = test::run_syncsim("run " + config("{ptoisa: 83d01313}"));
     CHECK(library.exit_code == 2);
     CHECK_THAT(library.output, Contains("'ptoisa' is not a library syncsim models"));
+}
+
+TEST_CASE("plugins: a Vortex warp program from a plugin runs like a built-in", "[plugin][vortex]") {
+    const std::string lib = plugin("vortex_ring");
+    const auto listed = test::run_syncsim("list workloads --plugin " + lib);
+    CHECK(listed.exit_code == 0);
+    CHECK_THAT(listed.output, Contains("vortex warp programs") && Contains("vortex_ring"));
+    auto run = [&](bool barrier) {
+        const std::string config =
+            test::write_file("vortex_ring.yaml", "platform: vortex\n"
+                                                 "workload:\n"
+                                                 "  plugin: " +
+                                                     lib +
+                                                     "\n"
+                                                     "  vortex: vortex_ring\n"
+                                                     "  params: {use_barrier: " +
+                                                     (barrier ? "true" : "false") +
+                                                     "}\n"
+                                                     "limits: {sim_time: 1 ms}\n");
+        const std::string out = (test::temp_dir() / "vortex_ring.json").string();
+        const auto r = test::run_syncsim("run " + config + " --json " + out);
+        INFO(r.output);
+        CHECK(r.exit_code == (barrier ? 0 : 1)); // a failed check is a run not as expected
+        return json::parse(test::read_text(out));
+    };
+    const json with = run(true);
+    CHECK(with["outcome"]["kind"] == "completed");
+    REQUIRE(with["checks"].size() == 1);
+    CHECK(with["checks"][0]["ok"] == true);
+    CHECK(with["config"]["workload"]["vortex"] == "vortex_ring");
+    // Without the barrier the early cores read before their neighbours wrote.
+    const json without = run(false);
+    CHECK(without["checks"][0]["ok"] == false);
 }

@@ -11,7 +11,7 @@ namespace syncsim {
 namespace {
 
 using vortex::WarpApi;
-using Memory = std::map<std::uint32_t, std::int32_t>;
+using Memory = VortexMemory;
 
 constexpr std::uint32_t kSrc = 0, kDst = 1 << 20, kBuf = 2 << 20, kOut = 3 << 20;
 constexpr std::uint32_t kGlobal = 0x80000000u;
@@ -214,9 +214,9 @@ std::vector<VortexCheck> check_dst(const Memory& m, const VortexGeometry& g, con
 
 } // namespace
 
-const std::map<std::string, VortexKernelEntry>& vortex_kernels() {
-    static const std::map<std::string, VortexKernelEntry> kernels = [] {
-        std::map<std::string, VortexKernelEntry> k;
+void register_vortex_kernels(WorkloadRegistry& registry) {
+    std::map<std::string, VortexKernelEntry> k;
+    {
         const WorkloadParam use_barrier{"use_barrier", true,
                                         "call the barrier (false: the increments race the copy)"};
         k["dogfood_bar"] = {"dogfood_bar",
@@ -353,9 +353,8 @@ const std::map<std::string, VortexKernelEntry>& vortex_kernels() {
             },
             {"each release stays within its group",
              "the global barrier holds every core until the last arrives"}};
-        return k;
-    }();
-    return kernels;
+    }
+    for (auto& [name, entry] : k) registry.add(std::move(entry));
 }
 
 } // namespace syncsim
