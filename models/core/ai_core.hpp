@@ -5,12 +5,15 @@
 #pragma once
 
 #include "models/core/block_work.hpp"
+#include "models/core/core_activity.hpp"
 #include "models/core/core_params.hpp"
 #include "models/core/core_report.hpp"
 #include "models/core/core_status.hpp"
 #include "models/core/dma_transfer.hpp"
 #include "models/core/ffts_port.hpp"
+#include "models/core/gm_access_path.hpp"
 #include "models/core/intra_core_flags.hpp"
+#include "models/core/local_time.hpp"
 #include "models/core/mmio_register.hpp"
 #include "models/core/pipe_unit.hpp"
 #include "models/core/write_buffer.hpp"
@@ -33,30 +36,6 @@
 
 namespace syncsim {
 
-// One core: the shared parameters and where this core sits.
-struct CoreConfig : CoreParams {
-    CoreType type = CoreType::AIV;
-    int index = 0;       // among cores of its type
-    int soc_core_id = 0; // unique across the SoC: what FFTS, tracers and peers address it by
-    int die = 0;
-    bool fast_poll = true; // sleep through polls that cannot see a change
-    FeatureSet features;   // intrinsics the arch lacks fault
-};
-
-class CoreTraceSink {
-  public:
-    virtual ~CoreTraceSink() = default;
-    virtual void core_state(int soc_core_id, CoreState state, std::uint64_t at_ps) = 0;
-    // Arrival at round `round` (0: a block starts) and release from it, at
-    // the core's own time (a mark does not make the core catch up).
-    virtual void core_round(int soc_core_id, std::uint32_t round, std::uint64_t at_ps) = 0;
-    virtual void core_release(int soc_core_id, std::uint32_t round, std::uint64_t at_ps) {
-        (void)soc_core_id;
-        (void)round;
-        (void)at_ps;
-    }
-};
-
 // The kernel context of the core whose kernel the running SystemC process
 // is, or null (syncsim/current_kernel.hpp resolves free functions with it).
 KernelContext* running_kernel();
@@ -75,14 +54,14 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     // GM port per requester (the scalar unit, each pipe, the write buffer)
     // shares it: each has at most one access in flight, and the L2
     // arbitrates between requesters by their slot.
-    GmLink& gm_link() { return m_gm_link; }
+    GmLink& gm_link() { return m_memory.link(); }
 
     // Wiring done by the SoC builder.
     void set_ub_peer(AiCore* peer) { m_ub_peer = peer; }
-    void set_tracer(CoreTraceSink* tracer) { m_tracer = tracer; }
+    void set_tracer(CoreTraceSink* tracer) { m_activity.set_tracer(tracer); }
     void set_ffts(FftsHub* hub) { m_ffts.attach(hub); }
     void set_poll_sleep(PollSleep* sleep) { m_poll_sleep = sleep; }
-    void set_round_ledger(RoundLedger* ledger) { m_ledger = ledger; }
+    void set_round_ledger(RoundLedger* ledger) { m_activity.set_round_ledger(ledger); }
     // The registers an AICPU reaches by MMIO.
     CoreRegisters& registers() { return m_regs; }
 
@@ -99,13 +78,15 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     CoreReport report(const sc_core::sc_time& at) const;
     bool asleep_in_poll() const { return m_asleep.has_value(); }
     // The core's own time: the kernel's, plus how far its private work ran ahead.
-    sc_core::sc_time now() const { return sc_core::sc_time_stamp() + m_lag; }
+    sc_core::sc_time now() const { return m_time.now(); }
     // The latest time the core has reached: a core waiting from ahead of the
     // kernel is at the time it started waiting.
-    sc_core::sc_time reached() const { return std::max(now(), m_waiting_from); }
+    sc_core::sc_time reached() const { return m_time.reached(); }
     // External agents (FFTS, notify) describe what a core waits on them for.
-    void set_external_wait(CoreState state, std::function<std::string()> describe);
-    void clear_external_wait();
+    void set_external_wait(CoreState state, std::function<std::string()> describe) {
+        m_activity.set_external_wait(state, std::move(describe));
+    }
+    void clear_external_wait() { m_activity.clear_external_wait(); }
 
     // KernelContext
     std::int64_t get_block_idx() const override { return m_work->block_idx; }
@@ -185,41 +166,7 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     // lifecycle (ai_core.cpp)
     void run();
     void finish_block();
-    void enter(const char* intrinsic);
-    // Private work (cache hits, scalar ops) runs ahead of simulated time by up
-    // to a quantum; anything another agent can observe syncs first. The
-    // quantum only bounds how long a purely private loop goes without
-    // yielding, so results do not depend on it.
-    void advance(double cycles) {
-        m_lag += m_clock.cycles(cycles);
-        if (m_lag > m_quantum) sync();
-    }
-    void sync();
-    void set_state(CoreState state);
-    // Waits for `event` without catching up with the kernel first (that would
-    // cost a resumption of its own): what wakes the core may have happened
-    // before the core's own time, as it ran ahead; it then goes on at its own
-    // time. Only for waits on what this core cannot see early: a flag or pipe
-    // of its own, never a shared word.
-    void wait_ahead(const sc_core::sc_event& event) {
-        const sc_core::sc_time local = now();
-        m_lag = sc_core::SC_ZERO_TIME;
-        m_waiting_from = local;
-        wait_on(event);
-        m_waiting_from = sc_core::SC_ZERO_TIME;
-        const sc_core::sc_time woke = sc_core::sc_time_stamp();
-        m_lag = local > woke ? local - woke : sc_core::SC_ZERO_TIME;
-    }
-    template <typename Pred>
-    void block_until(Pred pred, const sc_core::sc_event& event, CoreState state,
-                     const WaitReason& reason) {
-        if (pred()) return;
-        m_reason = reason;
-        set_state(state);
-        while (!pred()) wait_ahead(event);
-        m_reason = WaitReason{};
-        set_state(CoreState::Running);
-    }
+    void enter(const char* intrinsic) { m_activity.enter(intrinsic); }
 
     // pipes and local buffers (ai_core_pipes.cpp)
     PipeUnit& pipe_unit(Pipe pipe);
@@ -233,12 +180,12 @@ class AiCore : public sc_core::sc_module, public KernelContext {
         // An idle pipe (and PIPE_S) reaches it at the core's own time: the
         // core posts it stamped with that time and goes on, waking nobody.
         if (pipe == Pipe::S || pipe_unit(pipe).drained()) {
-            post(now());
+            post(m_time.now());
         } else {
             pipe_unit(pipe).issue(
-                {now(), what, [post = std::move(post)] { post(sc_core::sc_time_stamp()); }});
+                {m_time.now(), what, [post = std::move(post)] { post(sc_core::sc_time_stamp()); }});
         }
-        advance(m_config.timing.pipe_issue);
+        m_time.advance(m_config.timing.pipe_issue);
     }
     void drain_pipes();
     LocalBuffer& local_buffer(bool ub, const char* what);
@@ -246,16 +193,6 @@ class AiCore : public sc_core::sc_module, public KernelContext {
                            const char* what) const;
     void dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst, Space src_space,
              std::uint64_t src, int n_burst, int len_burst, int src_gap, int dst_gap);
-
-    // scalar GM (ai_core_memory.cpp)
-    void check_gm_access(GmAddr addr, unsigned bytes, const char* what) const;
-    CacheLine& cached_line(GmAddr addr);
-    // Queues a GM access on the write buffer; the core goes on at once.
-    void post(GmAddr addr, const char* what, std::function<void()> access);
-    void post_write(GmAddr addr, std::vector<std::uint8_t> bytes, const char* what);
-    void post_writeback(CacheLine&& line, const char* why);
-    void wait_for_posted_writes_to(GmAddr line_base) { m_write_buffer->wait_for_line(line_base); }
-    static std::int64_t decode_word(const std::uint8_t* raw, AtomicType type);
 
     // polling (ai_core_poll.cpp)
     std::int64_t cached_poll_load(const PollSpec& spec);
@@ -292,25 +229,16 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     std::string describe_flag(WaitReason reason) const; // an intra-core flag wait
 
     CoreConfig m_config;
-    Clock m_clock;
-    ScalarCache m_cache;
+    LocalTime m_time;
+    CoreActivity m_activity;
+    GmAccessPath m_memory;
     LocalBuffer m_ub, m_l1;
     // In the core, not behind pointers: pipe_barrier looks at every pipe.
     std::array<std::optional<PipeUnit>, kPipeCount> m_pipes; // [0] (PIPE_S) unused
-    std::unique_ptr<WriteBuffer> m_write_buffer;
-    // [0] scalar unit, [1..6] pipes V..FIX, [7] write buffer
-    GmLink m_gm_link;
-    std::array<std::unique_ptr<GmPort>, kPipeCount + 1> m_ports;
-    GmPort& scalar_port() { return *m_ports[0]; }
-    GmPort& pipe_port(Pipe p) { return *m_ports[static_cast<int>(p)]; }
-    GmPort& write_buffer_port() { return *m_ports[kPipeCount]; }
     IntraCoreFlags m_intra_flags;
-    AtomicType m_st_atomic_type = AtomicType::S32;
-    AtomicOp m_st_atomic_op = AtomicOp::Sum;
 
     AiCore* m_ub_peer = nullptr;
     const sc_core::sc_object* m_process = nullptr; // the scalar unit's thread
-    CoreTraceSink* m_tracer = nullptr;
     FftsPort m_ffts;
     PollSleep* m_poll_sleep = nullptr;
     struct Asleep { // in a fast-forwarded poll loop
@@ -321,29 +249,17 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     std::optional<Asleep> m_asleep;
     sc_core::sc_event m_poll_wake;
     std::optional<PollWake> m_poll_woke; // set when the slice decides the sleep's end
-    std::function<std::string()> m_external_describe;
-    struct FlagWait { // the scalar unit's wait on a cross-core flag
+    struct FlagWait {                    // the scalar unit's wait on a cross-core flag
         const char* what = "";
         FlagSpace space = FlagSpace::Ffts;
         int id = 0;
     } m_flag_wait;
-    RoundLedger* m_ledger = nullptr;
     CoreRegisters m_regs;
-    std::uint32_t m_round = 0; // barrier rounds the current (or last) block entered
-    bool m_round_open = false; // arrived at m_round, not yet released
-    CoreCounters m_counters;
 
     std::optional<BlockWork> m_pending, m_work;
     sc_core::sc_event m_block_ready;
     bool m_thread_started = false;
     sc_core::sc_process_handle m_thread;
-    sc_core::sc_time m_lag = sc_core::SC_ZERO_TIME;
-    sc_core::sc_time m_waiting_from = sc_core::SC_ZERO_TIME; // in wait_ahead: the core's time
-    sc_core::sc_time m_quantum;
-    CoreState m_state = CoreState::Idle;
-    sc_core::sc_time m_state_since = sc_core::SC_ZERO_TIME;
-    WaitReason m_reason;
-    std::optional<std::string> m_fault;
     std::string m_kernel_name;
     std::int64_t m_block_idx = -1;
     std::uint64_t m_launch_id = 0;

@@ -8,13 +8,13 @@
 namespace syncsim {
 
 void AiCore::set_ffts_base_addr(std::uint64_t addr) {
-    enter("set_ffts_base_addr");
+    m_activity.enter("set_ffts_base_addr");
     m_ffts.set_base_address(addr);
-    advance(m_config.timing.scalar_op);
+    m_time.advance(m_config.timing.scalar_op);
 }
 
 void AiCore::ffts_cross_core_sync(Pipe pipe, std::uint64_t msg) {
-    enter("ffts_cross_core_sync");
+    m_activity.enter("ffts_cross_core_sync");
     FftsHub& hub = m_ffts.hub("ffts_cross_core_sync");
     // The message leaves when the trigger pipe reaches it, after the work
     // issued to that pipe before it.
@@ -24,7 +24,7 @@ void AiCore::ffts_cross_core_sync(Pipe pipe, std::uint64_t msg) {
 }
 
 void AiCore::set_intra_block(Pipe pipe, int id) {
-    enter("set_intra_block");
+    m_activity.enter("set_intra_block");
     FftsHub& hub = m_ffts.hub("set_intra_block");
     if (!hub.params().intra_block) throw KernelFault("set_intra_block does not exist on this arch");
     post_when_pipe_reaches(pipe, "set_intra_block",
@@ -51,19 +51,20 @@ std::string AiCore::describe_flag_wait() const {
 }
 
 void AiCore::wait_cross_core(Pipe pipe, FlagSpace space, int id, const char* what) {
-    enter(what);
+    m_activity.enter(what);
     FftsHub& hub = m_ffts.hub(what);
     FftsHub::Cell& cell = hub.cell(m_config.soc_core_id, space, id);
     if (pipe == Pipe::S) {
         if (!hub.take(m_config.soc_core_id, space, id)) {
             // Described only when a report asks (a wait is usually short).
             m_flag_wait = {what, space, id};
-            set_external_wait(CoreState::Waiting, [this] { return describe_flag_wait(); });
-            do wait_ahead(cell.set);
+            m_activity.set_external_wait(CoreState::Waiting,
+                                         [this] { return describe_flag_wait(); });
+            do m_time.wait_ahead(cell.set);
             while (!hub.take(m_config.soc_core_id, space, id));
-            clear_external_wait();
+            m_activity.clear_external_wait();
         }
-        advance(m_config.timing.scalar_op);
+        m_time.advance(m_config.timing.scalar_op);
         return;
     }
     PipeUnit& unit = pipe_unit(pipe);
@@ -72,13 +73,13 @@ void AiCore::wait_cross_core(Pipe pipe, FlagSpace space, int id, const char* wha
     auto describe = [this, &hub, space, id, label] {
         return label + hub.explain_wait(*sender(), space, id);
     };
-    unit.issue(
-        {now(), what, [&unit, &cell, &hub, describe, core = m_config.soc_core_id, space, id] {
-             if (hub.take(core, space, id)) return;
-             unit.set_blocked_on(describe);
-             while (!hub.take(core, space, id)) wait_on(cell.set);
-         }});
-    advance(m_config.timing.pipe_issue);
+    unit.issue({m_time.now(), what,
+                [&unit, &cell, &hub, describe, core = m_config.soc_core_id, space, id] {
+                    if (hub.take(core, space, id)) return;
+                    unit.set_blocked_on(describe);
+                    while (!hub.take(core, space, id)) wait_on(cell.set);
+                }});
+    m_time.advance(m_config.timing.pipe_issue);
 }
 
 } // namespace syncsim

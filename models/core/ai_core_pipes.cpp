@@ -16,28 +16,28 @@ PipeUnit& AiCore::pipe_unit(Pipe pipe) {
 
 void AiCore::when_pipe_reaches(Pipe pipe, const char* what, std::function<void()> action) {
     if (pipe == Pipe::S) {
-        sync();
+        m_time.sync();
         action();
     } else {
-        pipe_unit(pipe).issue({now(), what, std::move(action)});
+        pipe_unit(pipe).issue({m_time.now(), what, std::move(action)});
     }
-    advance(m_config.timing.pipe_issue);
+    m_time.advance(m_config.timing.pipe_issue);
 }
 
 void AiCore::drain_pipes() {
     for (int p = 1; p < kPipeCount; ++p) {
         PipeUnit& unit = *m_pipes[p];
         if (!unit.drained()) {
-            sync();
+            m_time.sync();
             while (!unit.drained()) wait_on(unit.drained_event());
         }
     }
 }
 
 void AiCore::pipe_barrier(Pipe pipe) {
-    enter("pipe_barrier");
+    m_activity.enter("pipe_barrier");
     if (pipe == Pipe::S) {
-        advance(m_config.timing.scalar_op);
+        m_time.advance(m_config.timing.scalar_op);
         return;
     }
     const int first = pipe == Pipe::ALL ? 1 : static_cast<int>(pipe);
@@ -45,7 +45,7 @@ void AiCore::pipe_barrier(Pipe pipe) {
     bool drained = true; // the usual case: nothing to wait for
     for (int p = first; p <= last && drained; ++p) drained = m_pipes[p]->drained();
     if (drained) {
-        advance(m_config.timing.pipe_barrier);
+        m_time.advance(m_config.timing.pipe_barrier);
         return;
     }
     WaitReason reason;
@@ -53,29 +53,29 @@ void AiCore::pipe_barrier(Pipe pipe) {
     for (int p = first; p <= last; ++p) {
         PipeUnit& unit = *m_pipes[p];
         reason.pipe = static_cast<Pipe>(p);
-        block_until([&unit] { return unit.drained(); }, unit.drained_event(), CoreState::Blocked,
-                    reason);
+        m_activity.block_until([&unit] { return unit.drained(); }, unit.drained_event(),
+                               CoreState::Blocked, reason);
     }
-    advance(m_config.timing.pipe_barrier);
+    m_time.advance(m_config.timing.pipe_barrier);
 }
 
 void AiCore::compute(Pipe pipe, double cycles) {
     if (pipe == Pipe::S) return scalar_work(cycles);
-    enter("compute");
-    const sc_core::sc_time busy = m_clock.cycles(cycles);
-    pipe_unit(pipe).issue({now(), "compute", [busy] { wait_for(busy); }});
-    advance(m_config.timing.pipe_issue);
+    m_activity.enter("compute");
+    const sc_core::sc_time busy = m_time.cycles(cycles);
+    pipe_unit(pipe).issue({m_time.now(), "compute", [busy] { wait_for(busy); }});
+    m_time.advance(m_config.timing.pipe_issue);
 }
 
 void AiCore::scalar_work(double cycles) {
-    enter("scalar_work");
-    advance(cycles);
+    m_activity.enter("scalar_work");
+    m_time.advance(cycles);
 }
 
 // ---------------------------------------------------------------- intra-core flags
 
 void AiCore::set_flag(Pipe src, Pipe dst, int event_id) {
-    enter("set_flag");
+    m_activity.enter("set_flag");
     m_intra_flags.check(src, dst, event_id);
     ++m_intra_flags.pending(src, dst, event_id);
     auto signal = [this, src, dst, event_id] {
@@ -87,7 +87,7 @@ void AiCore::set_flag(Pipe src, Pipe dst, int event_id) {
 }
 
 void AiCore::wait_flag(Pipe src, Pipe dst, int event_id) {
-    enter("wait_flag");
+    m_activity.enter("wait_flag");
     m_intra_flags.check(src, dst, event_id);
     std::int64_t& count = m_intra_flags.count(src, dst, event_id);
     WaitReason reason;
@@ -98,20 +98,20 @@ void AiCore::wait_flag(Pipe src, Pipe dst, int event_id) {
     reason.id = event_id;
     const sc_core::sc_event& set = m_intra_flags.event(src, dst, event_id);
     if (dst == Pipe::S) {
-        block_until([&count] { return count > 0; }, set, CoreState::Blocked, reason);
+        m_activity.block_until([&count] { return count > 0; }, set, CoreState::Blocked, reason);
         --count;
-        advance(m_config.timing.scalar_op);
+        m_time.advance(m_config.timing.scalar_op);
         return;
     }
     PipeUnit& unit = pipe_unit(dst);
-    unit.issue({now(), "wait_flag", [this, &unit, &count, &set, reason] {
+    unit.issue({m_time.now(), "wait_flag", [this, &unit, &count, &set, reason] {
                     if (count == 0) {
                         unit.set_blocked_on([this, reason] { return describe_flag(reason); });
                         while (count == 0) wait_on(set);
                     }
                     --count;
                 }});
-    advance(m_config.timing.pipe_issue);
+    m_time.advance(m_config.timing.pipe_issue);
 }
 
 // What an intra-core flag wait waits for, as of now: the flag's count and
@@ -152,7 +152,7 @@ void AiCore::check_local_range(const LocalBuffer& buf, std::uint64_t offset, std
 
 void AiCore::dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst, Space src_space,
                  std::uint64_t src, int n_burst, int len_burst, int src_gap, int dst_gap) {
-    enter(what);
+    m_activity.enter(what);
     const DmaShape shape = DmaShape::of(what, n_burst, len_burst, src_gap, dst_gap);
     SparseStore* src_local = nullptr;
     SparseStore* dst_local = nullptr;
@@ -173,9 +173,9 @@ void AiCore::dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst
         busy += double(shape.bytes()) / m_config.timing.local_bytes_per_cycle;
     else
         busy += m_config.timing.dma_gm_latency;
-    const sc_core::sc_time busy_time = m_clock.cycles(busy);
-    GmPort& port = pipe_port(pipe);
-    pipe_unit(pipe).issue({now(), what, [=, &port] {
+    const sc_core::sc_time busy_time = m_time.cycles(busy);
+    GmPort& port = m_memory.pipe_port(pipe);
+    pipe_unit(pipe).issue({m_time.now(), what, [=, &port] {
                                wait_for(busy_time);
                                std::vector<std::uint8_t> staging(shape.burst_bytes);
                                for (int i = 0; i < shape.bursts; ++i) {
@@ -191,7 +191,7 @@ void AiCore::dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst
                                        port.write(to, staging.data(), staging.size(), what);
                                }
                            }});
-    advance(m_config.timing.pipe_issue);
+    m_time.advance(m_config.timing.pipe_issue);
 }
 
 void AiCore::copy_gm_to_ubuf(LocalAddr ub, GmAddr gm_addr, int, int n_burst, int len_burst,
@@ -225,13 +225,13 @@ void AiCore::copy_cbuf_to_ubuf(LocalAddr ub, LocalAddr l1, int, int n_burst, int
 }
 
 void AiCore::create_cbuf_matrix(LocalAddr l1, int n_blocks, std::uint32_t value) {
-    enter("create_cbuf_matrix");
+    m_activity.enter("create_cbuf_matrix");
     if (n_blocks <= 0) throw KernelFault("create_cbuf_matrix: block count must be positive");
     auto& buf = local_buffer(false, "create_cbuf_matrix");
     const std::uint64_t bytes = std::uint64_t(n_blocks) * kDmaBlockBytes;
     check_local_range(buf, l1, bytes, "create_cbuf_matrix");
     const sc_core::sc_time busy =
-        m_clock.cycles(double(bytes) / m_config.timing.local_bytes_per_cycle);
+        m_time.cycles(double(bytes) / m_config.timing.local_bytes_per_cycle);
     auto fill = [&buf, l1, bytes, value, busy] {
         wait_for(busy);
         std::vector<std::uint8_t> pattern(bytes);
@@ -239,12 +239,12 @@ void AiCore::create_cbuf_matrix(LocalAddr l1, int n_blocks, std::uint32_t value)
             std::memcpy(pattern.data() + off, &value, sizeof value);
         buf.bytes.write(l1, pattern.data(), bytes);
     };
-    pipe_unit(kDmaRoutes.l1_fill).issue({now(), "create_cbuf_matrix", fill});
-    advance(m_config.timing.pipe_issue);
+    pipe_unit(kDmaRoutes.l1_fill).issue({m_time.now(), "create_cbuf_matrix", fill});
+    m_time.advance(m_config.timing.pipe_issue);
 }
 
 void AiCore::ub_access(LocalAddr offset, void* data, unsigned bytes, bool write) {
-    enter(write ? "ub_st" : "ub_ld");
+    m_activity.enter(write ? "ub_st" : "ub_ld");
     auto& buf = local_buffer(true, "scalar UB access");
     if (m_config.type != CoreType::AIV) throw KernelFault("scalar UB access from an AIC");
     check_local_range(buf, offset, bytes, "scalar UB access");
@@ -252,7 +252,7 @@ void AiCore::ub_access(LocalAddr offset, void* data, unsigned bytes, bool write)
         buf.bytes.write(offset, static_cast<const std::uint8_t*>(data), bytes);
     else
         buf.bytes.read(offset, static_cast<std::uint8_t*>(data), bytes);
-    advance(m_config.timing.scalar_op);
+    m_time.advance(m_config.timing.scalar_op);
 }
 
 } // namespace syncsim

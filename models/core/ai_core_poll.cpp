@@ -15,14 +15,15 @@ std::int64_t AiCore::cached_poll_load(const PollSpec& spec) {
     // A poll through the scalar cache; with dcci first, each poll misses and
     // refetches the line.
     if (spec.load == PollLoad::CachedAfterDcci) {
-        if (auto line = m_cache.maintain(m_cache.line_of(spec.addr), DcciMode::CleanInvalidate))
-            post_writeback(std::move(*line), "dcci write-back of a scalar-cache line");
-        advance(m_config.timing.dcci);
+        if (auto line = m_memory.cache().maintain(m_memory.cache().line_of(spec.addr),
+                                                  DcciMode::CleanInvalidate))
+            m_memory.post_writeback(std::move(*line), "dcci write-back of a scalar-cache line");
+        m_time.advance(m_config.timing.dcci);
     }
     std::uint8_t raw[8] = {};
-    CacheLine& line = cached_line(spec.addr);
+    CacheLine& line = m_memory.cached_line(spec.addr);
     std::memcpy(raw, line.bytes.data() + (spec.addr - line.base), atomic_width_bytes(spec.type));
-    return decode_word(raw, spec.type);
+    return GmAccessPath::decode_word(raw, spec.type);
 }
 
 // One poll that reads the word where it is kept (ld_dev or atomicAdd(c, 0)):
@@ -32,52 +33,54 @@ std::int64_t AiCore::poll_at_l2(const PollSpec& spec, PollTiming& timing,
                                 std::uint64_t& write_seq) {
     PollExtension poll;
     poll.path = spec.load == PollLoad::AtomicAddZero ? PollPath::AtomicAddZero : PollPath::Dev;
-    sync();
+    m_time.sync();
     const sc_core::sc_time issued = sc_core::sc_time_stamp();
     std::uint8_t raw[8] = {};
-    scalar_port().poll(spec.addr, raw, atomic_width_bytes(spec.type), poll);
+    m_memory.scalar_port().poll(spec.addr, raw, atomic_width_bytes(spec.type), poll);
     timing.port = poll.port;
     timing.to_arrive = poll.arrived_at - issued;
     timing.after_start = sc_core::sc_time_stamp() - poll.started_at;
     timing.occupancy = poll.occupancy;
     write_seq = poll.write_seq;
-    return decode_word(raw, spec.type);
+    return GmAccessPath::decode_word(raw, spec.type);
 }
 
 void AiCore::count_backoff(const PollSpec& spec, std::uint64_t polls) {
-    advance(m_config.timing.scalar_op);
+    m_time.advance(m_config.timing.scalar_op);
     const bool every = spec.barrier_every && polls % spec.barrier_every == 0;
     const bool after = spec.barrier_after && polls > spec.barrier_after;
-    if (every || after) advance(m_config.timing.pipe_barrier); // pipe_barrier(PIPE_ALL), drained
+    if (every || after)
+        m_time.advance(m_config.timing.pipe_barrier); // pipe_barrier(PIPE_ALL), drained
 }
 
 void AiCore::enter_poll(const PollSpec& spec) {
-    m_reason = WaitReason{};
-    m_reason.kind = WaitReason::Kind::Poll;
-    m_reason.addr = spec.addr;
-    m_reason.target = spec.target;
-    m_reason.until = spec.until;
-    m_reason.text = spec.context;
-    set_state(CoreState::Polling);
+    m_activity.reason() = WaitReason{};
+    m_activity.reason().kind = WaitReason::Kind::Poll;
+    m_activity.reason().addr = spec.addr;
+    m_activity.reason().target = spec.target;
+    m_activity.reason().until = spec.until;
+    m_activity.reason().text = spec.context;
+    m_activity.set_state(CoreState::Polling);
 }
 
 PollResult AiCore::poll(const PollSpec& spec) {
-    enter("poll");
+    m_activity.enter("poll");
     if (spec.barrier_every && spec.barrier_after)
         throw KernelFault("poll: barrier_every and barrier_after are two backoff rules; set one");
     if (spec.load == PollLoad::SlotsByDma || spec.load == PollLoad::SlotSumByDma)
         return poll_slots(spec);
-    check_gm_access(spec.addr, atomic_width_bytes(spec.type), "poll");
+    m_memory.check_access(spec.addr, atomic_width_bytes(spec.type), "poll");
     // Nothing can issue to the pipes while the scalar unit polls: draining
     // them first gives every backoff barrier the same fixed cost.
     if (spec.barrier_every || spec.barrier_after) drain_pipes();
-    sync();
+    m_time.sync();
     enter_poll(spec);
 
     // Served by the L2 (the coherence point), as opposed to read from this
     // core's own cache: only such polls can be fast-forwarded.
     const bool at_l2 = spec.load == PollLoad::Dev || spec.load == PollLoad::AtomicAddZero;
-    if (at_l2) wait_for_posted_writes_to(m_cache.line_of(spec.addr)); // own stores first
+    if (at_l2)
+        m_memory.wait_for_posted_writes_to(m_memory.cache().line_of(spec.addr)); // own stores first
     PollTiming timing;
     std::optional<PollWake> woke; // the poll that ended a sleep
     PollResult result;
@@ -88,10 +91,10 @@ PollResult AiCore::poll(const PollSpec& spec) {
         else
             result.value = at_l2 ? poll_at_l2(spec, timing, seq) : cached_poll_load(spec);
         woke.reset();
-        ++m_counters.polls;
-        m_reason.value = result.value;
+        ++m_activity.counters().polls;
+        m_activity.reason().value = result.value;
         if (compare(result.value, spec.until, spec.target)) break;
-        m_reason.polls = ++result.polls;
+        m_activity.reason().polls = ++result.polls;
         count_backoff(spec, result.polls);
         if (spec.max_polls && result.polls >= spec.max_polls) {
             result.timed_out = true;
@@ -101,19 +104,20 @@ PollResult AiCore::poll(const PollSpec& spec) {
         // this value; the slice makes them while the core sleeps.
         if (at_l2 && m_config.fast_poll)
             woke = sleep_through_polls(spec, loop_cycle(spec, timing, m_config.timing.scalar_op),
-                                       now() + timing.to_arrive, timing.port, seq, result);
+                                       m_time.now() + timing.to_arrive, timing.port, seq, result);
     }
     if (result.timed_out)
-        m_counters.poll_timeouts.push_back(
-            {now(), m_round, spec.addr, result.value, spec.target, result.polls, spec.context});
-    m_reason = WaitReason{};
-    set_state(CoreState::Running);
+        m_activity.counters().poll_timeouts.push_back({m_time.now(), m_activity.round(), spec.addr,
+                                                       result.value, spec.target, result.polls,
+                                                       spec.context});
+    m_activity.reason() = WaitReason{};
+    m_activity.set_state(CoreState::Running);
     return result;
 }
 
 PollCycle AiCore::loop_cycle(const PollSpec& spec, const PollTiming& timing, double op) const {
     return {timing.occupancy,   timing.after_start,
-            m_clock.cycles(op), m_clock.cycles(m_config.timing.pipe_barrier),
+            m_time.cycles(op),  m_time.cycles(m_config.timing.pipe_barrier),
             spec.barrier_every, spec.barrier_after,
             timing.to_arrive};
 }
@@ -129,7 +133,7 @@ PollWake AiCore::sleep_through_polls(const PollSpec& spec, const PollCycle& cycl
     poll.last = spec.max_polls ? spec.max_polls - 1 : kNoPollLimit;
     poll.next_arrival = next_arrival;
     poll.cycle = cycle;
-    m_lag = sc_core::SC_ZERO_TIME;
+    m_time.drop_lag();
     m_poll_woke.reset();
     m_asleep = Asleep{spec.addr, m_poll_sleep->sleep(poll, m_poll_wake, m_poll_woke), result.polls};
     sc_core::wait(m_poll_wake);
@@ -137,9 +141,9 @@ PollWake AiCore::sleep_through_polls(const PollSpec& spec, const PollCycle& cycl
     m_asleep.reset();
     const PollWake woke = *m_poll_woke;
     // Every poll before the one that woke the core failed.
-    m_counters.polls += woke.poll - result.polls;
+    m_activity.counters().polls += woke.poll - result.polls;
     result.polls = woke.poll;
-    m_reason.polls = woke.poll;
+    m_activity.reason().polls = woke.poll;
     return woke;
 }
 
@@ -154,23 +158,17 @@ std::int64_t AiCore::woken_poll(const PollSpec& spec, const PollWake& woke, std:
     std::uint8_t raw[8] = {};
     m_poll_sleep->read_now(spec.addr, raw, atomic_width_bytes(spec.type));
     wait_until(woke.completion);
-    return decode_word(raw, spec.type);
+    return GmAccessPath::decode_word(raw, spec.type);
 }
 
 // Marks are bookkeeping no other agent sees: they are stamped with the
 // core's own time and do not make it catch up with the kernel.
 void AiCore::mark_barrier_round() {
-    ++m_round;
-    m_round_open = true;
-    if (m_ledger) m_ledger->arrive(m_config.soc_core_id, to_ps(now()));
-    if (m_tracer) m_tracer->core_round(m_config.soc_core_id, m_round, to_ps(now()));
+    m_activity.mark_round();
 }
 
 void AiCore::mark_barrier_release() {
-    if (!m_round_open) return;
-    m_round_open = false;
-    if (m_ledger) m_ledger->release(m_config.soc_core_id, to_ps(now()));
-    if (m_tracer) m_tracer->core_release(m_config.soc_core_id, m_round, to_ps(now()));
+    m_activity.mark_release();
 }
 
 } // namespace syncsim

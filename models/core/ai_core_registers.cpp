@@ -17,34 +17,34 @@ const char* to_string(RegId r) {
 } // namespace
 
 std::uint64_t AiCore::read_reg(RegId reg) {
-    enter("read_reg");
+    m_activity.enter("read_reg");
     // A register read is one scalar instruction; its value depends on when
     // it happens, so the core catches up first.
-    advance(m_config.timing.scalar_op);
-    sync();
-    return m_regs[reg].read(now());
+    m_time.advance(m_config.timing.scalar_op);
+    m_time.sync();
+    return m_regs[reg].read(m_time.now());
 }
 
 void AiCore::write_reg(RegId reg, std::uint64_t value) {
-    enter("write_reg");
-    advance(m_config.timing.scalar_op);
-    sync();
+    m_activity.enter("write_reg");
+    m_time.advance(m_config.timing.scalar_op);
+    m_time.sync();
     // The core's own DATA_MAIN_BASE is next to it; COND lands where the
     // AICPU reads it after the path's latency.
     m_regs[reg].post(value, reg == RegId::COND ? m_regs.core_write_latency : sc_core::SC_ZERO_TIME);
 }
 
 std::uint64_t AiCore::spin_while_reg(RegId reg, std::uint64_t value) {
-    enter("spin_while_reg");
-    sync();
+    m_activity.enter("spin_while_reg");
+    m_time.sync();
     MmioRegister& r = m_regs[reg];
     const char* name = to_string(reg);
     bool waited = false;
     for (;;) {
-        const auto differs = r.first_differing(value, now());
-        if (!waited && (!differs || *differs > now())) {
+        const auto differs = r.first_differing(value, m_time.now());
+        if (!waited && (!differs || *differs > m_time.now())) {
             waited = true;
-            set_external_wait(CoreState::Waiting, [name, value] {
+            m_activity.set_external_wait(CoreState::Waiting, [name, value] {
                 return std::string("resident worker: spins on ") + name + " while it reads " +
                        std::to_string(value) + " (waits for the AICPU to dispatch a task)";
             });
@@ -55,14 +55,14 @@ std::uint64_t AiCore::spin_while_reg(RegId reg, std::uint64_t value) {
         }
         wait_on(r.posted());
     }
-    if (waited) clear_external_wait();
-    advance(m_config.timing.scalar_op); // the read that saw the change
-    sync();
-    return r.read(now());
+    if (waited) m_activity.clear_external_wait();
+    m_time.advance(m_config.timing.scalar_op); // the read that saw the change
+    m_time.sync();
+    return r.read(m_time.now());
 }
 
 void AiCore::run_task(KernelFn fn, const LocalContext& task) {
-    enter("run_task");
+    m_activity.enter("run_task");
     if (!m_work) throw KernelFault("run_task outside a block");
     if (!fn) throw KernelFault("run_task: the payload names no kernel");
     // The FFTS sees the physical core of the resident launch, whatever the
@@ -88,29 +88,28 @@ void AiCore::run_task(KernelFn fn, const LocalContext& task) {
         bool round_open;
     };
     const auto swap_in = [this](Identity id) {
-        Identity was{m_work->launch, m_work->block_idx, m_work->subblockid, m_block_idx,
-                     m_kernel_name,  m_round,           m_round_open};
+        Identity was{m_work->launch, m_work->block_idx,  m_work->subblockid,     m_block_idx,
+                     m_kernel_name,  m_activity.round(), m_activity.round_open()};
         m_work->launch = std::move(id.launch);
         m_work->block_idx = id.block_idx;
         m_work->subblockid = id.subblockid;
         m_block_idx = id.shown_block;
         m_kernel_name = std::move(id.shown_kernel);
-        m_round = id.round;
-        m_round_open = id.round_open;
+        m_activity.set_round(id.round, id.round_open);
         return was;
     };
     const int core = m_config.soc_core_id;
     // The task's rounds are its own: its blocks arrive at them, not the
     // resident launch's other workers. The worker's own entry ends here for
     // good (it never marks a round; the block's end finds nothing to end).
-    if (m_ledger) {
-        m_ledger->work_finished(core);
-        m_ledger->work_started(task.task_id, as_task->works, core);
+    if (m_activity.ledger()) {
+        m_activity.ledger()->work_finished(core);
+        m_activity.ledger()->work_started(task.task_id, as_task->works, core);
     }
     Identity resident = swap_in({as_task, task.block_idx, 0, task.block_idx, task.name, 0, false});
     const auto restore = [&] {
         swap_in(std::move(resident));
-        if (m_ledger) m_ledger->work_finished(core);
+        if (m_activity.ledger()) m_activity.ledger()->work_finished(core);
     };
     try {
         fn(*this);

@@ -45,7 +45,7 @@ std::int64_t AiCore::scan_slots(const PollSpec& spec) {
     for (std::int64_t i = 0; i < spec.slots; ++i) {
         std::uint8_t raw[8] = {};
         m_ub.bytes.read(spec.ub + static_cast<std::uint64_t>(i) * spec.slot_bytes, raw, width);
-        const std::int64_t word = decode_word(raw, spec.type);
+        const std::int64_t word = GmAccessPath::decode_word(raw, spec.type);
         if (!spec.rewrite || i != spec.rewrite->own_slot) sum += word;
         if (compare(word, spec.until, spec.target)) ++ready;
     }
@@ -65,30 +65,32 @@ bool AiCore::rewrite_is_current(const PollSpec& spec) {
 void AiCore::rewrite_own_slot(const PollSpec& spec) {
     const SlotRewrite& w = *spec.rewrite;
     store_rewrite_word(m_ub.bytes, w);
-    advance(m_config.timing.scalar_op);  // the store
-    advance(m_config.timing.pipe_issue); // set_flag(S, MTE3)
-    advance(m_config.timing.scalar_op);  // wait_flag(S, MTE3)
+    m_time.advance(m_config.timing.scalar_op);  // the store
+    m_time.advance(m_config.timing.pipe_issue); // set_flag(S, MTE3)
+    m_time.advance(m_config.timing.scalar_op);  // wait_flag(S, MTE3)
     dma("copy_ubuf_to_gm", kDmaRoutes.ub_to_gm, Space::Gm, w.gm, Space::Ub, w.ub, 1, 1, 0, 0);
     if (!w.drain_before_scan) return; // the iteration's pipe_barrier drains it
     PipeUnit& mte3 = pipe_unit(kDmaRoutes.ub_to_gm);
-    while (!mte3.drained()) wait_ahead(mte3.drained_event()); // MTE3 -> MTE2
+    while (!mte3.drained()) m_time.wait_ahead(mte3.drained_event()); // MTE3 -> MTE2
 }
 
 std::int64_t AiCore::slots_iteration(const PollSpec& spec, PollTiming& timing,
                                      std::uint64_t& write_seq) {
-    const sc_core::sc_time begin = now();
+    const sc_core::sc_time begin = m_time.now();
     for (std::int64_t i = 0; !sums(spec) && i < spec.slots; ++i) {
         const GmAddr slot = spec.addr + static_cast<GmAddr>(i) * spec.slot_bytes;
-        if (auto line = m_cache.maintain(m_cache.line_of(slot), DcciMode::CleanInvalidate))
-            post_writeback(std::move(*line), "dcci write-back of a scalar-cache line");
-        advance(m_config.timing.dcci);
+        if (auto line = m_memory.cache().maintain(m_memory.cache().line_of(slot),
+                                                  DcciMode::CleanInvalidate))
+            m_memory.post_writeback(std::move(*line), "dcci write-back of a scalar-cache line");
+        m_time.advance(m_config.timing.dcci);
     }
     if (!sums(spec)) { // dsb: the write-backs land first
-        if (!m_write_buffer->drained()) {
-            sync();
-            while (!m_write_buffer->drained()) wait_ahead(m_write_buffer->drained_event());
+        if (!m_memory.write_buffer().drained()) {
+            m_time.sync();
+            while (!m_memory.write_buffer().drained())
+                m_time.wait_ahead(m_memory.write_buffer().drained_event());
         }
-        advance(m_config.timing.dsb);
+        m_time.advance(m_config.timing.dsb);
     }
     // copy_gm_to_ubuf(ub, slots, 0, 1, N x slot_bytes / 32, 0, 0) as one poll
     // read, then set_flag(MTE2, S) and wait_flag(MTE2, S): the scalar unit
@@ -97,29 +99,29 @@ std::int64_t AiCore::slots_iteration(const PollSpec& spec, PollTiming& timing,
     dma.path = PollPath::Dma;
     const std::uint64_t bytes = slot_extent(spec);
     const sc_core::sc_time busy =
-        m_clock.cycles(m_config.timing.dma_setup + m_config.timing.dma_gm_latency);
-    GmPort& port = pipe_port(kDmaRoutes.gm_to_ub);
+        m_time.cycles(m_config.timing.dma_setup + m_config.timing.dma_gm_latency);
+    GmPort& port = m_memory.pipe_port(kDmaRoutes.gm_to_ub);
     pipe_unit(kDmaRoutes.gm_to_ub)
-        .issue({now(), "copy_gm_to_ubuf", [this, &spec, &dma, &port, bytes, busy] {
+        .issue({m_time.now(), "copy_gm_to_ubuf", [this, &spec, &dma, &port, bytes, busy] {
                     wait_for(busy);
                     std::vector<std::uint8_t> staging(bytes);
                     port.poll(spec.addr, staging.data(), bytes, dma);
                     m_ub.bytes.write(spec.ub, staging.data(), bytes);
                 }});
-    advance(m_config.timing.pipe_issue); // the DMA
-    advance(m_config.timing.pipe_issue); // set_flag on MTE2
+    m_time.advance(m_config.timing.pipe_issue); // the DMA
+    m_time.advance(m_config.timing.pipe_issue); // set_flag on MTE2
     PipeUnit& mte2 = pipe_unit(kDmaRoutes.gm_to_ub);
-    while (!mte2.drained()) wait_ahead(mte2.drained_event());
-    advance(m_config.timing.scalar_op); // wait_flag
+    while (!mte2.drained()) m_time.wait_ahead(mte2.drained_event());
+    m_time.advance(m_config.timing.scalar_op); // wait_flag
     if (spec.rewrite) rewrite_own_slot(spec);
     const std::int64_t ready = scan_slots(spec);
-    advance(double(spec.slots) * m_config.timing.scalar_op); // the scan
+    m_time.advance(double(spec.slots) * m_config.timing.scalar_op); // the scan
     PipeUnit& mte3 = pipe_unit(kDmaRoutes.ub_to_gm); // pipe_barrier(PIPE_ALL): a rewrite's copy
-    while (!mte3.drained()) wait_ahead(mte3.drained_event());
-    advance(m_config.timing.pipe_barrier);
+    while (!mte3.drained()) m_time.wait_ahead(mte3.drained_event());
+    m_time.advance(m_config.timing.pipe_barrier);
     timing.port = dma.port;
     timing.to_arrive = dma.arrived_at - begin;
-    timing.after_start = now() - dma.started_at;
+    timing.after_start = m_time.now() - dma.started_at;
     timing.occupancy = dma.occupancy;
     write_seq = dma.write_seq;
     return ready;
@@ -160,15 +162,15 @@ PollResult AiCore::poll_slots(const PollSpec& spec) {
     if (spec.rewrite) check_local_range(m_ub, spec.rewrite->ub, kDmaBlockBytes, "poll");
     // Each slot's word is naturally aligned (slots are 32-byte multiples
     // apart); the DMA itself needs no alignment in GM.
-    check_gm_access(spec.addr, atomic_width_bytes(spec.type), "poll");
+    m_memory.check_access(spec.addr, atomic_width_bytes(spec.type), "poll");
     const std::uint64_t bytes = slot_extent(spec);
     check_local_range(m_ub, spec.ub, bytes, "poll");
     drain_pipes();
-    sync();
+    m_time.sync();
     enter_poll(spec);
-    m_reason.slots = spec.slots;
-    m_reason.slot_bytes = spec.slot_bytes;
-    m_reason.slot_sum = sums(spec);
+    m_activity.reason().slots = spec.slots;
+    m_activity.reason().slot_bytes = spec.slot_bytes;
+    m_activity.reason().slot_sum = sums(spec);
 
     PollResult result;
     std::optional<PollTiming> last, steady; // a real iteration's cost; two alike in a row
@@ -180,17 +182,17 @@ PollResult AiCore::poll_slots(const PollSpec& spec) {
             result.value = woken_slots(spec, *woke, result.value, seq);
         } else {
             if (spec.barrier_after && result.polls > spec.barrier_after)
-                advance(m_config.timing.pipe_barrier);
+                m_time.advance(m_config.timing.pipe_barrier);
             result.value = slots_iteration(spec, timing, seq);
             if (last && *last == timing) steady = timing;
             last = timing;
         }
         const bool slept = woke.has_value();
         woke.reset();
-        ++m_counters.polls;
-        m_reason.value = result.value;
+        ++m_activity.counters().polls;
+        m_activity.reason().value = result.value;
         if (slots_done(spec, result.value)) break;
-        m_reason.polls = ++result.polls;
+        m_activity.reason().polls = ++result.polls;
         if (spec.max_polls && result.polls >= spec.max_polls) {
             result.timed_out = true;
             break;
@@ -200,15 +202,16 @@ PollResult AiCore::poll_slots(const PollSpec& spec) {
         // write lands in the slots.
         if (!m_config.fast_poll || !steady || !(slept || steady == last)) continue;
         const PollCycle cycle = loop_cycle(spec, *steady, 0);
-        sc_core::sc_time next = now() + steady->to_arrive;
+        sc_core::sc_time next = m_time.now() + steady->to_arrive;
         if (cycle.backoff_after(result.polls - 1)) next += cycle.backoff;
         woke = sleep_through_polls(spec, cycle, next, steady->port, seq, result);
     }
     if (result.timed_out)
-        m_counters.poll_timeouts.push_back({now(), m_round, spec.addr, result.value, spec.target,
-                                            result.polls, spec.context, spec.slots, sums(spec)});
-    m_reason = WaitReason{};
-    set_state(CoreState::Running);
+        m_activity.counters().poll_timeouts.push_back({m_time.now(), m_activity.round(), spec.addr,
+                                                       result.value, spec.target, result.polls,
+                                                       spec.context, spec.slots, sums(spec)});
+    m_activity.reason() = WaitReason{};
+    m_activity.set_state(CoreState::Running);
     return result;
 }
 

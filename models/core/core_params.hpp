@@ -1,6 +1,8 @@
 // The per-core parameters of a platform and the costs a core's steps take.
 #pragma once
 
+#include "syncsim/core_types.hpp"
+
 #include <cstdint>
 
 namespace syncsim {
@@ -68,6 +70,16 @@ struct CoreParams {
               "the runtime cleans and invalidates the scalar cache when a block ends");
         });
     }
+};
+
+// One core: the shared parameters and where this core sits.
+struct CoreConfig : CoreParams {
+    CoreType type = CoreType::AIV;
+    int index = 0;       // among cores of its type
+    int soc_core_id = 0; // unique across the SoC: what FFTS, tracers and peers address it by
+    int die = 0;
+    bool fast_poll = true; // sleep through polls that cannot see a change
+    FeatureSet features;   // intrinsics the arch lacks fault
 };
 
 } // namespace syncsim

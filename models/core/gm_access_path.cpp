@@ -1,7 +1,7 @@
 // Scalar GM access through the non-coherent data cache, uncached device
 // access, the posted writes of the write buffer, cache maintenance and the
 // atomics.
-#include "models/core/ai_core.hpp"
+#include "models/core/gm_access_path.hpp"
 
 #include "syncsim/fault.hpp"
 
@@ -9,21 +9,36 @@
 
 namespace syncsim {
 
-void AiCore::check_gm_access(GmAddr addr, unsigned bytes, const char* what) const {
+GmAccessPath::GmAccessPath(const sc_core::sc_object& core, const CoreConfig& config,
+                           LocalTime& time, CoreActivity& activity)
+    : m_config(config), m_time(time), m_activity(activity),
+      m_cache(config.cache_line_bytes, config.cache_bytes / config.cache_line_bytes),
+      m_write_buffer(std::make_unique<WriteBuffer>(
+          core, [&activity](const std::string& what) { activity.fault_once(what); })),
+      m_link("gm") {
+    for (int i = 0; i <= kPipeCount; ++i) m_ports[i] = std::make_unique<GmPort>(m_link, i);
+}
+
+void GmAccessPath::write_back_all() {
+    for (CacheLine& line : m_cache.maintain_all(DcciMode::CleanInvalidate))
+        post_writeback(std::move(line), "block-end write-back of a scalar-cache line");
+}
+
+void GmAccessPath::check_access(GmAddr addr, unsigned bytes, const char* what) const {
     if (bytes == 0 || (bytes & (bytes - 1)) != 0 || addr % bytes != 0)
         throw KernelFault(std::string(what) + " of " + std::to_string(bytes) + " bytes at " +
                           hex_address(addr) + " is not naturally aligned");
 }
 
-CacheLine& AiCore::cached_line(GmAddr addr) {
+CacheLine& GmAccessPath::cached_line(GmAddr addr) {
     const GmAddr base = m_cache.line_of(addr);
     if (CacheLine* line = m_cache.lookup(base)) {
-        ++m_counters.cache_hits;
-        advance(m_config.timing.cache_hit);
+        ++m_activity.counters().cache_hits;
+        m_time.advance(m_config.timing.cache_hit);
         return *line;
     }
-    ++m_counters.cache_misses;
-    sync();
+    ++m_activity.counters().cache_misses;
+    m_time.sync();
     wait_for_posted_writes_to(base);
     std::vector<std::uint8_t> fill(m_cache.line_bytes());
     scalar_port().read(base, fill.data(), fill.size());
@@ -32,56 +47,51 @@ CacheLine& AiCore::cached_line(GmAddr addr) {
     return *m_cache.lookup(base);
 }
 
-void AiCore::load_cached(GmAddr addr, void* out, unsigned bytes) {
-    enter("ld");
-    check_gm_access(addr, bytes, "scalar load");
+void GmAccessPath::load_cached(GmAddr addr, void* out, unsigned bytes) {
+    check_access(addr, bytes, "scalar load");
     CacheLine& line = cached_line(addr);
     std::memcpy(out, line.bytes.data() + (addr - line.base), bytes);
 }
 
-void AiCore::store_cached(GmAddr addr, const void* in, unsigned bytes) {
-    enter("st");
-    check_gm_access(addr, bytes, "scalar store");
+void GmAccessPath::store_cached(GmAddr addr, const void* in, unsigned bytes) {
+    check_access(addr, bytes, "scalar store");
     CacheLine& line = cached_line(addr);
     std::memcpy(line.bytes.data() + (addr - line.base), in, bytes);
     line.dirty = true;
 }
 
-void AiCore::load_device(GmAddr addr, void* out, unsigned bytes) {
-    enter("ld_dev");
-    check_gm_access(addr, bytes, "ld_dev");
-    sync();
+void GmAccessPath::load_device(GmAddr addr, void* out, unsigned bytes) {
+    check_access(addr, bytes, "ld_dev");
+    m_time.sync();
     wait_for_posted_writes_to(m_cache.line_of(addr));
     // Uncached: the word's slice reads it from DDR, as for a poll.
     PollExtension uncached;
     scalar_port().poll(addr, static_cast<std::uint8_t*>(out), bytes, uncached);
 }
 
-void AiCore::store_device(GmAddr addr, const void* in, unsigned bytes) {
-    enter("st_dev");
-    check_gm_access(addr, bytes, "st_dev");
+void GmAccessPath::store_device(GmAddr addr, const void* in, unsigned bytes) {
+    check_access(addr, bytes, "st_dev");
     const auto* p = static_cast<const std::uint8_t*>(in);
     post_write(addr, std::vector<std::uint8_t>(p, p + bytes), "st_dev");
-    advance(m_config.timing.scalar_op);
+    m_time.advance(m_config.timing.scalar_op);
 }
 
-void AiCore::post(GmAddr addr, const char* what, std::function<void()> access) {
-    m_write_buffer->post(m_cache.line_of(addr), now(), what, std::move(access));
+void GmAccessPath::post(GmAddr addr, const char* what, std::function<void()> access) {
+    m_write_buffer->post(m_cache.line_of(addr), m_time.now(), what, std::move(access));
 }
 
-void AiCore::post_write(GmAddr addr, std::vector<std::uint8_t> bytes, const char* what) {
+void GmAccessPath::post_write(GmAddr addr, std::vector<std::uint8_t> bytes, const char* what) {
     post(addr, what, [this, addr, what, data = std::move(bytes)] {
         write_buffer_port().write(addr, data.data(), data.size(), what);
     });
 }
 
-void AiCore::post_writeback(CacheLine&& line, const char* why) {
-    ++m_counters.writebacks;
+void GmAccessPath::post_writeback(CacheLine&& line, const char* why) {
+    ++m_activity.counters().writebacks;
     post_write(line.base, std::move(line.bytes), why);
 }
 
-void AiCore::dcci(GmAddr addr, CacheScope scope, DcciMode mode) {
-    enter("dcci");
+void GmAccessPath::dcci(GmAddr addr, CacheScope scope, DcciMode mode) {
     if (scope == CacheScope::SINGLE_CACHE_LINE) {
         if (auto line = m_cache.maintain(m_cache.line_of(addr), mode))
             post_writeback(std::move(*line), "dcci write-back of a scalar-cache line");
@@ -89,19 +99,18 @@ void AiCore::dcci(GmAddr addr, CacheScope scope, DcciMode mode) {
         for (CacheLine& line : m_cache.maintain_all(mode))
             post_writeback(std::move(line), "dcci write-back of a scalar-cache line");
     }
-    advance(m_config.timing.dcci);
+    m_time.advance(m_config.timing.dcci);
 }
 
-void AiCore::dsb(DsbScope) {
-    enter("dsb");
+void GmAccessPath::dsb() {
     WaitReason reason;
     reason.kind = WaitReason::Kind::WriteDrain;
-    block_until([this] { return m_write_buffer->drained(); }, m_write_buffer->drained_event(),
-                CoreState::Blocked, reason);
-    advance(m_config.timing.dsb);
+    m_activity.block_until([this] { return m_write_buffer->drained(); },
+                           m_write_buffer->drained_event(), CoreState::Blocked, reason);
+    m_time.advance(m_config.timing.dsb);
 }
 
-std::int64_t AiCore::decode_word(const std::uint8_t* raw, AtomicType type) {
+std::int64_t GmAccessPath::decode_word(const std::uint8_t* raw, AtomicType type) {
     switch (type) {
     case AtomicType::S32: {
         std::int32_t v;
@@ -123,32 +132,29 @@ std::int64_t AiCore::decode_word(const std::uint8_t* raw, AtomicType type) {
 
 // ---------------------------------------------------------------- atomics
 
-void AiCore::set_st_atomic_cfg(AtomicType type, AtomicOp op) {
-    enter("set_st_atomic_cfg");
+void GmAccessPath::set_st_atomic_cfg(AtomicType type, AtomicOp op) {
     m_st_atomic_type = type;
     m_st_atomic_op = op;
-    advance(m_config.timing.scalar_op);
+    m_time.advance(m_config.timing.scalar_op);
 }
 
-void AiCore::store_atomic(GmAddr addr, std::int64_t value, unsigned bytes) {
-    enter("st_atomic");
-    check_gm_access(addr, bytes, "st_atomic");
+void GmAccessPath::store_atomic(GmAddr addr, std::int64_t value, unsigned bytes) {
+    check_access(addr, bytes, "st_atomic");
     if (bytes != atomic_width_bytes(m_st_atomic_type))
         throw KernelFault("st_atomic of " + std::to_string(bytes) +
                           " bytes under set_st_atomic_cfg type " + to_string(m_st_atomic_type));
     post(addr, "st_atomic", [this, addr, value, type = m_st_atomic_type, op = m_st_atomic_op] {
         write_buffer_port().atomic(addr, type, op, value);
     });
-    advance(m_config.timing.scalar_op);
+    m_time.advance(m_config.timing.scalar_op);
 }
 
-std::int64_t AiCore::fetch_add(GmAddr addr, std::int64_t value, AtomicType type) {
-    enter("atomicAdd");
+std::int64_t GmAccessPath::fetch_add(GmAddr addr, std::int64_t value, AtomicType type) {
     if (!m_config.features.has(Feature::ReturningAtomicAdd))
         throw KernelFault("atomicAdd: this core's arch has no returning atomic add (platform "
                           "atomic_kind st_atomic); use set_st_atomic_cfg and st_atomic");
-    check_gm_access(addr, atomic_width_bytes(type), "atomicAdd");
-    sync();
+    check_access(addr, atomic_width_bytes(type), "atomicAdd");
+    m_time.sync();
     wait_for_posted_writes_to(m_cache.line_of(addr));
     return scalar_port().atomic(addr, type, AtomicOp::Sum, value);
 }

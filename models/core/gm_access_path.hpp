@@ -1,0 +1,74 @@
+// A core's way to global memory: its private non-coherent scalar cache
+// (64-byte lines, written back, never snooped), the write buffer that posts
+// its writes, its uncached and atomic accesses, cache maintenance (dcci, dsb)
+// and the GM link every requester of the core shares, one port each (slot 0
+// the scalar unit, 1..6 the pipes V..FIX, 7 the write buffer).
+#pragma once
+
+#include "models/core/core_activity.hpp"
+#include "models/core/core_params.hpp"
+#include "models/core/local_time.hpp"
+#include "models/core/write_buffer.hpp"
+#include "models/memory/gm_port.hpp"
+#include "models/memory/scalar_cache.hpp"
+
+#include <array>
+#include <memory>
+
+namespace syncsim {
+
+class GmAccessPath {
+  public:
+    GmAccessPath(const sc_core::sc_object& core, const CoreConfig& config, LocalTime& time,
+                 CoreActivity& activity);
+
+    // Bound to the interconnect by the SoC builder.
+    GmLink& link() { return m_link; }
+    GmPort& scalar_port() { return *m_ports[0]; }
+    GmPort& pipe_port(Pipe p) { return *m_ports[static_cast<int>(p)]; }
+    ScalarCache& cache() { return m_cache; }
+
+    // Faults unless `bytes` is a power of two and `addr` a multiple of it.
+    void check_access(GmAddr addr, unsigned bytes, const char* what) const;
+    // The line holding `addr`: a hit costs a cache hit; a miss fills it from
+    // GM (after this core's posted writes to it), writing back a victim.
+    CacheLine& cached_line(GmAddr addr);
+    void load_cached(GmAddr addr, void* out, unsigned bytes);
+    void store_cached(GmAddr addr, const void* in, unsigned bytes);
+    void load_device(GmAddr addr, void* out, unsigned bytes);       // ld_dev
+    void store_device(GmAddr addr, const void* in, unsigned bytes); // st_dev
+    void post_writeback(CacheLine&& line, const char* why);
+    // Returns once the last write this core posted to the line has landed.
+    void wait_for_posted_writes_to(GmAddr line_base) { m_write_buffer->wait_for_line(line_base); }
+    void dcci(GmAddr addr, CacheScope scope, DcciMode mode);
+    void dsb();
+    void set_st_atomic_cfg(AtomicType type, AtomicOp op);
+    void store_atomic(GmAddr addr, std::int64_t value, unsigned bytes);
+    std::int64_t fetch_add(GmAddr addr, std::int64_t value, AtomicType type);
+    // The runtime's clean of the scalar cache at a block's end (a dsb then
+    // waits for the write-backs).
+    void write_back_all();
+    WriteBuffer& write_buffer() { return *m_write_buffer; }
+    // The block was killed: what was posted never lands.
+    void kill() { m_write_buffer->kill(); }
+
+    static std::int64_t decode_word(const std::uint8_t* raw, AtomicType type);
+
+  private:
+    GmPort& write_buffer_port() { return *m_ports[kPipeCount]; }
+    // Queues a GM access on the write buffer; the core goes on at once.
+    void post(GmAddr addr, const char* what, std::function<void()> access);
+    void post_write(GmAddr addr, std::vector<std::uint8_t> bytes, const char* what);
+
+    const CoreConfig& m_config;
+    LocalTime& m_time;
+    CoreActivity& m_activity;
+    ScalarCache m_cache;
+    std::unique_ptr<WriteBuffer> m_write_buffer;
+    GmLink m_link;
+    std::array<std::unique_ptr<GmPort>, kPipeCount + 1> m_ports;
+    AtomicType m_st_atomic_type = AtomicType::S32;
+    AtomicOp m_st_atomic_op = AtomicOp::Sum;
+};
+
+} // namespace syncsim
