@@ -13,16 +13,8 @@ namespace syncsim {
 
 AiCore::AiCore(sc_core::sc_module_name name, const CoreConfig& config, const Clock& clock)
     : sc_module(name), m_config(config), m_time(clock), m_activity(m_time, config.soc_core_id),
-      m_memory(*this, m_config, m_time, m_activity), m_intra_flags(config.intra_core_flag_ids) {
-    if (config.type == CoreType::AIV)
-        m_ub.size = config.ub_bytes;
-    else
-        m_l1.size = config.l1_bytes;
-    auto on_fault = [this](const std::string& what) { m_activity.fault_once(what); };
-    // Pipes and the write buffer are plain objects; their threads start on
-    // first use, so within a delta they run in the order they were started.
-    static const char* const pipe_names[] = {"s", "v", "m", "mte1", "mte2", "mte3", "fix"};
-    for (int p = 1; p < kPipeCount; ++p) m_pipes[p].emplace(*this, pipe_names[p], on_fault);
+      m_memory(*this, m_config, m_time, m_activity),
+      m_pipes(*this, m_config, m_time, m_activity, m_memory) {
     // The scalar unit's thread is counted now and started with the core's
     // first block: a core that never runs a block costs no thread (its
     // process object and stack were a third of an idle core's memory).
@@ -126,7 +118,7 @@ void AiCore::run() {
 
 void AiCore::kill_block(const std::string& why) {
     if (!m_work) return;
-    for (int p = 1; p < kPipeCount; ++p) m_pipes[p]->kill();
+    m_pipes.kill();
     m_memory.kill();
     if (m_thread.valid() && !m_thread.terminated()) m_thread.kill();
     m_thread_started = false; // a later block starts a new thread
@@ -222,14 +214,9 @@ CoreReport AiCore::report(const sc_core::sc_time& at) const {
     if (state == CoreState::Waiting || state == CoreState::Polling || state == CoreState::Blocked)
         r.waiting_on = external ? external()
                        : m_activity.reason().kind == WaitReason::Kind::IntraCoreFlag
-                           ? describe_flag(m_activity.reason())
+                           ? m_pipes.describe_flag(m_activity.reason())
                            : m_activity.reason().describe();
-    for (int p = 1; p < kPipeCount; ++p) {
-        const PipeUnit& unit = *m_pipes[p];
-        if (!unit.drained())
-            r.busy_pipes.push_back(
-                {static_cast<Pipe>(p), unit.current(), unit.queued(), unit.blocked_on()});
-    }
+    r.busy_pipes = m_pipes.busy();
     r.fault = m_activity.fault();
     r.finished_at = m_finished_at;
     r.cache_hits = m_activity.counters().cache_hits;

@@ -15,6 +15,7 @@
 #include "models/core/intra_core_flags.hpp"
 #include "models/core/local_time.hpp"
 #include "models/core/mmio_register.hpp"
+#include "models/core/pipe_set.hpp"
 #include "models/core/pipe_unit.hpp"
 #include "models/core/write_buffer.hpp"
 #include "models/ffts/ffts_hub.hpp"
@@ -57,7 +58,7 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     GmLink& gm_link() { return m_memory.link(); }
 
     // Wiring done by the SoC builder.
-    void set_ub_peer(AiCore* peer) { m_ub_peer = peer; }
+    void set_ub_peer(AiCore* peer) { m_pipes.set_ub_peer(&peer->m_pipes); }
     void set_tracer(CoreTraceSink* tracer) { m_activity.set_tracer(tracer); }
     void set_ffts(FftsHub* hub) { m_ffts.attach(hub); }
     void set_poll_sleep(PollSleep* sleep) { m_poll_sleep = sleep; }
@@ -146,13 +147,6 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     void ub_access(LocalAddr offset, void* data, unsigned bytes, bool write) override;
 
   private:
-    enum class Space { Gm, Ub, L1 };
-    // A UB or L1: its size, and its bytes stored sparsely (a large buffer
-    // costs nothing until written).
-    struct LocalBuffer {
-        std::uint64_t size = 0;
-        SparseStore bytes;
-    };
     // Measured on a loop's real polls: what its sleeping polls cost.
     struct PollTiming {
         int port = 0;
@@ -167,32 +161,6 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     void run();
     void finish_block();
     void enter(const char* intrinsic) { m_activity.enter(intrinsic); }
-
-    // pipes and local buffers (ai_core_pipes.cpp)
-    PipeUnit& pipe_unit(Pipe pipe);
-    // Runs `action` when `pipe` reaches it: now on PIPE_S, otherwise after the
-    // work already issued to that pipe.
-    void when_pipe_reaches(Pipe pipe, const char* what, std::function<void()> action);
-    // The same for an action that takes effect at a time it is given (an
-    // FFTS message): nothing need wake to perform it.
-    template <typename Post>
-    void post_when_pipe_reaches(Pipe pipe, const char* what, Post post) {
-        // An idle pipe (and PIPE_S) reaches it at the core's own time: the
-        // core posts it stamped with that time and goes on, waking nobody.
-        if (pipe == Pipe::S || pipe_unit(pipe).drained()) {
-            post(m_time.now());
-        } else {
-            pipe_unit(pipe).issue(
-                {m_time.now(), what, [post = std::move(post)] { post(sc_core::sc_time_stamp()); }});
-        }
-        m_time.advance(m_config.timing.pipe_issue);
-    }
-    void drain_pipes();
-    LocalBuffer& local_buffer(bool ub, const char* what);
-    void check_local_range(const LocalBuffer& buf, std::uint64_t offset, std::uint64_t extent,
-                           const char* what) const;
-    void dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst, Space src_space,
-             std::uint64_t src, int n_burst, int len_burst, int src_gap, int dst_gap);
 
     // polling (ai_core_poll.cpp)
     std::int64_t cached_poll_load(const PollSpec& spec);
@@ -232,12 +200,8 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     LocalTime m_time;
     CoreActivity m_activity;
     GmAccessPath m_memory;
-    LocalBuffer m_ub, m_l1;
-    // In the core, not behind pointers: pipe_barrier looks at every pipe.
-    std::array<std::optional<PipeUnit>, kPipeCount> m_pipes; // [0] (PIPE_S) unused
-    IntraCoreFlags m_intra_flags;
+    PipeSet m_pipes;
 
-    AiCore* m_ub_peer = nullptr;
     const sc_core::sc_object* m_process = nullptr; // the scalar unit's thread
     FftsPort m_ffts;
     PollSleep* m_poll_sleep = nullptr;

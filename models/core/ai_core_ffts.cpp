@@ -18,7 +18,7 @@ void AiCore::ffts_cross_core_sync(Pipe pipe, std::uint64_t msg) {
     FftsHub& hub = m_ffts.hub("ffts_cross_core_sync");
     // The message leaves when the trigger pipe reaches it, after the work
     // issued to that pipe before it.
-    post_when_pipe_reaches(
+    m_pipes.post_when_reaches(
         pipe, "ffts_cross_core_sync",
         [&hub, from = sender(), msg](const sc_core::sc_time& at) { hub.post(from, msg, at); });
 }
@@ -27,10 +27,10 @@ void AiCore::set_intra_block(Pipe pipe, int id) {
     m_activity.enter("set_intra_block");
     FftsHub& hub = m_ffts.hub("set_intra_block");
     if (!hub.params().intra_block) throw KernelFault("set_intra_block does not exist on this arch");
-    post_when_pipe_reaches(pipe, "set_intra_block",
-                           [&hub, from = sender(), id](const sc_core::sc_time& at) {
-                               hub.post_intra_block(*from, id, at);
-                           });
+    m_pipes.post_when_reaches(pipe, "set_intra_block",
+                              [&hub, from = sender(), id](const sc_core::sc_time& at) {
+                                  hub.post_intra_block(*from, id, at);
+                              });
 }
 
 void AiCore::wait_flag_dev(Pipe pipe, int flag_id) {
@@ -67,7 +67,7 @@ void AiCore::wait_cross_core(Pipe pipe, FlagSpace space, int id, const char* wha
         m_time.advance(m_config.timing.scalar_op);
         return;
     }
-    PipeUnit& unit = pipe_unit(pipe);
+    PipeUnit& unit = m_pipes.unit(pipe);
     const std::string label = std::string(what) + "(" + to_string(pipe) + ", " +
                               std::to_string(id) + "): the flag of " + basename() + " is 0";
     auto describe = [this, &hub, space, id, label] {

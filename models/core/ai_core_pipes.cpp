@@ -1,258 +1,78 @@
-// The core's pipes: issuing work to them, barriers, set_flag/wait_flag
-// between them, DMA (MTE) copies and the local buffers they move through.
+// The core's pipe intrinsics, forwarded to its pipe set after counting
+// them (models/core/pipe_set.cpp does the work).
 #include "models/core/ai_core.hpp"
-
-#include "syncsim/fault.hpp"
-
-#include <cstring>
 
 namespace syncsim {
 
-PipeUnit& AiCore::pipe_unit(Pipe pipe) {
-    if (pipe == Pipe::S || pipe == Pipe::ALL)
-        throw KernelFault(std::string("no asynchronous unit for ") + to_string(pipe));
-    return *m_pipes[static_cast<int>(pipe)];
-}
-
-void AiCore::when_pipe_reaches(Pipe pipe, const char* what, std::function<void()> action) {
-    if (pipe == Pipe::S) {
-        m_time.sync();
-        action();
-    } else {
-        pipe_unit(pipe).issue({m_time.now(), what, std::move(action)});
-    }
-    m_time.advance(m_config.timing.pipe_issue);
-}
-
-void AiCore::drain_pipes() {
-    for (int p = 1; p < kPipeCount; ++p) {
-        PipeUnit& unit = *m_pipes[p];
-        if (!unit.drained()) {
-            m_time.sync();
-            while (!unit.drained()) wait_on(unit.drained_event());
-        }
-    }
-}
-
 void AiCore::pipe_barrier(Pipe pipe) {
-    m_activity.enter("pipe_barrier");
-    if (pipe == Pipe::S) {
-        m_time.advance(m_config.timing.scalar_op);
-        return;
-    }
-    const int first = pipe == Pipe::ALL ? 1 : static_cast<int>(pipe);
-    const int last = pipe == Pipe::ALL ? kPipeCount - 1 : static_cast<int>(pipe);
-    bool drained = true; // the usual case: nothing to wait for
-    for (int p = first; p <= last && drained; ++p) drained = m_pipes[p]->drained();
-    if (drained) {
-        m_time.advance(m_config.timing.pipe_barrier);
-        return;
-    }
-    WaitReason reason;
-    reason.kind = WaitReason::Kind::PipeDrain;
-    for (int p = first; p <= last; ++p) {
-        PipeUnit& unit = *m_pipes[p];
-        reason.pipe = static_cast<Pipe>(p);
-        m_activity.block_until([&unit] { return unit.drained(); }, unit.drained_event(),
-                               CoreState::Blocked, reason);
-    }
-    m_time.advance(m_config.timing.pipe_barrier);
+    enter("pipe_barrier");
+    m_pipes.barrier(pipe);
 }
 
 void AiCore::compute(Pipe pipe, double cycles) {
     if (pipe == Pipe::S) return scalar_work(cycles);
-    m_activity.enter("compute");
-    const sc_core::sc_time busy = m_time.cycles(cycles);
-    pipe_unit(pipe).issue({m_time.now(), "compute", [busy] { wait_for(busy); }});
-    m_time.advance(m_config.timing.pipe_issue);
+    enter("compute");
+    m_pipes.compute(pipe, cycles);
 }
 
 void AiCore::scalar_work(double cycles) {
-    m_activity.enter("scalar_work");
+    enter("scalar_work");
     m_time.advance(cycles);
 }
 
-// ---------------------------------------------------------------- intra-core flags
-
 void AiCore::set_flag(Pipe src, Pipe dst, int event_id) {
-    m_activity.enter("set_flag");
-    m_intra_flags.check(src, dst, event_id);
-    ++m_intra_flags.pending(src, dst, event_id);
-    auto signal = [this, src, dst, event_id] {
-        --m_intra_flags.pending(src, dst, event_id);
-        ++m_intra_flags.count(src, dst, event_id);
-        m_intra_flags.event(src, dst, event_id).notify(sc_core::SC_ZERO_TIME);
-    };
-    when_pipe_reaches(src, "set_flag", signal);
+    enter("set_flag");
+    m_pipes.set_flag(src, dst, event_id);
 }
 
 void AiCore::wait_flag(Pipe src, Pipe dst, int event_id) {
-    m_activity.enter("wait_flag");
-    m_intra_flags.check(src, dst, event_id);
-    std::int64_t& count = m_intra_flags.count(src, dst, event_id);
-    WaitReason reason;
-    reason.kind = WaitReason::Kind::IntraCoreFlag;
-    reason.pipe = dst;
-    reason.src = src;
-    reason.dst = dst;
-    reason.id = event_id;
-    const sc_core::sc_event& set = m_intra_flags.event(src, dst, event_id);
-    if (dst == Pipe::S) {
-        m_activity.block_until([&count] { return count > 0; }, set, CoreState::Blocked, reason);
-        --count;
-        m_time.advance(m_config.timing.scalar_op);
-        return;
-    }
-    PipeUnit& unit = pipe_unit(dst);
-    unit.issue({m_time.now(), "wait_flag", [this, &unit, &count, &set, reason] {
-                    if (count == 0) {
-                        unit.set_blocked_on([this, reason] { return describe_flag(reason); });
-                        while (count == 0) wait_on(set);
-                    }
-                    --count;
-                }});
-    m_time.advance(m_config.timing.pipe_issue);
-}
-
-// What an intra-core flag wait waits for, as of now: the flag's count and
-// the set_flags issued to its source pipe that it has not reached.
-std::string AiCore::describe_flag(WaitReason reason) const {
-    const auto [count, pending] = m_intra_flags.state(reason.src, reason.dst, reason.id);
-    reason.count = count;
-    if (pending > 0) {
-        reason.text = std::to_string(pending) + " set_flag pending on " + to_string(reason.src);
-        if (reason.src != Pipe::S) {
-            const PipeUnit& source = *m_pipes[static_cast<int>(reason.src)];
-            if (source.current()) reason.text += std::string(", queued behind ") + source.current();
-        }
-    }
-    return reason.describe();
-}
-
-// ---------------------------------------------------------------- local buffers and DMA
-
-AiCore::LocalBuffer& AiCore::local_buffer(bool ub, const char* what) {
-    // AIV owns a UB; AIC owns L1 and reaches a UB only through its paired AIV.
-    if (ub) {
-        if (m_config.type == CoreType::AIV) return m_ub;
-        if (m_ub_peer) return m_ub_peer->m_ub;
-        throw KernelFault(std::string(what) + ": this AIC has no paired AIV unified buffer");
-    }
-    if (m_config.type == CoreType::AIC) return m_l1;
-    throw KernelFault(std::string(what) + ": an AIV has no L1 (cbuf)");
-}
-
-void AiCore::check_local_range(const LocalBuffer& buf, std::uint64_t offset, std::uint64_t extent,
-                               const char* what) const {
-    if (offset + extent > buf.size)
-        throw KernelFault(std::string(what) + ": local range [" + hex_address(offset) + ", " +
-                          hex_address(offset + extent) + ") exceeds the " +
-                          std::to_string(buf.size) + "-byte buffer");
-}
-
-void AiCore::dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst, Space src_space,
-                 std::uint64_t src, int n_burst, int len_burst, int src_gap, int dst_gap) {
-    m_activity.enter(what);
-    const DmaShape shape = DmaShape::of(what, n_burst, len_burst, src_gap, dst_gap);
-    SparseStore* src_local = nullptr;
-    SparseStore* dst_local = nullptr;
-    if (src_space != Space::Gm) {
-        auto& buf = local_buffer(src_space == Space::Ub, what);
-        check_local_range(buf, src, shape.src_extent(), what);
-        src_local = &buf.bytes;
-    }
-    if (dst_space != Space::Gm) {
-        auto& buf = local_buffer(dst_space == Space::Ub, what);
-        check_local_range(buf, dst, shape.dst_extent(), what);
-        dst_local = &buf.bytes;
-    }
-    // Local-to-local moves cost their own bandwidth; GM sides are timed by the
-    // interconnect, after the MTE's own way to it.
-    double busy = m_config.timing.dma_setup;
-    if (src_local && dst_local)
-        busy += double(shape.bytes()) / m_config.timing.local_bytes_per_cycle;
-    else
-        busy += m_config.timing.dma_gm_latency;
-    const sc_core::sc_time busy_time = m_time.cycles(busy);
-    GmPort& port = m_memory.pipe_port(pipe);
-    pipe_unit(pipe).issue({m_time.now(), what, [=, &port] {
-                               wait_for(busy_time);
-                               std::vector<std::uint8_t> staging(shape.burst_bytes);
-                               for (int i = 0; i < shape.bursts; ++i) {
-                                   const std::uint64_t from = src + i * shape.src_step;
-                                   const std::uint64_t to = dst + i * shape.dst_step;
-                                   if (src_local)
-                                       src_local->read(from, staging.data(), staging.size());
-                                   else
-                                       port.read(from, staging.data(), staging.size());
-                                   if (dst_local)
-                                       dst_local->write(to, staging.data(), staging.size());
-                                   else
-                                       port.write(to, staging.data(), staging.size(), what);
-                               }
-                           }});
-    m_time.advance(m_config.timing.pipe_issue);
+    enter("wait_flag");
+    m_pipes.wait_flag(src, dst, event_id);
 }
 
 void AiCore::copy_gm_to_ubuf(LocalAddr ub, GmAddr gm_addr, int, int n_burst, int len_burst,
                              int src_gap, int dst_gap) {
-    dma("copy_gm_to_ubuf", kDmaRoutes.gm_to_ub, Space::Ub, ub, Space::Gm, gm_addr, n_burst,
-        len_burst, src_gap, dst_gap);
+    enter("copy_gm_to_ubuf");
+    m_pipes.dma("copy_gm_to_ubuf", kDmaRoutes.gm_to_ub, PipeSet::Space::Ub, ub, PipeSet::Space::Gm,
+                gm_addr, n_burst, len_burst, src_gap, dst_gap);
 }
 
 void AiCore::copy_ubuf_to_gm(GmAddr gm_addr, LocalAddr ub, int, int n_burst, int len_burst,
                              int src_gap, int dst_gap) {
-    dma("copy_ubuf_to_gm", kDmaRoutes.ub_to_gm, Space::Gm, gm_addr, Space::Ub, ub, n_burst,
-        len_burst, src_gap, dst_gap);
+    enter("copy_ubuf_to_gm");
+    m_pipes.dma("copy_ubuf_to_gm", kDmaRoutes.ub_to_gm, PipeSet::Space::Gm, gm_addr,
+                PipeSet::Space::Ub, ub, n_burst, len_burst, src_gap, dst_gap);
 }
 
 void AiCore::copy_gm_to_cbuf(LocalAddr l1, GmAddr gm_addr, int, int n_burst, int len_burst,
                              int src_gap, int dst_gap) {
-    dma("copy_gm_to_cbuf", kDmaRoutes.gm_to_l1, Space::L1, l1, Space::Gm, gm_addr, n_burst,
-        len_burst, src_gap, dst_gap);
+    enter("copy_gm_to_cbuf");
+    m_pipes.dma("copy_gm_to_cbuf", kDmaRoutes.gm_to_l1, PipeSet::Space::L1, l1, PipeSet::Space::Gm,
+                gm_addr, n_burst, len_burst, src_gap, dst_gap);
 }
 
 void AiCore::copy_cbuf_to_gm(GmAddr gm_addr, LocalAddr l1, int, int n_burst, int len_burst,
                              int src_gap, int dst_gap) {
-    dma("copy_cbuf_to_gm", kDmaRoutes.l1_to_gm, Space::Gm, gm_addr, Space::L1, l1, n_burst,
-        len_burst, src_gap, dst_gap);
+    enter("copy_cbuf_to_gm");
+    m_pipes.dma("copy_cbuf_to_gm", kDmaRoutes.l1_to_gm, PipeSet::Space::Gm, gm_addr,
+                PipeSet::Space::L1, l1, n_burst, len_burst, src_gap, dst_gap);
 }
 
 void AiCore::copy_cbuf_to_ubuf(LocalAddr ub, LocalAddr l1, int, int n_burst, int len_burst,
                                int src_gap, int dst_gap) {
-    dma("copy_cbuf_to_ubuf", kDmaRoutes.l1_to_ub, Space::Ub, ub, Space::L1, l1, n_burst, len_burst,
-        src_gap, dst_gap);
+    enter("copy_cbuf_to_ubuf");
+    m_pipes.dma("copy_cbuf_to_ubuf", kDmaRoutes.l1_to_ub, PipeSet::Space::Ub, ub,
+                PipeSet::Space::L1, l1, n_burst, len_burst, src_gap, dst_gap);
 }
 
 void AiCore::create_cbuf_matrix(LocalAddr l1, int n_blocks, std::uint32_t value) {
-    m_activity.enter("create_cbuf_matrix");
-    if (n_blocks <= 0) throw KernelFault("create_cbuf_matrix: block count must be positive");
-    auto& buf = local_buffer(false, "create_cbuf_matrix");
-    const std::uint64_t bytes = std::uint64_t(n_blocks) * kDmaBlockBytes;
-    check_local_range(buf, l1, bytes, "create_cbuf_matrix");
-    const sc_core::sc_time busy =
-        m_time.cycles(double(bytes) / m_config.timing.local_bytes_per_cycle);
-    auto fill = [&buf, l1, bytes, value, busy] {
-        wait_for(busy);
-        std::vector<std::uint8_t> pattern(bytes);
-        for (std::uint64_t off = 0; off < bytes; off += sizeof value)
-            std::memcpy(pattern.data() + off, &value, sizeof value);
-        buf.bytes.write(l1, pattern.data(), bytes);
-    };
-    pipe_unit(kDmaRoutes.l1_fill).issue({m_time.now(), "create_cbuf_matrix", fill});
-    m_time.advance(m_config.timing.pipe_issue);
+    enter("create_cbuf_matrix");
+    m_pipes.create_cbuf_matrix(l1, n_blocks, value);
 }
 
 void AiCore::ub_access(LocalAddr offset, void* data, unsigned bytes, bool write) {
-    m_activity.enter(write ? "ub_st" : "ub_ld");
-    auto& buf = local_buffer(true, "scalar UB access");
-    if (m_config.type != CoreType::AIV) throw KernelFault("scalar UB access from an AIC");
-    check_local_range(buf, offset, bytes, "scalar UB access");
-    if (write)
-        buf.bytes.write(offset, static_cast<const std::uint8_t*>(data), bytes);
-    else
-        buf.bytes.read(offset, static_cast<std::uint8_t*>(data), bytes);
-    m_time.advance(m_config.timing.scalar_op);
+    enter(write ? "ub_st" : "ub_ld");
+    m_pipes.ub_access(offset, data, bytes, write);
 }
 
 } // namespace syncsim

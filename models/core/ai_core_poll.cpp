@@ -72,7 +72,7 @@ PollResult AiCore::poll(const PollSpec& spec) {
     m_memory.check_access(spec.addr, atomic_width_bytes(spec.type), "poll");
     // Nothing can issue to the pipes while the scalar unit polls: draining
     // them first gives every backoff barrier the same fixed cost.
-    if (spec.barrier_every || spec.barrier_after) drain_pipes();
+    if (spec.barrier_every || spec.barrier_after) m_pipes.drain();
     m_time.sync();
     enter_poll(spec);
 

@@ -44,7 +44,8 @@ std::int64_t AiCore::scan_slots(const PollSpec& spec) {
     const unsigned width = atomic_width_bytes(spec.type);
     for (std::int64_t i = 0; i < spec.slots; ++i) {
         std::uint8_t raw[8] = {};
-        m_ub.bytes.read(spec.ub + static_cast<std::uint64_t>(i) * spec.slot_bytes, raw, width);
+        m_pipes.own_ub().bytes.read(spec.ub + static_cast<std::uint64_t>(i) * spec.slot_bytes, raw,
+                                    width);
         const std::int64_t word = GmAccessPath::decode_word(raw, spec.type);
         if (!spec.rewrite || i != spec.rewrite->own_slot) sum += word;
         if (compare(word, spec.until, spec.target)) ++ready;
@@ -56,7 +57,7 @@ std::int64_t AiCore::scan_slots(const PollSpec& spec) {
 bool AiCore::rewrite_is_current(const PollSpec& spec) {
     const SlotRewrite& w = *spec.rewrite;
     std::uint8_t would[kDmaBlockBytes], held[kDmaBlockBytes];
-    m_ub.bytes.read(w.ub, would, sizeof would);
+    m_pipes.own_ub().bytes.read(w.ub, would, sizeof would);
     std::memcpy(would, &w.value, sizeof w.value);
     m_poll_sleep->read_now(w.gm, held, sizeof held);
     return std::memcmp(would, held, sizeof would) == 0;
@@ -64,13 +65,15 @@ bool AiCore::rewrite_is_current(const PollSpec& spec) {
 
 void AiCore::rewrite_own_slot(const PollSpec& spec) {
     const SlotRewrite& w = *spec.rewrite;
-    store_rewrite_word(m_ub.bytes, w);
+    store_rewrite_word(m_pipes.own_ub().bytes, w);
     m_time.advance(m_config.timing.scalar_op);  // the store
     m_time.advance(m_config.timing.pipe_issue); // set_flag(S, MTE3)
     m_time.advance(m_config.timing.scalar_op);  // wait_flag(S, MTE3)
-    dma("copy_ubuf_to_gm", kDmaRoutes.ub_to_gm, Space::Gm, w.gm, Space::Ub, w.ub, 1, 1, 0, 0);
+    enter("copy_ubuf_to_gm");
+    m_pipes.dma("copy_ubuf_to_gm", kDmaRoutes.ub_to_gm, PipeSet::Space::Gm, w.gm,
+                PipeSet::Space::Ub, w.ub, 1, 1, 0, 0);
     if (!w.drain_before_scan) return; // the iteration's pipe_barrier drains it
-    PipeUnit& mte3 = pipe_unit(kDmaRoutes.ub_to_gm);
+    PipeUnit& mte3 = m_pipes.unit(kDmaRoutes.ub_to_gm);
     while (!mte3.drained()) m_time.wait_ahead(mte3.drained_event()); // MTE3 -> MTE2
 }
 
@@ -101,22 +104,22 @@ std::int64_t AiCore::slots_iteration(const PollSpec& spec, PollTiming& timing,
     const sc_core::sc_time busy =
         m_time.cycles(m_config.timing.dma_setup + m_config.timing.dma_gm_latency);
     GmPort& port = m_memory.pipe_port(kDmaRoutes.gm_to_ub);
-    pipe_unit(kDmaRoutes.gm_to_ub)
+    m_pipes.unit(kDmaRoutes.gm_to_ub)
         .issue({m_time.now(), "copy_gm_to_ubuf", [this, &spec, &dma, &port, bytes, busy] {
                     wait_for(busy);
                     std::vector<std::uint8_t> staging(bytes);
                     port.poll(spec.addr, staging.data(), bytes, dma);
-                    m_ub.bytes.write(spec.ub, staging.data(), bytes);
+                    m_pipes.own_ub().bytes.write(spec.ub, staging.data(), bytes);
                 }});
     m_time.advance(m_config.timing.pipe_issue); // the DMA
     m_time.advance(m_config.timing.pipe_issue); // set_flag on MTE2
-    PipeUnit& mte2 = pipe_unit(kDmaRoutes.gm_to_ub);
+    PipeUnit& mte2 = m_pipes.unit(kDmaRoutes.gm_to_ub);
     while (!mte2.drained()) m_time.wait_ahead(mte2.drained_event());
     m_time.advance(m_config.timing.scalar_op); // wait_flag
     if (spec.rewrite) rewrite_own_slot(spec);
     const std::int64_t ready = scan_slots(spec);
     m_time.advance(double(spec.slots) * m_config.timing.scalar_op); // the scan
-    PipeUnit& mte3 = pipe_unit(kDmaRoutes.ub_to_gm); // pipe_barrier(PIPE_ALL): a rewrite's copy
+    PipeUnit& mte3 = m_pipes.unit(kDmaRoutes.ub_to_gm); // pipe_barrier(PIPE_ALL): a rewrite's copy
     while (!mte3.drained()) m_time.wait_ahead(mte3.drained_event());
     m_time.advance(m_config.timing.pipe_barrier);
     timing.port = dma.port;
@@ -138,14 +141,14 @@ std::int64_t AiCore::woken_slots(const PollSpec& spec, const PollWake& woke, std
     const std::uint64_t bytes = slot_extent(spec);
     std::vector<std::uint8_t> staging(bytes);
     m_poll_sleep->read_now(spec.addr, staging.data(), static_cast<unsigned>(bytes));
-    m_ub.bytes.write(spec.ub, staging.data(), bytes);
+    m_pipes.own_ub().bytes.write(spec.ub, staging.data(), bytes);
     wait_until(woke.completion);
     // The slept iterations skipped the rewrite: it wrote what the slot
     // already held. One that would change the slot (another core wrote it)
     // is done for real.
     if (spec.rewrite) {
         if (rewrite_is_current(spec))
-            store_rewrite_word(m_ub.bytes, *spec.rewrite);
+            store_rewrite_word(m_pipes.own_ub().bytes, *spec.rewrite);
         else
             rewrite_own_slot(spec);
     }
@@ -159,13 +162,14 @@ PollResult AiCore::poll_slots(const PollSpec& spec) {
     if (m_config.type != CoreType::AIV)
         throw KernelFault("poll: a slot poll scans UB with scalar loads, which only an AIV has");
     if (spec.rewrite && !sums(spec)) throw KernelFault("poll: a slot rewrite needs a sum poll");
-    if (spec.rewrite) check_local_range(m_ub, spec.rewrite->ub, kDmaBlockBytes, "poll");
+    if (spec.rewrite)
+        m_pipes.check_local_range(m_pipes.own_ub(), spec.rewrite->ub, kDmaBlockBytes, "poll");
     // Each slot's word is naturally aligned (slots are 32-byte multiples
     // apart); the DMA itself needs no alignment in GM.
     m_memory.check_access(spec.addr, atomic_width_bytes(spec.type), "poll");
     const std::uint64_t bytes = slot_extent(spec);
-    check_local_range(m_ub, spec.ub, bytes, "poll");
-    drain_pipes();
+    m_pipes.check_local_range(m_pipes.own_ub(), spec.ub, bytes, "poll");
+    m_pipes.drain();
     m_time.sync();
     enter_poll(spec);
     m_activity.reason().slots = spec.slots;

@@ -1,0 +1,245 @@
+// The core's pipes: issuing work to them, barriers, set_flag/wait_flag
+// between them, DMA (MTE) copies and the local buffers they move through.
+#include "models/core/pipe_set.hpp"
+
+#include "syncsim/fault.hpp"
+
+#include <cstring>
+
+namespace syncsim {
+
+PipeSet::PipeSet(const sc_core::sc_object& core, const CoreConfig& config, LocalTime& time,
+                 CoreActivity& activity, GmAccessPath& memory)
+    : m_config(config), m_time(time), m_activity(activity), m_memory(memory),
+      m_intra_flags(config.intra_core_flag_ids) {
+    if (config.type == CoreType::AIV)
+        m_ub.size = config.ub_bytes;
+    else
+        m_l1.size = config.l1_bytes;
+    auto on_fault = [&activity](const std::string& what) { activity.fault_once(what); };
+    // Pipes are plain objects; their threads start on first use, so within a
+    // delta they run in the order they were started.
+    static const char* const pipe_names[] = {"s", "v", "m", "mte1", "mte2", "mte3", "fix"};
+    for (int p = 1; p < kPipeCount; ++p) m_pipes[p].emplace(core, pipe_names[p], on_fault);
+}
+
+void PipeSet::kill() {
+    for (int p = 1; p < kPipeCount; ++p) m_pipes[p]->kill();
+}
+
+std::vector<PipeReport> PipeSet::busy() const {
+    std::vector<PipeReport> busy;
+    for (int p = 1; p < kPipeCount; ++p) {
+        const PipeUnit& unit = *m_pipes[p];
+        if (!unit.drained())
+            busy.push_back(
+                {static_cast<Pipe>(p), unit.current(), unit.queued(), unit.blocked_on()});
+    }
+    return busy;
+}
+
+PipeUnit& PipeSet::unit(Pipe pipe) {
+    if (pipe == Pipe::S || pipe == Pipe::ALL)
+        throw KernelFault(std::string("no asynchronous unit for ") + to_string(pipe));
+    return *m_pipes[static_cast<int>(pipe)];
+}
+
+void PipeSet::when_reaches(Pipe pipe, const char* what, std::function<void()> action) {
+    if (pipe == Pipe::S) {
+        m_time.sync();
+        action();
+    } else {
+        unit(pipe).issue({m_time.now(), what, std::move(action)});
+    }
+    m_time.advance(m_config.timing.pipe_issue);
+}
+
+void PipeSet::drain() {
+    for (int p = 1; p < kPipeCount; ++p) {
+        PipeUnit& unit = *m_pipes[p];
+        if (!unit.drained()) {
+            m_time.sync();
+            while (!unit.drained()) wait_on(unit.drained_event());
+        }
+    }
+}
+
+void PipeSet::barrier(Pipe pipe) {
+    if (pipe == Pipe::S) {
+        m_time.advance(m_config.timing.scalar_op);
+        return;
+    }
+    const int first = pipe == Pipe::ALL ? 1 : static_cast<int>(pipe);
+    const int last = pipe == Pipe::ALL ? kPipeCount - 1 : static_cast<int>(pipe);
+    bool drained = true; // the usual case: nothing to wait for
+    for (int p = first; p <= last && drained; ++p) drained = m_pipes[p]->drained();
+    if (drained) {
+        m_time.advance(m_config.timing.pipe_barrier);
+        return;
+    }
+    WaitReason reason;
+    reason.kind = WaitReason::Kind::PipeDrain;
+    for (int p = first; p <= last; ++p) {
+        PipeUnit& unit = *m_pipes[p];
+        reason.pipe = static_cast<Pipe>(p);
+        m_activity.block_until([&unit] { return unit.drained(); }, unit.drained_event(),
+                               CoreState::Blocked, reason);
+    }
+    m_time.advance(m_config.timing.pipe_barrier);
+}
+
+void PipeSet::compute(Pipe pipe, double cycles) {
+    const sc_core::sc_time busy = m_time.cycles(cycles);
+    unit(pipe).issue({m_time.now(), "compute", [busy] { wait_for(busy); }});
+    m_time.advance(m_config.timing.pipe_issue);
+}
+
+// ---------------------------------------------------------------- intra-core flags
+
+void PipeSet::set_flag(Pipe src, Pipe dst, int event_id) {
+    m_intra_flags.check(src, dst, event_id);
+    ++m_intra_flags.pending(src, dst, event_id);
+    auto signal = [this, src, dst, event_id] {
+        --m_intra_flags.pending(src, dst, event_id);
+        ++m_intra_flags.count(src, dst, event_id);
+        m_intra_flags.event(src, dst, event_id).notify(sc_core::SC_ZERO_TIME);
+    };
+    when_reaches(src, "set_flag", signal);
+}
+
+void PipeSet::wait_flag(Pipe src, Pipe dst, int event_id) {
+    m_intra_flags.check(src, dst, event_id);
+    std::int64_t& count = m_intra_flags.count(src, dst, event_id);
+    WaitReason reason;
+    reason.kind = WaitReason::Kind::IntraCoreFlag;
+    reason.pipe = dst;
+    reason.src = src;
+    reason.dst = dst;
+    reason.id = event_id;
+    const sc_core::sc_event& set = m_intra_flags.event(src, dst, event_id);
+    if (dst == Pipe::S) {
+        m_activity.block_until([&count] { return count > 0; }, set, CoreState::Blocked, reason);
+        --count;
+        m_time.advance(m_config.timing.scalar_op);
+        return;
+    }
+    PipeUnit& waiter = unit(dst);
+    waiter.issue({m_time.now(), "wait_flag", [this, &waiter, &count, &set, reason] {
+                      if (count == 0) {
+                          waiter.set_blocked_on([this, reason] { return describe_flag(reason); });
+                          while (count == 0) wait_on(set);
+                      }
+                      --count;
+                  }});
+    m_time.advance(m_config.timing.pipe_issue);
+}
+
+// What an intra-core flag wait waits for, as of now: the flag's count and
+// the set_flags issued to its source pipe that it has not reached.
+std::string PipeSet::describe_flag(WaitReason reason) const {
+    const auto [count, pending] = m_intra_flags.state(reason.src, reason.dst, reason.id);
+    reason.count = count;
+    if (pending > 0) {
+        reason.text = std::to_string(pending) + " set_flag pending on " + to_string(reason.src);
+        if (reason.src != Pipe::S) {
+            const PipeUnit& source = *m_pipes[static_cast<int>(reason.src)];
+            if (source.current()) reason.text += std::string(", queued behind ") + source.current();
+        }
+    }
+    return reason.describe();
+}
+
+// ---------------------------------------------------------------- local buffers and DMA
+
+PipeSet::LocalBuffer& PipeSet::local_buffer(bool ub, const char* what) {
+    // AIV owns a UB; AIC owns L1 and reaches a UB only through its paired AIV.
+    if (ub) {
+        if (m_config.type == CoreType::AIV) return m_ub;
+        if (m_ub_peer) return m_ub_peer->m_ub;
+        throw KernelFault(std::string(what) + ": this AIC has no paired AIV unified buffer");
+    }
+    if (m_config.type == CoreType::AIC) return m_l1;
+    throw KernelFault(std::string(what) + ": an AIV has no L1 (cbuf)");
+}
+
+void PipeSet::check_local_range(const LocalBuffer& buf, std::uint64_t offset, std::uint64_t extent,
+                                const char* what) const {
+    if (offset + extent > buf.size)
+        throw KernelFault(std::string(what) + ": local range [" + hex_address(offset) + ", " +
+                          hex_address(offset + extent) + ") exceeds the " +
+                          std::to_string(buf.size) + "-byte buffer");
+}
+
+void PipeSet::dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst, Space src_space,
+                  std::uint64_t src, int n_burst, int len_burst, int src_gap, int dst_gap) {
+    const DmaShape shape = DmaShape::of(what, n_burst, len_burst, src_gap, dst_gap);
+    SparseStore* src_local = nullptr;
+    SparseStore* dst_local = nullptr;
+    if (src_space != Space::Gm) {
+        auto& buf = local_buffer(src_space == Space::Ub, what);
+        check_local_range(buf, src, shape.src_extent(), what);
+        src_local = &buf.bytes;
+    }
+    if (dst_space != Space::Gm) {
+        auto& buf = local_buffer(dst_space == Space::Ub, what);
+        check_local_range(buf, dst, shape.dst_extent(), what);
+        dst_local = &buf.bytes;
+    }
+    // Local-to-local moves cost their own bandwidth; GM sides are timed by the
+    // interconnect, after the MTE's own way to it.
+    double busy = m_config.timing.dma_setup;
+    if (src_local && dst_local)
+        busy += double(shape.bytes()) / m_config.timing.local_bytes_per_cycle;
+    else
+        busy += m_config.timing.dma_gm_latency;
+    const sc_core::sc_time busy_time = m_time.cycles(busy);
+    GmPort& port = m_memory.pipe_port(pipe);
+    unit(pipe).issue({m_time.now(), what, [=, &port] {
+                          wait_for(busy_time);
+                          std::vector<std::uint8_t> staging(shape.burst_bytes);
+                          for (int i = 0; i < shape.bursts; ++i) {
+                              const std::uint64_t from = src + i * shape.src_step;
+                              const std::uint64_t to = dst + i * shape.dst_step;
+                              if (src_local)
+                                  src_local->read(from, staging.data(), staging.size());
+                              else
+                                  port.read(from, staging.data(), staging.size());
+                              if (dst_local)
+                                  dst_local->write(to, staging.data(), staging.size());
+                              else
+                                  port.write(to, staging.data(), staging.size(), what);
+                          }
+                      }});
+    m_time.advance(m_config.timing.pipe_issue);
+}
+
+void PipeSet::create_cbuf_matrix(LocalAddr l1, int n_blocks, std::uint32_t value) {
+    if (n_blocks <= 0) throw KernelFault("create_cbuf_matrix: block count must be positive");
+    auto& buf = local_buffer(false, "create_cbuf_matrix");
+    const std::uint64_t bytes = std::uint64_t(n_blocks) * kDmaBlockBytes;
+    check_local_range(buf, l1, bytes, "create_cbuf_matrix");
+    const sc_core::sc_time busy =
+        m_time.cycles(double(bytes) / m_config.timing.local_bytes_per_cycle);
+    auto fill = [&buf, l1, bytes, value, busy] {
+        wait_for(busy);
+        std::vector<std::uint8_t> pattern(bytes);
+        for (std::uint64_t off = 0; off < bytes; off += sizeof value)
+            std::memcpy(pattern.data() + off, &value, sizeof value);
+        buf.bytes.write(l1, pattern.data(), bytes);
+    };
+    unit(kDmaRoutes.l1_fill).issue({m_time.now(), "create_cbuf_matrix", fill});
+    m_time.advance(m_config.timing.pipe_issue);
+}
+
+void PipeSet::ub_access(LocalAddr offset, void* data, unsigned bytes, bool write) {
+    auto& buf = local_buffer(true, "scalar UB access");
+    if (m_config.type != CoreType::AIV) throw KernelFault("scalar UB access from an AIC");
+    check_local_range(buf, offset, bytes, "scalar UB access");
+    if (write)
+        buf.bytes.write(offset, static_cast<const std::uint8_t*>(data), bytes);
+    else
+        buf.bytes.read(offset, static_cast<std::uint8_t*>(data), bytes);
+    m_time.advance(m_config.timing.scalar_op);
+}
+
+} // namespace syncsim
