@@ -14,7 +14,9 @@ namespace syncsim {
 AiCore::AiCore(sc_core::sc_module_name name, const CoreConfig& config, const Clock& clock)
     : sc_module(name), m_config(config), m_time(clock), m_activity(m_time, config.soc_core_id),
       m_memory(*this, m_config, m_time, m_activity),
-      m_pipes(*this, m_config, m_time, m_activity, m_memory) {
+      m_pipes(*this, m_config, m_time, m_activity, m_memory),
+      m_poll(m_config, m_time, m_activity, m_memory, m_pipes),
+      m_sync(*this, m_config, m_time, m_activity, m_pipes, m_work) {
     // The scalar unit's thread is counted now and started with the core's
     // first block: a core that never runs a block costs no thread (its
     // process object and stack were a third of an idle core's memory).
@@ -90,7 +92,7 @@ void AiCore::run() {
         if (m_activity.ledger())
             m_activity.ledger()->work_started(m_launch_id, m_work->launch->works,
                                               m_config.soc_core_id);
-        m_ffts.block_started(m_config.soc_core_id, m_launch_id);
+        m_sync.block_started(m_launch_id);
         if (m_activity.tracer())
             m_activity.tracer()->core_round(m_config.soc_core_id, 0, to_ps(m_time.now()));
         m_activity.set_state(CoreState::Running);
@@ -122,9 +124,7 @@ void AiCore::kill_block(const std::string& why) {
     m_memory.kill();
     if (m_thread.valid() && !m_thread.terminated()) m_thread.kill();
     m_thread_started = false; // a later block starts a new thread
-    if (m_asleep) m_poll_sleep->cancel(m_asleep->word, m_asleep->ticket);
-    m_asleep.reset();
-    m_poll_wake.cancel(); // a wake already decided must not reach the next block
+    m_poll.cancel();
     m_activity.forget_wait();
     m_time.drop_lag();
     m_activity.set_fault(why);
@@ -191,6 +191,23 @@ std::int64_t AiCore::fetch_add(GmAddr addr, std::int64_t value, AtomicType type)
     return m_memory.fetch_add(addr, value, type);
 }
 
+// ---------------------------------------------------------------- polls and round marks
+
+PollResult AiCore::poll(const PollSpec& spec) {
+    enter("poll");
+    return m_poll.poll(spec);
+}
+
+// Marks are bookkeeping no other agent sees: they are stamped with the
+// core's own time and do not make it catch up with the kernel.
+void AiCore::mark_barrier_round() {
+    m_activity.mark_round();
+}
+
+void AiCore::mark_barrier_release() {
+    m_activity.mark_release();
+}
+
 // ---------------------------------------------------------------- report
 
 CoreReport AiCore::report(const sc_core::sc_time& at) const {
@@ -224,16 +241,10 @@ CoreReport AiCore::report(const sc_core::sc_time& at) const {
     r.writebacks = m_activity.counters().writebacks;
     r.polls = m_activity.counters().polls;
     r.poll_timeouts = m_activity.counters().poll_timeouts;
-    if (m_asleep) {
-        // Asleep in a fast-forwarded poll: report the polls made by now.
-        // Its end may be decided already, the wake still to come.
-        const std::uint64_t made =
-            m_poll_woke ? SleepingPolls::answered_before(*m_poll_woke, at)
-                        : m_poll_sleep->answered_before(m_asleep->word, m_asleep->ticket, at);
-        r.polls += made - m_asleep->first;
-        WaitReason reason = m_activity.reason();
-        reason.polls = made;
-        r.waiting_on = reason.describe();
+    // Asleep in a fast-forwarded poll: report the polls made by now.
+    if (const auto asleep = m_poll.asleep_at(at)) {
+        r.polls += asleep->first;
+        r.waiting_on = asleep->second.describe();
     }
     return r;
 }

@@ -9,6 +9,7 @@
 #include "models/core/core_params.hpp"
 #include "models/core/core_report.hpp"
 #include "models/core/core_status.hpp"
+#include "models/core/cross_core_sync.hpp"
 #include "models/core/dma_transfer.hpp"
 #include "models/core/ffts_port.hpp"
 #include "models/core/gm_access_path.hpp"
@@ -17,6 +18,7 @@
 #include "models/core/mmio_register.hpp"
 #include "models/core/pipe_set.hpp"
 #include "models/core/pipe_unit.hpp"
+#include "models/core/poll_engine.hpp"
 #include "models/core/write_buffer.hpp"
 #include "models/ffts/ffts_hub.hpp"
 #include "models/memory/gm_port.hpp"
@@ -60,8 +62,8 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     // Wiring done by the SoC builder.
     void set_ub_peer(AiCore* peer) { m_pipes.set_ub_peer(&peer->m_pipes); }
     void set_tracer(CoreTraceSink* tracer) { m_activity.set_tracer(tracer); }
-    void set_ffts(FftsHub* hub) { m_ffts.attach(hub); }
-    void set_poll_sleep(PollSleep* sleep) { m_poll_sleep = sleep; }
+    void set_ffts(FftsHub* hub) { m_sync.attach(hub); }
+    void set_poll_sleep(PollSleep* sleep) { m_poll.set_poll_sleep(sleep); }
     void set_round_ledger(RoundLedger* ledger) { m_activity.set_round_ledger(ledger); }
     // The registers an AICPU reaches by MMIO.
     CoreRegisters& registers() { return m_regs; }
@@ -77,7 +79,7 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     // As of `at` (the end of the run): a core asleep in a fast-forwarded
     // poll reports the polls it would have made by then.
     CoreReport report(const sc_core::sc_time& at) const;
-    bool asleep_in_poll() const { return m_asleep.has_value(); }
+    bool asleep_in_poll() const { return m_poll.asleep(); }
     // The core's own time: the kernel's, plus how far its private work ran ahead.
     sc_core::sc_time now() const { return m_time.now(); }
     // The latest time the core has reached: a core waiting from ahead of the
@@ -147,77 +149,20 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     void ub_access(LocalAddr offset, void* data, unsigned bytes, bool write) override;
 
   private:
-    // Measured on a loop's real polls: what its sleeping polls cost.
-    struct PollTiming {
-        int port = 0;
-        sc_core::sc_time to_arrive, after_start, occupancy;
-        bool operator==(const PollTiming& o) const {
-            return std::tie(port, to_arrive, after_start, occupancy) ==
-                   std::tie(o.port, o.to_arrive, o.after_start, o.occupancy);
-        }
-    };
-
     // lifecycle (ai_core.cpp)
     void run();
     void finish_block();
     void enter(const char* intrinsic) { m_activity.enter(intrinsic); }
-
-    // polling (ai_core_poll.cpp)
-    std::int64_t cached_poll_load(const PollSpec& spec);
-    std::int64_t poll_at_l2(const PollSpec& spec, PollTiming& timing, std::uint64_t& write_seq);
-    // What each of the loop's polls costs, from one measured poll; `op` is
-    // what the core does between a failed poll's answer and its backoff.
-    PollCycle loop_cycle(const PollSpec& spec, const PollTiming& timing, double op) const;
-    // Hands the loop's next polls to its extent's L2 range and sleeps until
-    // one of them sees a write or is the last allowed; says which.
-    PollWake sleep_through_polls(const PollSpec& spec, const PollCycle& cycle,
-                                 const sc_core::sc_time& next_arrival, int port,
-                                 std::uint64_t write_seq, PollResult& result);
-    // The poll that ended a sleep: its value, read when the slice served it.
-    std::int64_t woken_poll(const PollSpec& spec, const PollWake& woke, std::int64_t before,
-                            std::uint64_t& write_seq);
-    void count_backoff(const PollSpec& spec, std::uint64_t polls);
-    void enter_poll(const PollSpec& spec); // the wait reason, the Polling state
-    // The slot barriers' loops (ai_core_slot_poll.cpp); values are ready
-    // slots (SlotsByDma) or the slots' sum (SlotSumByDma).
-    PollResult poll_slots(const PollSpec& spec);
-    std::int64_t slots_iteration(const PollSpec& spec, PollTiming& t, std::uint64_t& write_seq);
-    std::int64_t woken_slots(const PollSpec& spec, const PollWake& woke, std::int64_t before,
-                             std::uint64_t& write_seq);
-    std::int64_t scan_slots(const PollSpec& spec);
-    void rewrite_own_slot(const PollSpec& spec);
-    bool rewrite_is_current(const PollSpec& spec);
-
-    // FFTS (ai_core_ffts.cpp)
-    const std::shared_ptr<const FftsSender>& sender() const {
-        return m_ffts.sender(m_config.soc_core_id, m_config.type, *m_work);
-    }
-    void wait_cross_core(Pipe pipe, FlagSpace space, int id, const char* what);
-    std::string describe_flag_wait() const;
-    std::string describe_flag(WaitReason reason) const; // an intra-core flag wait
 
     CoreConfig m_config;
     LocalTime m_time;
     CoreActivity m_activity;
     GmAccessPath m_memory;
     PipeSet m_pipes;
+    PollEngine m_poll;
+    CrossCoreSync m_sync;
 
     const sc_core::sc_object* m_process = nullptr; // the scalar unit's thread
-    FftsPort m_ffts;
-    PollSleep* m_poll_sleep = nullptr;
-    struct Asleep { // in a fast-forwarded poll loop
-        std::uint64_t word = 0;
-        int ticket = 0;
-        std::uint64_t first = 0; // failed polls before the sleep
-    };
-    std::optional<Asleep> m_asleep;
-    sc_core::sc_event m_poll_wake;
-    std::optional<PollWake> m_poll_woke; // set when the slice decides the sleep's end
-    struct FlagWait {                    // the scalar unit's wait on a cross-core flag
-        const char* what = "";
-        FlagSpace space = FlagSpace::Ffts;
-        int id = 0;
-    } m_flag_wait;
     CoreRegisters m_regs;
 
     std::optional<BlockWork> m_pending, m_work;

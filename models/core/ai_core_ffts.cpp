@@ -1,6 +1,5 @@
-// The cross-core flag intrinsics: messages leave through the FFTS port when
-// their trigger pipe reaches them; waits take a count from the core's own
-// flag, stalling the scalar unit or only the named pipe.
+// The cross-core flag intrinsics, forwarded to the core's cross-core sync
+// unit after counting them (models/core/cross_core_sync.cpp does the work).
 #include "models/core/ai_core.hpp"
 
 #include "syncsim/fault.hpp"
@@ -8,78 +7,30 @@
 namespace syncsim {
 
 void AiCore::set_ffts_base_addr(std::uint64_t addr) {
-    m_activity.enter("set_ffts_base_addr");
-    m_ffts.set_base_address(addr);
-    m_time.advance(m_config.timing.scalar_op);
+    enter("set_ffts_base_addr");
+    m_sync.set_base_address(addr);
 }
 
 void AiCore::ffts_cross_core_sync(Pipe pipe, std::uint64_t msg) {
-    m_activity.enter("ffts_cross_core_sync");
-    FftsHub& hub = m_ffts.hub("ffts_cross_core_sync");
-    // The message leaves when the trigger pipe reaches it, after the work
-    // issued to that pipe before it.
-    m_pipes.post_when_reaches(
-        pipe, "ffts_cross_core_sync",
-        [&hub, from = sender(), msg](const sc_core::sc_time& at) { hub.post(from, msg, at); });
+    enter("ffts_cross_core_sync");
+    m_sync.send(pipe, msg);
 }
 
 void AiCore::set_intra_block(Pipe pipe, int id) {
-    m_activity.enter("set_intra_block");
-    FftsHub& hub = m_ffts.hub("set_intra_block");
-    if (!hub.params().intra_block) throw KernelFault("set_intra_block does not exist on this arch");
-    m_pipes.post_when_reaches(pipe, "set_intra_block",
-                              [&hub, from = sender(), id](const sc_core::sc_time& at) {
-                                  hub.post_intra_block(*from, id, at);
-                              });
+    enter("set_intra_block");
+    m_sync.set_intra_block(pipe, id);
 }
 
 void AiCore::wait_flag_dev(Pipe pipe, int flag_id) {
-    wait_cross_core(pipe, FlagSpace::Ffts, flag_id, "wait_flag_dev");
+    enter("wait_flag_dev");
+    m_sync.wait(pipe, FlagSpace::Ffts, flag_id, "wait_flag_dev");
 }
 
 void AiCore::wait_intra_block(Pipe pipe, int id) {
-    if (!m_ffts.hub("wait_intra_block").params().intra_block)
+    if (!m_sync.hub("wait_intra_block").params().intra_block)
         throw KernelFault("wait_intra_block does not exist on this arch");
-    wait_cross_core(pipe, FlagSpace::IntraBlock, id, "wait_intra_block");
-}
-
-std::string AiCore::describe_flag_wait() const {
-    const FlagWait& w = m_flag_wait;
-    return std::string(w.what) + "(" + to_string(Pipe::S) + ", " + std::to_string(w.id) +
-           "): the flag of " + basename() + " is 0" +
-           m_ffts.hub(w.what).explain_wait(*sender(), w.space, w.id);
-}
-
-void AiCore::wait_cross_core(Pipe pipe, FlagSpace space, int id, const char* what) {
-    m_activity.enter(what);
-    FftsHub& hub = m_ffts.hub(what);
-    FftsHub::Cell& cell = hub.cell(m_config.soc_core_id, space, id);
-    if (pipe == Pipe::S) {
-        if (!hub.take(m_config.soc_core_id, space, id)) {
-            // Described only when a report asks (a wait is usually short).
-            m_flag_wait = {what, space, id};
-            m_activity.set_external_wait(CoreState::Waiting,
-                                         [this] { return describe_flag_wait(); });
-            do m_time.wait_ahead(cell.set);
-            while (!hub.take(m_config.soc_core_id, space, id));
-            m_activity.clear_external_wait();
-        }
-        m_time.advance(m_config.timing.scalar_op);
-        return;
-    }
-    PipeUnit& unit = m_pipes.unit(pipe);
-    const std::string label = std::string(what) + "(" + to_string(pipe) + ", " +
-                              std::to_string(id) + "): the flag of " + basename() + " is 0";
-    auto describe = [this, &hub, space, id, label] {
-        return label + hub.explain_wait(*sender(), space, id);
-    };
-    unit.issue({m_time.now(), what,
-                [&unit, &cell, &hub, describe, core = m_config.soc_core_id, space, id] {
-                    if (hub.take(core, space, id)) return;
-                    unit.set_blocked_on(describe);
-                    while (!hub.take(core, space, id)) wait_on(cell.set);
-                }});
-    m_time.advance(m_config.timing.pipe_issue);
+    enter("wait_intra_block");
+    m_sync.wait(pipe, FlagSpace::IntraBlock, id, "wait_intra_block");
 }
 
 } // namespace syncsim

@@ -67,7 +67,7 @@ void AiCore::run_task(KernelFn fn, const LocalContext& task) {
     if (!fn) throw KernelFault("run_task: the payload names no kernel");
     // The FFTS sees the physical core of the resident launch, whatever the
     // task calls itself: fix the sender before the identity changes.
-    (void)sender();
+    (void)m_sync.sender();
     auto as_task = std::make_shared<LaunchedKernel>(*m_work->launch);
     as_task->kernel_name = task.name;
     as_task->fn = fn;

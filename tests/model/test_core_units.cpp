@@ -4,11 +4,14 @@
 // GM (a non-coherent write-back cache: another core sees a store only after
 // a dcci clean and the write buffer drains; atomics and alignment rules).
 #include "models/core/core_activity.hpp"
+#include "models/core/cross_core_sync.hpp"
 #include "models/core/gm_access_path.hpp"
 #include "models/core/local_time.hpp"
 #include "models/core/pipe_set.hpp"
+#include "models/core/poll_engine.hpp"
 #include "models/memory/l2_cache.hpp"
 #include "syncsim/fault.hpp"
+#include "syncsim/pto/syncall.hpp"
 #include "tests/support/l2_params.hpp"
 
 #include <catch2/catch.hpp>
@@ -232,4 +235,142 @@ TEST_CASE("core units: pipes run issued work in order, flags order them, barrier
     CHECK(copied == value);
     CHECK(pipes.busy().empty());
     CHECK_THAT(out_of_range, Contains("exceeds the 4096-byte buffer"));
+}
+
+TEST_CASE("core units: a poll loop sleeps through polls that cannot see a change and wakes "
+          "where spinning would have",
+          "[core_unit][model]") {
+    sc_core::sc_set_time_resolution(1, sc_core::SC_PS);
+    const Clock clock{1000};
+    SparseStore gm;
+    L2Cache l2("l2", test::l2_params(), clock, gm);
+    // Two pollers alike but for fast-forwarding, on words in ranges of their
+    // own, and a writer that sets both words at the same time.
+    CoreUnits fast("fast", 0, clock), spin("spin", 1, clock), writer("writer", 2, clock),
+        writer2("writer2", 3, clock);
+    spin.config.fast_poll = false;
+    PipeSet fast_pipes(fast, fast.config, fast.time, fast.activity, fast.memory);
+    PipeSet spin_pipes(spin, spin.config, spin.time, spin.activity, spin.memory);
+    PollEngine fast_poll(fast.config, fast.time, fast.activity, fast.memory, fast_pipes);
+    PollEngine spin_poll(spin.config, spin.time, spin.activity, spin.memory, spin_pipes);
+    for (CoreUnits* c : {&fast, &spin, &writer, &writer2}) c->memory.link().socket.bind(l2.target);
+    fast_poll.set_poll_sleep(&l2);
+    spin_poll.set_poll_sleep(&l2);
+    const GmAddr fast_word = 0x4000, spin_word = 0x8000;
+    struct Seen {
+        PollResult result;
+        long long at = -1;
+        bool asleep_midway = false;
+    };
+    Seen seen_fast, seen_spin, limited;
+    auto poller = [](PollEngine& engine, LocalTime& time, GmAddr word, Seen& seen) {
+        PollSpec spec;
+        spec.addr = word;
+        spec.target = 1;
+        seen.result = engine.poll(spec);
+        seen.at = ns(time.now());
+    };
+    sc_core::sc_spawn([&] { poller(fast_poll, fast.time, fast_word, seen_fast); });
+    sc_core::sc_spawn([&] { poller(spin_poll, spin.time, spin_word, seen_spin); });
+    sc_core::sc_spawn([&] {
+        sc_core::wait(5000, sc_core::SC_NS);
+        seen_fast.asleep_midway = fast_poll.asleep();
+        const std::int32_t one = 1;
+        writer.memory.store_device(fast_word, &one, 4);
+        writer.memory.dsb();
+        // A loop with a limit gives up at it (the core goes on, as on NPU).
+        PollSpec spec;
+        spec.addr = 0xC000;
+        spec.target = 1;
+        spec.max_polls = 5;
+        limited.result = fast_poll.poll(spec);
+    });
+    sc_core::sc_spawn([&] {
+        sc_core::wait(5000, sc_core::SC_NS);
+        const std::int32_t one = 1;
+        writer2.memory.store_device(spin_word, &one, 4);
+        writer2.memory.dsb();
+    });
+    sc_core::sc_start();
+    CHECK(seen_fast.asleep_midway);
+    CHECK(seen_fast.result.value == 1);
+    CHECK(seen_spin.result.value == 1);
+    CHECK(seen_fast.result.polls > 10);
+    CHECK(seen_fast.result.polls == seen_spin.result.polls);
+    CHECK(seen_fast.at == seen_spin.at);
+    CHECK(limited.result.timed_out);
+    CHECK(limited.result.polls == 5);
+    REQUIRE(fast.activity.counters().poll_timeouts.size() == 1);
+    CHECK(fast.activity.counters().poll_timeouts[0].addr == 0xC000);
+    CHECK(fast.activity.state() == CoreState::Running);
+}
+
+TEST_CASE("core units: an all-vector FFTS sync releases each core after the last one's message",
+          "[core_unit][model]") {
+    sc_core::sc_set_time_resolution(1, sc_core::SC_PS);
+    const Clock clock{1000};
+    FftsParams params;
+    params.modes = {0, 1, 2};
+    params.signal_cycles = 10;
+    params.process_cycles = 2;
+    params.deliver_cycles = 3;
+    params.needs_base_address = false;
+    FftsHub hub("ffts", params, clock, {"aiv0", "aiv1"}, {CoreType::AIV, CoreType::AIV});
+    auto launch = std::make_shared<LaunchedKernel>();
+    launch->launch_id = 1;
+    launch->kernel_type = "AIV_ONLY";
+    auto context = std::make_shared<FftsContext>();
+    context->launch_id = 1;
+    context->aiv_total = 2;
+    launch->ffts_context = context;
+    struct Core {
+        CoreUnits units;
+        PipeSet pipes;
+        std::optional<BlockWork> work;
+        CrossCoreSync sync;
+        long long released = -1;
+        Core(const char* name, int id, const Clock& clock, FftsHub& hub,
+             std::shared_ptr<LaunchedKernel> launch)
+            : units(name, id, clock),
+              pipes(units, units.config, units.time, units.activity, units.memory),
+              sync(units, units.config, units.time, units.activity, pipes, work) {
+            units.config.type = CoreType::AIV;
+            BlockWork w;
+            w.launch = launch;
+            w.block_idx = id;
+            auto peers = std::make_shared<BlockPeers>();
+            peers->aivs = {id};
+            w.peers = peers;
+            work = std::move(w);
+            sync.attach(&hub);
+        }
+    };
+    Core aiv0("aiv0", 0, clock, hub, launch), aiv1("aiv1", 1, clock, hub, launch);
+    SparseStore gm; // the cores' GM links must be bound, though nothing here reads GM
+    L2Cache l2("l2", test::l2_params(), clock, gm);
+    aiv0.units.memory.link().socket.bind(l2.target);
+    aiv1.units.memory.link().socket.bind(l2.target);
+    std::string waiting_on;
+    for (Core* c : {&aiv0, &aiv1})
+        sc_core::sc_spawn([c] {
+            c->sync.block_started(1);
+            if (c->units.config.soc_core_id == 1) c->units.time.advance(1000);
+            c->sync.send(Pipe::S, lib::getFFTSMsg(0, 3));
+            c->sync.wait(Pipe::S, FlagSpace::Ffts, 3, "wait_flag_dev");
+            c->released = ns(c->units.time.now());
+        });
+    sc_core::sc_spawn([&] {
+        sc_core::wait(500, sc_core::SC_NS);
+        const auto& describe = aiv0.units.activity.external_describe();
+        waiting_on = describe ? describe() : "not waiting";
+    });
+    sc_core::sc_start();
+    // aiv1's message leaves at 1000 ns: 10 to the hub, 2 to count it, 3 to
+    // set each flag in turn, 10 back.
+    CHECK(aiv0.released >= 1000 + 10 + 2 + 3 + 10);
+    CHECK(aiv1.released >= 1000 + 10 + 2 + 3 + 10);
+    CHECK(aiv0.released <= 1000 + 10 + 2 + 6 + 10 + 2);
+    INFO(waiting_on);
+    CHECK_THAT(waiting_on, Contains("wait_flag_dev(PIPE_S, 3): the flag of aiv0 is 0"));
+    CHECK(aiv0.units.activity.state() == CoreState::Running);
 }

@@ -13,7 +13,7 @@
 // and dsb, sums the slots, and in its first round rewrites the core's own
 // slot each iteration; a slept iteration skips that write only while it
 // would store what the slot already holds.
-#include "models/core/ai_core.hpp"
+#include "models/core/poll_engine.hpp"
 
 #include "syncsim/fault.hpp"
 
@@ -39,7 +39,7 @@ bool slots_done(const PollSpec& spec, std::int64_t value) {
 }
 } // namespace
 
-std::int64_t AiCore::scan_slots(const PollSpec& spec) {
+std::int64_t PollEngine::scan_slots(const PollSpec& spec) {
     std::int64_t ready = 0, sum = 0;
     const unsigned width = atomic_width_bytes(spec.type);
     for (std::int64_t i = 0; i < spec.slots; ++i) {
@@ -54,7 +54,7 @@ std::int64_t AiCore::scan_slots(const PollSpec& spec) {
     return sums(spec) ? sum : ready;
 }
 
-bool AiCore::rewrite_is_current(const PollSpec& spec) {
+bool PollEngine::rewrite_is_current(const PollSpec& spec) {
     const SlotRewrite& w = *spec.rewrite;
     std::uint8_t would[kDmaBlockBytes], held[kDmaBlockBytes];
     m_pipes.own_ub().bytes.read(w.ub, would, sizeof would);
@@ -63,13 +63,13 @@ bool AiCore::rewrite_is_current(const PollSpec& spec) {
     return std::memcmp(would, held, sizeof would) == 0;
 }
 
-void AiCore::rewrite_own_slot(const PollSpec& spec) {
+void PollEngine::rewrite_own_slot(const PollSpec& spec) {
     const SlotRewrite& w = *spec.rewrite;
     store_rewrite_word(m_pipes.own_ub().bytes, w);
     m_time.advance(m_config.timing.scalar_op);  // the store
     m_time.advance(m_config.timing.pipe_issue); // set_flag(S, MTE3)
     m_time.advance(m_config.timing.scalar_op);  // wait_flag(S, MTE3)
-    enter("copy_ubuf_to_gm");
+    m_activity.enter("copy_ubuf_to_gm");
     m_pipes.dma("copy_ubuf_to_gm", kDmaRoutes.ub_to_gm, PipeSet::Space::Gm, w.gm,
                 PipeSet::Space::Ub, w.ub, 1, 1, 0, 0);
     if (!w.drain_before_scan) return; // the iteration's pipe_barrier drains it
@@ -77,8 +77,8 @@ void AiCore::rewrite_own_slot(const PollSpec& spec) {
     while (!mte3.drained()) m_time.wait_ahead(mte3.drained_event()); // MTE3 -> MTE2
 }
 
-std::int64_t AiCore::slots_iteration(const PollSpec& spec, PollTiming& timing,
-                                     std::uint64_t& write_seq) {
+std::int64_t PollEngine::slots_iteration(const PollSpec& spec, PollTiming& timing,
+                                         std::uint64_t& write_seq) {
     const sc_core::sc_time begin = m_time.now();
     for (std::int64_t i = 0; !sums(spec) && i < spec.slots; ++i) {
         const GmAddr slot = spec.addr + static_cast<GmAddr>(i) * spec.slot_bytes;
@@ -130,8 +130,8 @@ std::int64_t AiCore::slots_iteration(const PollSpec& spec, PollTiming& timing,
     return ready;
 }
 
-std::int64_t AiCore::woken_slots(const PollSpec& spec, const PollWake& woke, std::int64_t before,
-                                 std::uint64_t& write_seq) {
+std::int64_t PollEngine::woken_slots(const PollSpec& spec, const PollWake& woke,
+                                     std::int64_t before, std::uint64_t& write_seq) {
     write_seq = woke.seq;
     if (!woke.changed) return before; // the last allowed poll, its iteration done now
     // Woken when the range serves the DMA: a write landing now lands in this
@@ -155,7 +155,7 @@ std::int64_t AiCore::woken_slots(const PollSpec& spec, const PollWake& woke, std
     return scan_slots(spec);
 }
 
-PollResult AiCore::poll_slots(const PollSpec& spec) {
+PollResult PollEngine::poll_slots(const PollSpec& spec) {
     if (spec.slots < 1 || spec.slot_bytes == 0 || spec.slot_bytes % kDmaBlockBytes != 0)
         throw KernelFault("poll: a slot poll needs at least one slot and slots a multiple of " +
                           std::to_string(kDmaBlockBytes) + " bytes apart");

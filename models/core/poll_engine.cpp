@@ -3,7 +3,7 @@
 // the loop to the word's L2 slice (SleepingPolls) and sleeps until a poll
 // can see a change or the limit is reached: the polls still hold the slice,
 // and the core wakes where spinning would have left it.
-#include "models/core/ai_core.hpp"
+#include "models/core/poll_engine.hpp"
 
 #include "syncsim/fault.hpp"
 
@@ -11,7 +11,7 @@
 
 namespace syncsim {
 
-std::int64_t AiCore::cached_poll_load(const PollSpec& spec) {
+std::int64_t PollEngine::cached_poll_load(const PollSpec& spec) {
     // A poll through the scalar cache; with dcci first, each poll misses and
     // refetches the line.
     if (spec.load == PollLoad::CachedAfterDcci) {
@@ -29,8 +29,8 @@ std::int64_t AiCore::cached_poll_load(const PollSpec& spec) {
 // One poll that reads the word where it is kept (ld_dev or atomicAdd(c, 0)):
 // a request the word's L2 slice queues and serves. It measures what the
 // loop's sleeping polls will cost.
-std::int64_t AiCore::poll_at_l2(const PollSpec& spec, PollTiming& timing,
-                                std::uint64_t& write_seq) {
+std::int64_t PollEngine::poll_at_l2(const PollSpec& spec, PollTiming& timing,
+                                    std::uint64_t& write_seq) {
     PollExtension poll;
     poll.path = spec.load == PollLoad::AtomicAddZero ? PollPath::AtomicAddZero : PollPath::Dev;
     m_time.sync();
@@ -45,7 +45,7 @@ std::int64_t AiCore::poll_at_l2(const PollSpec& spec, PollTiming& timing,
     return GmAccessPath::decode_word(raw, spec.type);
 }
 
-void AiCore::count_backoff(const PollSpec& spec, std::uint64_t polls) {
+void PollEngine::count_backoff(const PollSpec& spec, std::uint64_t polls) {
     m_time.advance(m_config.timing.scalar_op);
     const bool every = spec.barrier_every && polls % spec.barrier_every == 0;
     const bool after = spec.barrier_after && polls > spec.barrier_after;
@@ -53,7 +53,7 @@ void AiCore::count_backoff(const PollSpec& spec, std::uint64_t polls) {
         m_time.advance(m_config.timing.pipe_barrier); // pipe_barrier(PIPE_ALL), drained
 }
 
-void AiCore::enter_poll(const PollSpec& spec) {
+void PollEngine::enter_poll(const PollSpec& spec) {
     m_activity.reason() = WaitReason{};
     m_activity.reason().kind = WaitReason::Kind::Poll;
     m_activity.reason().addr = spec.addr;
@@ -63,8 +63,7 @@ void AiCore::enter_poll(const PollSpec& spec) {
     m_activity.set_state(CoreState::Polling);
 }
 
-PollResult AiCore::poll(const PollSpec& spec) {
-    m_activity.enter("poll");
+PollResult PollEngine::poll(const PollSpec& spec) {
     if (spec.barrier_every && spec.barrier_after)
         throw KernelFault("poll: barrier_every and barrier_after are two backoff rules; set one");
     if (spec.load == PollLoad::SlotsByDma || spec.load == PollLoad::SlotSumByDma)
@@ -115,16 +114,16 @@ PollResult AiCore::poll(const PollSpec& spec) {
     return result;
 }
 
-PollCycle AiCore::loop_cycle(const PollSpec& spec, const PollTiming& timing, double op) const {
+PollCycle PollEngine::loop_cycle(const PollSpec& spec, const PollTiming& timing, double op) const {
     return {timing.occupancy,   timing.after_start,
             m_time.cycles(op),  m_time.cycles(m_config.timing.pipe_barrier),
             spec.barrier_every, spec.barrier_after,
             timing.to_arrive};
 }
 
-PollWake AiCore::sleep_through_polls(const PollSpec& spec, const PollCycle& cycle,
-                                     const sc_core::sc_time& next_arrival, int port,
-                                     std::uint64_t write_seq, PollResult& result) {
+PollWake PollEngine::sleep_through_polls(const PollSpec& spec, const PollCycle& cycle,
+                                         const sc_core::sc_time& next_arrival, int port,
+                                         std::uint64_t write_seq, PollResult& result) {
     SleepingPoll poll;
     poll.port = port;
     poll.word = spec.addr;
@@ -147,8 +146,8 @@ PollWake AiCore::sleep_through_polls(const PollSpec& spec, const PollCycle& cycl
     return woke;
 }
 
-std::int64_t AiCore::woken_poll(const PollSpec& spec, const PollWake& woke, std::int64_t before,
-                                std::uint64_t& write_seq) {
+std::int64_t PollEngine::woken_poll(const PollSpec& spec, const PollWake& woke, std::int64_t before,
+                                    std::uint64_t& write_seq) {
     write_seq = woke.seq;
     if (!woke.changed) return before; // the last allowed poll, answered now
     // Woken when the slice serves the poll: a write starting now lands in
@@ -161,14 +160,22 @@ std::int64_t AiCore::woken_poll(const PollSpec& spec, const PollWake& woke, std:
     return GmAccessPath::decode_word(raw, spec.type);
 }
 
-// Marks are bookkeeping no other agent sees: they are stamped with the
-// core's own time and do not make it catch up with the kernel.
-void AiCore::mark_barrier_round() {
-    m_activity.mark_round();
+std::optional<std::pair<std::uint64_t, WaitReason>>
+PollEngine::asleep_at(const sc_core::sc_time& at) const {
+    if (!m_asleep) return std::nullopt;
+    // Its end may be decided already, the wake still to come.
+    const std::uint64_t made =
+        m_poll_woke ? SleepingPolls::answered_before(*m_poll_woke, at)
+                    : m_poll_sleep->answered_before(m_asleep->word, m_asleep->ticket, at);
+    WaitReason reason = m_activity.reason();
+    reason.polls = made;
+    return std::make_pair(made - m_asleep->first, reason);
 }
 
-void AiCore::mark_barrier_release() {
-    m_activity.mark_release();
+void PollEngine::cancel() {
+    if (m_asleep) m_poll_sleep->cancel(m_asleep->word, m_asleep->ticket);
+    m_asleep.reset();
+    m_poll_wake.cancel(); // a wake already decided must not reach the next block
 }
 
 } // namespace syncsim
