@@ -1,47 +1,32 @@
 // An AIC (cube) or AIV (vector) core: a scalar unit that runs the kernel in
-// an SC_THREAD, asynchronous pipes, a posted-write buffer, a private
-// non-coherent scalar data cache, and its local buffers (UB or L1). The core
-// implements the intrinsics of KernelContext on top of these.
+// an SC_THREAD, and the units it is built from, each owning its state: its
+// local time and activity, its way to GM (scalar cache, write buffer),
+// its pipes and local buffers, its poll loops, its cross-core sync and its
+// registers. The core is the KernelContext a kernel calls: it runs blocks
+// and forwards each intrinsic to the unit that does it.
 #pragma once
 
+#include "models/core/block_slot.hpp"
 #include "models/core/block_work.hpp"
 #include "models/core/core_activity.hpp"
 #include "models/core/core_params.hpp"
 #include "models/core/core_report.hpp"
-#include "models/core/core_status.hpp"
 #include "models/core/cross_core_sync.hpp"
-#include "models/core/dma_transfer.hpp"
-#include "models/core/ffts_port.hpp"
 #include "models/core/gm_access_path.hpp"
-#include "models/core/intra_core_flags.hpp"
 #include "models/core/local_time.hpp"
-#include "models/core/mmio_register.hpp"
 #include "models/core/pipe_set.hpp"
-#include "models/core/pipe_unit.hpp"
 #include "models/core/poll_engine.hpp"
-#include "models/core/write_buffer.hpp"
-#include "models/ffts/ffts_hub.hpp"
-#include "models/memory/gm_port.hpp"
-#include "models/memory/scalar_cache.hpp"
-#include "models/memory/sparse_store.hpp"
-#include "models/report/round_ledger.hpp"
+#include "models/core/register_port.hpp"
+#include "models/core/running_kernel.hpp"
 #include "models/systemc/simulation_time.hpp"
 #include "syncsim/kernel_api.hpp"
 
-#include <array>
 #include <functional>
-#include <map>
-#include <memory>
 #include <optional>
+#include <string>
 #include <systemc>
-#include <tuple>
-#include <vector>
 
 namespace syncsim {
-
-// The kernel context of the core whose kernel the running SystemC process
-// is, or null (syncsim/current_kernel.hpp resolves free functions with it).
-KernelContext* running_kernel();
 
 class AiCore : public sc_core::sc_module, public KernelContext {
   public:
@@ -66,7 +51,7 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     void set_poll_sleep(PollSleep* sleep) { m_poll.set_poll_sleep(sleep); }
     void set_round_ledger(RoundLedger* ledger) { m_activity.set_round_ledger(ledger); }
     // The registers an AICPU reaches by MMIO.
-    CoreRegisters& registers() { return m_regs; }
+    CoreRegisters& registers() { return m_registers.registers(); }
 
     // Called by the task scheduler; the core must be free.
     void start_block(BlockWork work);
@@ -74,7 +59,7 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     // threads are killed, queued pipe work is dropped, the block's on_done is
     // not called (the scheduler accounts for it). Called from a process.
     void kill_block(const std::string& why);
-    bool busy() const { return m_work.has_value() || m_pending.has_value(); }
+    bool busy() const { return m_block.busy(); }
     const CoreConfig& config() const { return m_config; }
     // As of `at` (the end of the run): a core asleep in a fast-forwarded
     // poll reports the polls it would have made by then.
@@ -92,63 +77,96 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     void clear_external_wait() { m_activity.clear_external_wait(); }
 
     // KernelContext
-    std::int64_t get_block_idx() const override { return m_work->block_idx; }
-    std::int64_t get_block_num() const override { return m_work->launch->block_num; }
-    std::int64_t get_subblockid() const override { return m_work->subblockid; }
+    std::int64_t get_block_idx() const override { return m_block.work().block_idx; }
+    std::int64_t get_block_num() const override { return m_block.work().launch->block_num; }
+    std::int64_t get_subblockid() const override { return m_block.work().subblockid; }
     std::int64_t get_subblockdim() const override {
-        return m_config.type == CoreType::AIC ? m_work->launch->aic_subblockdim
-                                              : m_work->launch->aiv_subblockdim;
+        return m_config.type == CoreType::AIC ? m_block.work().launch->aic_subblockdim
+                                              : m_block.work().launch->aiv_subblockdim;
     }
     CoreType core_type() const override { return m_config.type; }
-    const BuildInfo& build() const override { return m_work->launch->build; }
+    const BuildInfo& build() const override { return m_block.work().launch->build; }
     std::uint64_t arg(std::size_t index) const override;
     const ParamValue& param(const std::string& name) const override;
 
-    void dcci(GmAddr addr, CacheScope scope, DcciMode mode) override;
-    void dsb(DsbScope scope) override;
-    void set_st_atomic_cfg(AtomicType type, AtomicOp op) override;
-    void pipe_barrier(Pipe pipe) override;
-    void set_flag(Pipe src, Pipe dst, int event_id) override;
-    void wait_flag(Pipe src, Pipe dst, int event_id) override;
+    // Each intrinsic is its unit's: the unit counts it and does it.
+    void dcci(GmAddr a, CacheScope s, DcciMode m) override { m_memory.dcci(a, s, m); }
+    void dsb(DsbScope) override { m_memory.dsb(); }
+    void set_st_atomic_cfg(AtomicType t, AtomicOp o) override { m_memory.set_st_atomic_cfg(t, o); }
+    void pipe_barrier(Pipe pipe) override { m_pipes.barrier(pipe); }
+    void set_flag(Pipe src, Pipe dst, int id) override { m_pipes.set_flag(src, dst, id); }
+    void wait_flag(Pipe src, Pipe dst, int id) override { m_pipes.wait_flag(src, dst, id); }
     void compute(Pipe pipe, double cycles) override;
     void scalar_work(double cycles) override;
-    void copy_gm_to_ubuf(LocalAddr ub, GmAddr gm, int sid, int n_burst, int len_burst, int src_gap,
-                         int dst_gap) override;
-    void copy_ubuf_to_gm(GmAddr gm, LocalAddr ub, int sid, int n_burst, int len_burst, int src_gap,
-                         int dst_gap) override;
-    void copy_gm_to_cbuf(LocalAddr l1, GmAddr gm, int sid, int n_burst, int len_burst, int src_gap,
-                         int dst_gap) override;
-    void copy_cbuf_to_gm(GmAddr gm, LocalAddr l1, int sid, int n_burst, int len_burst, int src_gap,
-                         int dst_gap) override;
-    void copy_cbuf_to_ubuf(LocalAddr ub, LocalAddr l1, int sid, int n_burst, int len_burst,
-                           int src_gap, int dst_gap) override;
-    void create_cbuf_matrix(LocalAddr l1, int n_blocks, std::uint32_t value) override;
-    void ffts_cross_core_sync(Pipe pipe, std::uint64_t msg) override;
-    void wait_flag_dev(Pipe pipe, int flag_id) override;
+    void copy_gm_to_ubuf(LocalAddr ub, GmAddr gm, int, int n_burst, int len_burst, int src_gap,
+                         int dst_gap) override {
+        m_pipes.dma("copy_gm_to_ubuf", kDmaRoutes.gm_to_ub, Space::Ub, ub, Space::Gm, gm, n_burst,
+                    len_burst, src_gap, dst_gap);
+    }
+    void copy_ubuf_to_gm(GmAddr gm, LocalAddr ub, int, int n_burst, int len_burst, int src_gap,
+                         int dst_gap) override {
+        m_pipes.dma("copy_ubuf_to_gm", kDmaRoutes.ub_to_gm, Space::Gm, gm, Space::Ub, ub, n_burst,
+                    len_burst, src_gap, dst_gap);
+    }
+    void copy_gm_to_cbuf(LocalAddr l1, GmAddr gm, int, int n_burst, int len_burst, int src_gap,
+                         int dst_gap) override {
+        m_pipes.dma("copy_gm_to_cbuf", kDmaRoutes.gm_to_l1, Space::L1, l1, Space::Gm, gm, n_burst,
+                    len_burst, src_gap, dst_gap);
+    }
+    void copy_cbuf_to_gm(GmAddr gm, LocalAddr l1, int, int n_burst, int len_burst, int src_gap,
+                         int dst_gap) override {
+        m_pipes.dma("copy_cbuf_to_gm", kDmaRoutes.l1_to_gm, Space::Gm, gm, Space::L1, l1, n_burst,
+                    len_burst, src_gap, dst_gap);
+    }
+    void copy_cbuf_to_ubuf(LocalAddr ub, LocalAddr l1, int, int n_burst, int len_burst, int src_gap,
+                           int dst_gap) override {
+        m_pipes.dma("copy_cbuf_to_ubuf", kDmaRoutes.l1_to_ub, Space::Ub, ub, Space::L1, l1, n_burst,
+                    len_burst, src_gap, dst_gap);
+    }
+    void create_cbuf_matrix(LocalAddr l1, int n_blocks, std::uint32_t value) override {
+        m_pipes.create_cbuf_matrix(l1, n_blocks, value);
+    }
+    void ffts_cross_core_sync(Pipe pipe, std::uint64_t msg) override { m_sync.send(pipe, msg); }
+    void wait_flag_dev(Pipe pipe, int flag_id) override {
+        m_sync.wait(pipe, FlagSpace::Ffts, flag_id, "wait_flag_dev");
+    }
     using KernelContext::wait_flag_dev;
-    void set_intra_block(Pipe pipe, int id) override;
+    void set_intra_block(Pipe pipe, int id) override { m_sync.set_intra_block(pipe, id); }
     void wait_intra_block(Pipe pipe, int id) override;
-    void set_ffts_base_addr(std::uint64_t addr) override;
-    PollResult poll(const PollSpec& spec) override;
-    void mark_barrier_round() override;
-    void mark_barrier_release() override;
+    void set_ffts_base_addr(std::uint64_t addr) override { m_sync.set_base_address(addr); }
+    PollResult poll(const PollSpec& spec) override { return m_poll.poll(spec); }
+    void mark_barrier_round() override { m_activity.mark_round(); }
+    void mark_barrier_release() override { m_activity.mark_release(); }
     // a resident worker (ai_core_registers.cpp)
     std::int64_t get_physical_core_id() const override { return m_config.soc_core_id; }
-    std::uint64_t read_reg(RegId reg) override;
-    void write_reg(RegId reg, std::uint64_t value) override;
-    std::uint64_t spin_while_reg(RegId reg, std::uint64_t value) override;
+    std::uint64_t read_reg(RegId reg) override { return m_registers.read(reg); }
+    void write_reg(RegId reg, std::uint64_t v) override { m_registers.write(reg, v); }
+    std::uint64_t spin_while_reg(RegId reg, std::uint64_t v) override {
+        return m_registers.spin_while(reg, v);
+    }
     void run_task(KernelFn fn, const LocalContext& task) override;
 
   protected:
-    void load_cached(GmAddr addr, void* out, unsigned bytes) override;
-    void store_cached(GmAddr addr, const void* in, unsigned bytes) override;
-    void load_device(GmAddr addr, void* out, unsigned bytes) override;
-    void store_device(GmAddr addr, const void* in, unsigned bytes) override;
-    void store_atomic(GmAddr addr, std::int64_t value, unsigned bytes) override;
-    std::int64_t fetch_add(GmAddr addr, std::int64_t value, AtomicType type) override;
-    void ub_access(LocalAddr offset, void* data, unsigned bytes, bool write) override;
+    void load_cached(GmAddr a, void* out, unsigned n) override { m_memory.load_cached(a, out, n); }
+    void store_cached(GmAddr a, const void* in, unsigned n) override {
+        m_memory.store_cached(a, in, n);
+    }
+    void load_device(GmAddr a, void* out, unsigned n) override { m_memory.load_device(a, out, n); }
+    void store_device(GmAddr a, const void* in, unsigned n) override {
+        m_memory.store_device(a, in, n);
+    }
+    void store_atomic(GmAddr a, std::int64_t v, unsigned n) override {
+        m_memory.store_atomic(a, v, n);
+    }
+    std::int64_t fetch_add(GmAddr a, std::int64_t v, AtomicType t) override {
+        return m_memory.fetch_add(a, v, t);
+    }
+    void ub_access(LocalAddr offset, void* data, unsigned bytes, bool write) override {
+        m_pipes.ub_access(offset, data, bytes, write);
+    }
 
   private:
+    using Space = PipeSet::Space;
     // lifecycle (ai_core.cpp)
     void run();
     void finish_block();
@@ -157,22 +175,18 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     CoreConfig m_config;
     LocalTime m_time;
     CoreActivity m_activity;
+    BlockSlot m_block;
     GmAccessPath m_memory;
     PipeSet m_pipes;
     PollEngine m_poll;
     CrossCoreSync m_sync;
 
     const sc_core::sc_object* m_process = nullptr; // the scalar unit's thread
-    CoreRegisters m_regs;
+    RegisterPort m_registers;
 
-    std::optional<BlockWork> m_pending, m_work;
     sc_core::sc_event m_block_ready;
     bool m_thread_started = false;
     sc_core::sc_process_handle m_thread;
-    std::string m_kernel_name;
-    std::int64_t m_block_idx = -1;
-    std::uint64_t m_launch_id = 0;
-    sc_core::sc_time m_finished_at = sc_core::SC_ZERO_TIME;
 };
 
 } // namespace syncsim

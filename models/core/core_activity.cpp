@@ -47,4 +47,43 @@ void CoreActivity::mark_release() {
     if (m_tracer) m_tracer->core_release(m_core, m_round, to_ps(m_time.now()));
 }
 
+void CoreActivity::block_started(std::uint64_t launch_id, std::uint64_t works) {
+    m_fault.reset();
+    m_round = 0;
+    m_round_open = false;
+    if (m_ledger) m_ledger->work_started(launch_id, works, m_core);
+    if (m_tracer) m_tracer->core_round(m_core, 0, to_ps(m_time.now()));
+}
+
+void CoreActivity::block_ended() {
+    ++m_counters.blocks_run;
+    set_state(m_fault ? CoreState::Faulted : CoreState::Done);
+    if (m_ledger) m_ledger->work_finished(m_core);
+}
+
+void CoreActivity::block_killed(const std::string& why) {
+    forget_wait();
+    m_fault = why;
+    set_state(CoreState::Faulted);
+    if (m_ledger) m_ledger->work_finished(m_core);
+}
+
+void CoreActivity::report_into(CoreReport& r, const std::function<std::string()>& own_wait) const {
+    r.state = m_state;
+    r.state_since = m_state_since;
+    r.blocks_run = m_counters.blocks_run;
+    r.intrinsics = m_counters.intrinsics;
+    r.last_intrinsic = m_counters.last_intrinsic;
+    r.barrier_rounds = m_round;
+    if (m_state == CoreState::Waiting || m_state == CoreState::Polling ||
+        m_state == CoreState::Blocked)
+        r.waiting_on = m_external_describe ? m_external_describe() : own_wait();
+    r.fault = m_fault;
+    r.cache_hits = m_counters.cache_hits;
+    r.cache_misses = m_counters.cache_misses;
+    r.writebacks = m_counters.writebacks;
+    r.polls = m_counters.polls;
+    r.poll_timeouts = m_counters.poll_timeouts;
+}
+
 } // namespace syncsim

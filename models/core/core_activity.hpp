@@ -88,6 +88,16 @@ class CoreActivity {
     void mark_round();
     void mark_release();
 
+    // A block of launch `launch_id` (`works` blocks times cores) starts on
+    // the core, ends (after its last intrinsic) or is killed.
+    void block_started(std::uint64_t launch_id, std::uint64_t works);
+    void block_ended();
+    void block_killed(const std::string& why);
+
+    // Its part of a core's report: state, counters, rounds, fault, and what
+    // it waits on (`own_wait` describes a wait no agent describes).
+    void report_into(CoreReport& r, const std::function<std::string()>& own_wait) const;
+
   private:
     LocalTime& m_time;
     int m_core;

@@ -8,11 +8,13 @@
 namespace syncsim {
 
 void CrossCoreSync::set_base_address(std::uint64_t addr) {
+    m_activity.enter("set_ffts_base_addr");
     m_ffts.set_base_address(addr);
     m_time.advance(m_config.timing.scalar_op);
 }
 
 void CrossCoreSync::send(Pipe pipe, std::uint64_t msg) {
+    m_activity.enter("ffts_cross_core_sync");
     FftsHub& hub = m_ffts.hub("ffts_cross_core_sync");
     // The message leaves when the trigger pipe reaches it, after the work
     // issued to that pipe before it.
@@ -22,6 +24,7 @@ void CrossCoreSync::send(Pipe pipe, std::uint64_t msg) {
 }
 
 void CrossCoreSync::set_intra_block(Pipe pipe, int id) {
+    m_activity.enter("set_intra_block");
     FftsHub& hub = m_ffts.hub("set_intra_block");
     if (!hub.params().intra_block) throw KernelFault("set_intra_block does not exist on this arch");
     m_pipes.post_when_reaches(pipe, "set_intra_block",
@@ -38,6 +41,7 @@ std::string CrossCoreSync::describe_flag_wait() const {
 }
 
 void CrossCoreSync::wait(Pipe pipe, FlagSpace space, int id, const char* what) {
+    m_activity.enter(what);
     FftsHub& hub = m_ffts.hub(what);
     FftsHub::Cell& cell = hub.cell(m_config.soc_core_id, space, id);
     if (pipe == Pipe::S) {

@@ -48,12 +48,14 @@ CacheLine& GmAccessPath::cached_line(GmAddr addr) {
 }
 
 void GmAccessPath::load_cached(GmAddr addr, void* out, unsigned bytes) {
+    m_activity.enter("ld");
     check_access(addr, bytes, "scalar load");
     CacheLine& line = cached_line(addr);
     std::memcpy(out, line.bytes.data() + (addr - line.base), bytes);
 }
 
 void GmAccessPath::store_cached(GmAddr addr, const void* in, unsigned bytes) {
+    m_activity.enter("st");
     check_access(addr, bytes, "scalar store");
     CacheLine& line = cached_line(addr);
     std::memcpy(line.bytes.data() + (addr - line.base), in, bytes);
@@ -61,6 +63,7 @@ void GmAccessPath::store_cached(GmAddr addr, const void* in, unsigned bytes) {
 }
 
 void GmAccessPath::load_device(GmAddr addr, void* out, unsigned bytes) {
+    m_activity.enter("ld_dev");
     check_access(addr, bytes, "ld_dev");
     m_time.sync();
     wait_for_posted_writes_to(m_cache.line_of(addr));
@@ -70,6 +73,7 @@ void GmAccessPath::load_device(GmAddr addr, void* out, unsigned bytes) {
 }
 
 void GmAccessPath::store_device(GmAddr addr, const void* in, unsigned bytes) {
+    m_activity.enter("st_dev");
     check_access(addr, bytes, "st_dev");
     const auto* p = static_cast<const std::uint8_t*>(in);
     post_write(addr, std::vector<std::uint8_t>(p, p + bytes), "st_dev");
@@ -92,6 +96,7 @@ void GmAccessPath::post_writeback(CacheLine&& line, const char* why) {
 }
 
 void GmAccessPath::dcci(GmAddr addr, CacheScope scope, DcciMode mode) {
+    m_activity.enter("dcci");
     if (scope == CacheScope::SINGLE_CACHE_LINE) {
         if (auto line = m_cache.maintain(m_cache.line_of(addr), mode))
             post_writeback(std::move(*line), "dcci write-back of a scalar-cache line");
@@ -103,6 +108,7 @@ void GmAccessPath::dcci(GmAddr addr, CacheScope scope, DcciMode mode) {
 }
 
 void GmAccessPath::dsb() {
+    m_activity.enter("dsb");
     WaitReason reason;
     reason.kind = WaitReason::Kind::WriteDrain;
     m_activity.block_until([this] { return m_write_buffer->drained(); },
@@ -133,12 +139,14 @@ std::int64_t GmAccessPath::decode_word(const std::uint8_t* raw, AtomicType type)
 // ---------------------------------------------------------------- atomics
 
 void GmAccessPath::set_st_atomic_cfg(AtomicType type, AtomicOp op) {
+    m_activity.enter("set_st_atomic_cfg");
     m_st_atomic_type = type;
     m_st_atomic_op = op;
     m_time.advance(m_config.timing.scalar_op);
 }
 
 void GmAccessPath::store_atomic(GmAddr addr, std::int64_t value, unsigned bytes) {
+    m_activity.enter("st_atomic");
     check_access(addr, bytes, "st_atomic");
     if (bytes != atomic_width_bytes(m_st_atomic_type))
         throw KernelFault("st_atomic of " + std::to_string(bytes) +
@@ -150,6 +158,7 @@ void GmAccessPath::store_atomic(GmAddr addr, std::int64_t value, unsigned bytes)
 }
 
 std::int64_t GmAccessPath::fetch_add(GmAddr addr, std::int64_t value, AtomicType type) {
+    m_activity.enter("atomicAdd");
     if (!m_config.features.has(Feature::ReturningAtomicAdd))
         throw KernelFault("atomicAdd: this core's arch has no returning atomic add (platform "
                           "atomic_kind st_atomic); use set_st_atomic_cfg and st_atomic");

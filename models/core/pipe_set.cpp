@@ -65,6 +65,7 @@ void PipeSet::drain() {
 }
 
 void PipeSet::barrier(Pipe pipe) {
+    m_activity.enter("pipe_barrier");
     if (pipe == Pipe::S) {
         m_time.advance(m_config.timing.scalar_op);
         return;
@@ -89,6 +90,7 @@ void PipeSet::barrier(Pipe pipe) {
 }
 
 void PipeSet::compute(Pipe pipe, double cycles) {
+    m_activity.enter("compute");
     const sc_core::sc_time busy = m_time.cycles(cycles);
     unit(pipe).issue({m_time.now(), "compute", [busy] { wait_for(busy); }});
     m_time.advance(m_config.timing.pipe_issue);
@@ -97,6 +99,7 @@ void PipeSet::compute(Pipe pipe, double cycles) {
 // ---------------------------------------------------------------- intra-core flags
 
 void PipeSet::set_flag(Pipe src, Pipe dst, int event_id) {
+    m_activity.enter("set_flag");
     m_intra_flags.check(src, dst, event_id);
     ++m_intra_flags.pending(src, dst, event_id);
     auto signal = [this, src, dst, event_id] {
@@ -108,6 +111,7 @@ void PipeSet::set_flag(Pipe src, Pipe dst, int event_id) {
 }
 
 void PipeSet::wait_flag(Pipe src, Pipe dst, int event_id) {
+    m_activity.enter("wait_flag");
     m_intra_flags.check(src, dst, event_id);
     std::int64_t& count = m_intra_flags.count(src, dst, event_id);
     WaitReason reason;
@@ -172,6 +176,7 @@ void PipeSet::check_local_range(const LocalBuffer& buf, std::uint64_t offset, st
 
 void PipeSet::dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst, Space src_space,
                   std::uint64_t src, int n_burst, int len_burst, int src_gap, int dst_gap) {
+    m_activity.enter(what);
     const DmaShape shape = DmaShape::of(what, n_burst, len_burst, src_gap, dst_gap);
     SparseStore* src_local = nullptr;
     SparseStore* dst_local = nullptr;
@@ -214,6 +219,7 @@ void PipeSet::dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t ds
 }
 
 void PipeSet::create_cbuf_matrix(LocalAddr l1, int n_blocks, std::uint32_t value) {
+    m_activity.enter("create_cbuf_matrix");
     if (n_blocks <= 0) throw KernelFault("create_cbuf_matrix: block count must be positive");
     auto& buf = local_buffer(false, "create_cbuf_matrix");
     const std::uint64_t bytes = std::uint64_t(n_blocks) * kDmaBlockBytes;
@@ -232,6 +238,7 @@ void PipeSet::create_cbuf_matrix(LocalAddr l1, int n_blocks, std::uint32_t value
 }
 
 void PipeSet::ub_access(LocalAddr offset, void* data, unsigned bytes, bool write) {
+    m_activity.enter(write ? "ub_st" : "ub_ld");
     auto& buf = local_buffer(true, "scalar UB access");
     if (m_config.type != CoreType::AIV) throw KernelFault("scalar UB access from an AIC");
     check_local_range(buf, offset, bytes, "scalar UB access");

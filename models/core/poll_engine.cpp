@@ -64,6 +64,7 @@ void PollEngine::enter_poll(const PollSpec& spec) {
 }
 
 PollResult PollEngine::poll(const PollSpec& spec) {
+    m_activity.enter("poll");
     if (spec.barrier_every && spec.barrier_after)
         throw KernelFault("poll: barrier_every and barrier_after are two backoff rules; set one");
     if (spec.load == PollLoad::SlotsByDma || spec.load == PollLoad::SlotSumByDma)

@@ -69,7 +69,6 @@ void PollEngine::rewrite_own_slot(const PollSpec& spec) {
     m_time.advance(m_config.timing.scalar_op);  // the store
     m_time.advance(m_config.timing.pipe_issue); // set_flag(S, MTE3)
     m_time.advance(m_config.timing.scalar_op);  // wait_flag(S, MTE3)
-    m_activity.enter("copy_ubuf_to_gm");
     m_pipes.dma("copy_ubuf_to_gm", kDmaRoutes.ub_to_gm, PipeSet::Space::Gm, w.gm,
                 PipeSet::Space::Ub, w.ub, 1, 1, 0, 0);
     if (!w.drain_before_scan) return; // the iteration's pipe_barrier drains it

@@ -1,7 +1,8 @@
 // The core's parts that are plain bookkeeping or arithmetic, tested without
 // running the SystemC kernel: same-line ordering of posted writes, the poll
 // schedule of a fast-forwarded poll loop, intra-core flag arguments, the
-// shape of a DMA copy and the round marks.
+// shape of a DMA copy, the round marks and the block slot.
+#include "models/core/block_slot.hpp"
 #include "models/core/core_report.hpp"
 #include "models/core/dma_transfer.hpp"
 #include "models/core/intra_core_flags.hpp"
@@ -66,4 +67,48 @@ TEST_CASE("DMA shape: bursts, gaps in 32-byte blocks, and bad shapes", "[core]")
     CHECK_THROWS_AS(DmaShape::of("x", 1, 1, -1, 0), KernelFault);
     CHECK(kDmaRoutes.gm_to_ub == Pipe::MTE2);
     CHECK(kDmaRoutes.ub_to_gm == Pipe::MTE3);
+}
+
+TEST_CASE("block slot: a handed block runs, reports, lends its identity to a task and ends",
+          "[core]") {
+    LocalTime time(Clock{1000});
+    CoreActivity activity(time, 3);
+    BlockSlot slot(activity);
+    auto launch = std::make_shared<LaunchedKernel>();
+    launch->launch_id = 7;
+    launch->kernel_name = "resident";
+    bool told = false;
+    BlockWork work;
+    work.launch = launch;
+    work.block_idx = 2;
+    work.on_done = [&told](const std::optional<std::string>&) { told = true; };
+    CHECK_FALSE(slot.busy());
+    slot.hand(std::move(work));
+    CHECK(slot.handed());
+    CHECK(slot.start().block_idx == 2);
+    CHECK_FALSE(slot.handed());
+    activity.set_round(4, true);
+    // A task stands in: its launch, block and rounds, until it is swapped out.
+    auto task = std::make_shared<LaunchedKernel>(*launch);
+    task->kernel_name = "task";
+    const BlockSlot::Identity resident = slot.swap_in({task, 9, 0, 9, "task", 0, false});
+    CoreReport r{};
+    slot.report_into(r);
+    CHECK(r.kernel == "task");
+    CHECK(r.block_idx == 9);
+    CHECK(slot.work().launch == task);
+    CHECK(activity.round() == 0);
+    slot.swap_in(resident);
+    CHECK(slot.work().block_idx == 2);
+    CHECK(activity.round() == 4);
+    CHECK(activity.round_open());
+    auto done = slot.finish(sc_time(5, SC_NS));
+    REQUIRE(done);
+    done(std::nullopt);
+    CHECK(told);
+    slot.report_into(r);
+    CHECK_FALSE(r.has_block);
+    CHECK(r.kernel == "resident");
+    CHECK(r.launch_id == 7);
+    CHECK(r.finished_at == sc_time(5, SC_NS));
 }

@@ -1,0 +1,32 @@
+// A core's MMIO registers (DATA_MAIN_BASE, COND), which an AICPU writes
+// work into and reads answers from, as the core's resident worker reaches
+// them: read_reg, write_reg and spin_while_reg.
+#pragma once
+
+#include "models/core/core_activity.hpp"
+#include "models/core/core_params.hpp"
+#include "models/core/local_time.hpp"
+#include "models/core/mmio_register.hpp"
+
+namespace syncsim {
+
+class RegisterPort {
+  public:
+    RegisterPort(const CoreConfig& config, LocalTime& time, CoreActivity& activity)
+        : m_config(config), m_time(time), m_activity(activity) {}
+
+    // The registers themselves, as an AICPU reaches them by MMIO.
+    CoreRegisters& registers() { return m_regs; }
+    std::uint64_t read(RegId reg);
+    void write(RegId reg, std::uint64_t value);
+    // Returns the register's value once it differs from `value`.
+    std::uint64_t spin_while(RegId reg, std::uint64_t value);
+
+  private:
+    const CoreConfig& m_config;
+    LocalTime& m_time;
+    CoreActivity& m_activity;
+    CoreRegisters m_regs;
+};
+
+} // namespace syncsim

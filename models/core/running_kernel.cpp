@@ -1,0 +1,33 @@
+#include "models/core/running_kernel.hpp"
+
+#include "syncsim/current_kernel.hpp"
+
+#include <unordered_map>
+
+namespace syncsim {
+
+namespace {
+std::unordered_map<const sc_core::sc_object*, KernelContext*>& kernels_by_process() {
+    static std::unordered_map<const sc_core::sc_object*, KernelContext*> kernels;
+    return kernels;
+}
+} // namespace
+
+void RunningKernels::enter(const sc_core::sc_object* process, KernelContext* kernel) {
+    kernels_by_process()[process] = kernel;
+    current_kernel_resolver() = running_kernel;
+}
+
+void RunningKernels::leave(const sc_core::sc_object* process) {
+    kernels_by_process().erase(process);
+}
+
+KernelContext* running_kernel() {
+    const sc_core::sc_process_handle process = sc_core::sc_get_current_process_handle();
+    if (!process.valid()) return nullptr;
+    const auto& kernels = kernels_by_process();
+    const auto it = kernels.find(process.get_process_object());
+    return it == kernels.end() ? nullptr : it->second;
+}
+
+} // namespace syncsim
