@@ -2,6 +2,7 @@
 #include "driver/ascend_result.hpp"
 
 #include "driver/run_common.hpp"
+#include "driver/stats_json.hpp"
 #include "models/runtime/host_runtime.hpp"
 #include "platforms/ascend_device.hpp"
 
@@ -180,65 +181,7 @@ void host_sections(const HostRuntime& host, json& out) {
 }
 
 void device_sections(AscendDevice& device, json& out) {
-    json cnt_waits = json::array();
-    for (const auto& w : device.notifies().wait_releases())
-        cnt_waits.push_back({{"id", w.id},
-                             {"satisfied_ps", to_ps(w.satisfied)},
-                             {"released_ps", to_ps(w.released)},
-                             {"latency_ps", to_ps(w.released) - to_ps(w.satisfied)}});
-    if (device.notifies().wait_releases().left_out())
-        out["cnt_notify_waits_left_out"] = device.notifies().wait_releases().left_out();
-    json launches = json::array();
-    for (const auto& l : device.scheduler().active_launches())
-        launches.push_back({{"launch", l.launch_id},
-                            {"kernel", l.kernel},
-                            {"kernel_type", l.kernel_type},
-                            {"block_num", l.block_num},
-                            {"blocks_dispatched", l.blocks_dispatched},
-                            {"cores_running", l.cores_running},
-                            {"waiting_for", l.waiting_for}});
-    const FftsHub& ffts = device.ffts();
-    auto records = [](const std::vector<FftsRecord>& list) {
-        json records = json::array();
-        for (std::size_t i = 0; i < list.size() && i < 100; ++i)
-            records.push_back(
-                {{"time_ps", list[i].time_ps}, {"core", list[i].core}, {"what", list[i].what}});
-        return records;
-    };
-    const L2Cache& first_l2 = *device.l2s().front();
-    auto l2_json = [&](const L2Stats& l2) {
-        return json{{"reads", l2.reads},
-                    {"writes", l2.writes},
-                    {"atomics", l2.atomics},
-                    {"misses", l2.misses},
-                    // Whether, not how many: a fast-forwarded poll serves fewer
-                    // than a spinning one, and the two modes give one result.
-                    {"uncached_reads_served", l2.uncached_reads > 0},
-                    {"queue_cycles", first_l2.cycles(l2.queued.total)},
-                    {"max_queue_cycles", first_l2.cycles(l2.queued.longest)}};
-    };
-    L2Stats l2; // every die's L2 together
-    json by_die = json::array();
-    for (const auto& die_l2 : device.l2s()) {
-        const L2Stats& s = die_l2->stats();
-        l2.reads += s.reads;
-        l2.writes += s.writes;
-        l2.atomics += s.atomics;
-        l2.misses += s.misses;
-        l2.uncached_reads += s.uncached_reads;
-        l2.queued.total += s.queued.total;
-        l2.queued.longest = std::max(l2.queued.longest, s.queued.longest);
-        by_die.push_back(l2_json(s));
-    }
-    out["cnt_notify_waits"] = cnt_waits;
-    out["launches_unfinished"] = launches;
-    out["ffts"] = {{"messages", ffts.messages()},
-                   {"dropped_count", ffts.dropped().size()},
-                   {"dropped", records(ffts.dropped())},
-                   {"hardware_error_count", ffts.hardware_errors().size()},
-                   {"hardware_errors", records(ffts.hardware_errors())}};
-    out["l2"] = l2_json(l2);
-    if (by_die.size() > 1) out["l2"]["by_die"] = by_die;
+    write_stats(device.stats(), out);
     out["events"]["delta_cycles"] = sc_core::sc_delta_count();
 }
 

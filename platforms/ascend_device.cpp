@@ -56,6 +56,10 @@ AscendDevice::AscendDevice(const Platform& platform, const SimOptions& options)
         build_aicpu();
     }));
     m_notifies = std::make_unique<NotifyTable>(platform.notify, m_clock);
+    declare_l2_stats();
+    for (const StatsGroup* g : {&m_notifies->stats(), &m_scheduler->stats(), &m_ffts->stats(),
+                                static_cast<const StatsGroup*>(&m_l2_stats)})
+        m_stats.add(*g);
     // A cube reaches a unified buffer only through subblock 0 of its cluster.
     for (std::size_t k = 0; k < m_aic_ptrs.size(); ++k)
         m_aic_ptrs[k]->set_ub_peer(m_aiv_ptrs[k * platform.aiv_per_aic]);
@@ -107,6 +111,58 @@ void AscendDevice::build_aicpu() {
     m_aicpu = std::make_unique<AicpuCluster>("aicpu", m_platform.aicpu, std::move(windows), m_gm,
                                              &m_provenance,
                                              [scheduler] { return scheduler->new_launch_id(); });
+}
+
+void AscendDevice::declare_l2_stats() {
+    // Every die's L2 together, and each die's when there are several.
+    auto stats_of = [this](const L2Stats& s) {
+        const L2Cache& l2 = *m_l2s.front();
+        // Whether, not how many: a fast-forwarded poll serves fewer than a
+        // spinning one, and the two modes give one result.
+        return record()
+            .with("reads", s.reads)
+            .with("writes", s.writes)
+            .with("atomics", s.atomics)
+            .with("misses", s.misses)
+            .with("uncached_reads_served", s.uncached_reads > 0)
+            .with("queue_cycles", l2.cycles(s.queued.total))
+            .with("max_queue_cycles", l2.cycles(s.queued.longest))
+            .fields();
+    };
+    auto total = [this] {
+        L2Stats all;
+        for (const auto& l2 : m_l2s) {
+            const L2Stats& s = l2->stats();
+            all.reads += s.reads;
+            all.writes += s.writes;
+            all.atomics += s.atomics;
+            all.misses += s.misses;
+            all.uncached_reads += s.uncached_reads;
+            all.queued.total += s.queued.total;
+            all.queued.longest = std::max(all.queued.longest, s.queued.longest);
+        }
+        return all;
+    };
+    static const char* const kFields[][3] = {
+        {"reads", "requests", "reads the L2s served (scalar, DMA, polls)"},
+        {"writes", "requests", "writes the L2s served"},
+        {"atomics", "requests", "atomics executed at the L2s"},
+        {"misses", "requests", "requests that missed the L2 and went to DDR"},
+        {"uncached_reads_served", "", "whether any ld_dev (uncached read) was served"},
+        {"queue_cycles", "cycles", "cycles requests waited for a busy address range"},
+        {"max_queue_cycles", "cycles", "the longest such wait"}};
+    for (const auto& f : kFields) {
+        const std::string field = f[0];
+        m_l2_stats.add(std::string("l2.") + field, f[1], f[2],
+                       [stats_of, total, field] { return stats_of(total()).at(field); });
+    }
+    m_l2_stats.add("l2.by_die", "records", "the same, per die (several dies only)",
+                   [this, stats_of] {
+                       if (m_l2s.size() < 2) return ReportValue();
+                       ReportValue::List by_die;
+                       for (const auto& l2 : m_l2s) by_die.push_back(stats_of(l2->stats()));
+                       return ReportValue(std::move(by_die));
+                   });
 }
 
 std::vector<AiCore*> AscendDevice::all_cores() const {

@@ -53,6 +53,8 @@ class AscendDevice {
     const std::vector<AiCore*>& aic() const { return m_aic_ptrs; }
     const std::vector<AiCore*>& aiv() const { return m_aiv_ptrs; }
     std::vector<AiCore*> all_cores() const;
+    // Every part's statistics, for the result.
+    const StatsRegistry& stats() const { return m_stats; }
 
   private:
     // A node of the module tree: children built by `build` are its own.
@@ -64,6 +66,7 @@ class AscendDevice {
     };
     void build_die(int die, const SimOptions& options);
     void build_aicpu();
+    void declare_l2_stats();
 
     // First: the tree's nodes outlive the modules below them.
     std::vector<std::unique_ptr<Node>> m_nodes;
@@ -82,6 +85,8 @@ class AscendDevice {
     std::unique_ptr<NotifyTable> m_notifies;
     std::unique_ptr<TaskScheduler> m_scheduler;
     std::unique_ptr<AicpuCluster> m_aicpu;
+    StatsGroup m_l2_stats{"l2"};
+    StatsRegistry m_stats;
 };
 
 } // namespace syncsim

@@ -22,6 +22,7 @@ FftsHub::FftsHub(sc_core::sc_module_name name, const FftsParams& params, const C
     : sc_module(name), m_params(params), m_clock(clock), m_core_names(std::move(core_names)),
       m_core_types(std::move(core_types)), m_ffts_cells(m_core_names.size()),
       m_intra_cells(m_core_names.size()), m_last_launch(m_core_names.size(), 0) {
+    declare_stats();
     for (std::size_t c = 0; c < m_core_names.size(); ++c)
         m_core_path.push_back(m_clock.cycles(
             params.signal_cycles + (c < core_hop_cycles.size() ? core_hop_cycles[c] : 0)));
@@ -248,6 +249,34 @@ std::string FftsHub::explain_wait(const FftsSender& waiter, FlagSpace space, int
     auto drop = m_last_drop.find(waiter.core);
     if (drop != m_last_drop.end()) out += "; this core's " + drop->second;
     return out;
+}
+
+namespace {
+// The first records of a list (a run that drops every message would
+// otherwise list millions).
+ReportValue first_records(const std::vector<FftsRecord>& list) {
+    ReportValue::List out;
+    for (std::size_t i = 0; i < list.size() && i < 100; ++i)
+        out.push_back(record()
+                          .with("time_ps", list[i].time_ps)
+                          .with("core", list[i].core)
+                          .with("what", list[i].what));
+    return out;
+}
+} // namespace
+
+void FftsHub::declare_stats() {
+    m_stats.add("ffts.messages", "messages", "FFTS messages the hub received",
+                [this] { return m_messages; });
+    m_stats.add("ffts.dropped_count", "messages",
+                "messages dropped (no FFTS context, no base address, a mode the arch lacks)",
+                [this] { return std::uint64_t{m_dropped.size()}; });
+    m_stats.add("ffts.dropped", "records", "the first 100 dropped messages: time, core, why",
+                [this] { return first_records(m_dropped); });
+    m_stats.add("ffts.hardware_error_count", "errors", "flag counter overflows and other errors",
+                [this] { return std::uint64_t{m_errors.size()}; });
+    m_stats.add("ffts.hardware_errors", "records", "the first 100 hardware errors",
+                [this] { return first_records(m_errors); });
 }
 
 } // namespace syncsim

@@ -11,6 +11,7 @@
 #include "models/ffts/flag_counter.hpp"
 #include "models/ffts/sync_group.hpp"
 #include "models/memory/busy_until.hpp"
+#include "models/report/stats.hpp"
 #include "models/systemc/simulation_time.hpp"
 #include "syncsim/core_types.hpp"
 
@@ -154,8 +155,12 @@ class FftsHub : public sc_core::sc_module {
     const std::vector<FftsRecord>& dropped() const { return m_dropped; }
     const std::vector<FftsRecord>& hardware_errors() const { return m_errors; }
     std::uint64_t messages() const { return m_messages; }
+    // What the hub reports of a run (the result's "ffts" section).
+    const StatsGroup& stats() const { return m_stats; }
 
   private:
+    void declare_stats();
+    StatsGroup m_stats{"ffts"};
     struct Aggregation {
         int count = 0;
         std::vector<int> arrivers;

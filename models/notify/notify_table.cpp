@@ -4,7 +4,24 @@ namespace syncsim {
 
 NotifyTable::NotifyTable(const NotifyParams& params, const Clock& clock)
     : m_params(params), m_clock(clock), m_cnt_bank(params.cnt_supported ? params.cnt_bank_ids : 0),
-      m_notify_bank(params.notify_bank_ids) {}
+      m_notify_bank(params.notify_bank_ids) {
+    m_stats.add(
+        "cnt_notify_waits", "records",
+        "released CntNotify waits: when the condition came true, when the stream went on", [this] {
+            ReportValue::List waits;
+            for (const WaitRelease& w : m_releases)
+                waits.push_back(record()
+                                    .with("id", w.id)
+                                    .with("satisfied_ps", to_ps(w.satisfied))
+                                    .with("released_ps", to_ps(w.released))
+                                    .with("latency_ps", to_ps(w.released) - to_ps(w.satisfied)));
+            return ReportValue(std::move(waits));
+        });
+    m_stats.add(
+        "cnt_notify_waits_left_out", "records", "released waits past the first listed", [this] {
+            return m_releases.left_out() ? ReportValue(m_releases.left_out()) : ReportValue();
+        });
+}
 
 std::uint32_t NotifyTable::cnt_count(std::uint32_t id) const {
     auto it = m_counts.find(id);

@@ -6,6 +6,7 @@
 
 #include "models/notify/cnt_notify_rules.hpp"
 #include "models/report/first_entries.hpp"
+#include "models/report/stats.hpp"
 #include "models/systemc/simulation_time.hpp"
 
 #include <functional>
@@ -80,6 +81,8 @@ class NotifyTable {
         sc_core::sc_time satisfied, released;
     };
     const FirstEntries<WaitRelease>& wait_releases() const { return m_releases; }
+    // What the table reports of a run (released CntNotify waits).
+    const StatsGroup& stats() const { return m_stats; }
 
   private:
     struct Binary {
@@ -99,6 +102,7 @@ class NotifyTable {
     std::map<std::uint32_t, std::unique_ptr<Binary>> m_binary;
     NotifyTraceSink* m_tracer = nullptr;
     FirstEntries<WaitRelease> m_releases;
+    StatsGroup m_stats{"notify"};
 };
 
 } // namespace syncsim

@@ -18,6 +18,22 @@ TaskScheduler::TaskScheduler(sc_core::sc_module_name name, std::vector<AiCore*> 
       m_clusters_per_die(static_cast<int>(m_aic.size()) / std::max(1, dies)),
       m_op_timeout(params.op_timeout) {
     SC_HAS_PROCESS(TaskScheduler);
+    m_stats.add("launches_unfinished", "records",
+                "launches still running at the end: blocks dispatched, cores running, and why "
+                "the rest wait",
+                [this] {
+                    ReportValue::List launches;
+                    for (const LaunchReport& l : active_launches())
+                        launches.push_back(record()
+                                               .with("launch", l.launch_id)
+                                               .with("kernel", l.kernel)
+                                               .with("kernel_type", l.kernel_type)
+                                               .with("block_num", l.block_num)
+                                               .with("blocks_dispatched", l.blocks_dispatched)
+                                               .with("cores_running", l.cores_running)
+                                               .with("waiting_for", l.waiting_for));
+                    return ReportValue(std::move(launches));
+                });
     SC_THREAD(dispatcher);
     SC_METHOD(expire_due);
     sensitive << m_expire;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "models/core/ai_core.hpp"
+#include "models/report/stats.hpp"
 #include "models/runtime/block_placement.hpp"
 #include "models/runtime/launch_rules.hpp"
 #include "models/runtime/op_timeout.hpp"
@@ -107,6 +108,8 @@ class TaskScheduler : public sc_core::sc_module {
     // the op-execute watchdog has killed them.
     LaunchResult run_launch(LaunchWork work);
     std::vector<LaunchReport> active_launches() const;
+    // What the scheduler reports of a run (the launches it did not finish).
+    const StatsGroup& stats() const { return m_stats; }
     std::uint64_t launches_started() const { return m_next_id - 1; }
     // An id from the launches' numbering for work that is not a launch (a
     // task a resident runtime dispatches), so rounds stay apart.
@@ -191,6 +194,7 @@ class TaskScheduler : public sc_core::sc_module {
     bool m_deadlocked = false;
     sc_core::sc_event m_expire;
     std::vector<WatchdogKill> m_kills;
+    StatsGroup m_stats{"scheduler"};
 };
 
 } // namespace syncsim

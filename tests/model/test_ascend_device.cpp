@@ -5,6 +5,7 @@
 #include "tests/support/temp_file.hpp"
 
 #include <catch2/catch.hpp>
+#include <set>
 
 using namespace syncsim;
 
@@ -36,4 +37,20 @@ TEST_CASE("ascend device: a tree of die, cluster and core modules, each die with
         INFO(core->name());
         CHECK(core->config().timing.cache_hit == (core->config().die == 1 ? 6 : 2));
     }
+}
+
+TEST_CASE("ascend device: every part's statistics say what they count, in what unit",
+          "[platform][model][stats]") {
+    const Platform p = load_platform(test::repo_file("tests/platforms"), "x900_unlike_dies");
+    AscendDevice device(p);
+    std::set<std::string> paths;
+    for (const StatsGroup* g : device.stats().groups())
+        for (const Statistic& s : g->stats()) {
+            INFO(g->name() << ": " << s.path);
+            CHECK_FALSE(s.meaning.empty());
+            CHECK(paths.insert(s.path).second); // no two write one place
+        }
+    for (const char* path :
+         {"ffts.messages", "l2.reads", "l2.by_die", "launches_unfinished", "cnt_notify_waits"})
+        CHECK(paths.count(path) == 1);
 }

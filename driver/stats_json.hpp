@@ -1,0 +1,15 @@
+// The models' statistics (models/report/stats.hpp) as the result's JSON:
+// each statistic at its dotted path, absent values left out.
+#pragma once
+
+#include "models/report/stats.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace syncsim {
+
+nlohmann::json to_json(const ReportValue& value);
+// Writes every statistic of every group into `out`.
+void write_stats(const StatsRegistry& stats, nlohmann::json& out);
+
+} // namespace syncsim
