@@ -4,6 +4,7 @@
 #include "driver/run_common.hpp"
 #include "driver/stats_json.hpp"
 #include "models/runtime/host_runtime.hpp"
+#include "models/runtime/host_stats.hpp"
 #include "platforms/ascend_device.hpp"
 
 #include <algorithm>
@@ -149,42 +150,6 @@ void core_sections(const std::vector<CoreReport>& reports, json& out) {
     out["finish"] = finish_json;
 }
 
-void host_sections(const HostRuntime& host, json& out) {
-    json streams = json::array();
-    for (const auto& s : host.streams()) {
-        json sj = {{"stream", s->id()},
-                   {"state", to_string(s->state())},
-                   {"running", s->current_task()},
-                   {"pending", s->pending()},
-                   {"completed", s->completed()},
-                   {"skipped", s->skipped()},
-                   {"last_task", s->last_task()}};
-        if (s->completed()) sj["last_task_ps"] = {to_ps(s->last_started()), to_ps(s->last_ended())};
-        if (!s->waiting_on().empty()) sj["waiting_on"] = s->waiting_on();
-        if (s->event_notify_id) sj["event_cnt_notify_id"] = *s->event_notify_id;
-        streams.push_back(sj);
-    }
-    json cnt_notifies = json::array();
-    for (const auto& c : host.cnt_notifies())
-        cnt_notifies.push_back({{"id", c.id}, {"count", c.count}, {"destroyed", c.destroyed}});
-    json checks = json::array();
-    for (const auto& c : host.checks())
-        checks.push_back({{"name", c.name}, {"ok", c.ok}, {"detail", c.detail}});
-    out["streams"] = streams;
-    out["cnt_notifies"] = cnt_notifies;
-    out["checks"] = checks;
-    out["host"] = {{"finished", host.finished()}, {"waiting_on", host.waiting_on()}};
-    out["time"]["host_done_ps"] = host.finished() ? to_ps(host.finished_at()) : 0;
-    out["runtime_log"] = host.runtime_log().kept();
-    if (host.runtime_log().left_out()) out["runtime_log_left_out"] = host.runtime_log().left_out();
-    out["faults"] = host.faults();
-}
-
-void device_sections(AscendDevice& device, json& out) {
-    write_stats(device.stats(), out);
-    out["events"]["delta_cycles"] = sc_core::sc_delta_count();
-}
-
 } // namespace
 
 json ascend_sections(const Platform& platform, AscendDevice& device, const HostRuntime& host,
@@ -192,8 +157,11 @@ json ascend_sections(const Platform& platform, AscendDevice& device, const HostR
     json out = json::object();
     out["platform"] = platform_json(platform);
     core_sections(reports, out);
-    host_sections(host, out);
-    device_sections(device, out);
+    StatsRegistry stats = device.stats();
+    const StatsGroup host_group = host_stats(host);
+    stats.add(host_group);
+    write_stats(stats, out);
+    out["events"]["delta_cycles"] = sc_core::sc_delta_count();
     std::vector<std::string> core_names(reports.size());
     for (const AiCore* core : device.all_cores())
         core_names[static_cast<std::size_t>(core->config().soc_core_id)] = core->basename();

@@ -63,6 +63,11 @@ class RecordBuilder {
         m_fields.emplace(key, std::move(value));
         return std::move(*this);
     }
+    // A field added to a record being built in steps.
+    RecordBuilder& with(const std::string& key, ReportValue value) & {
+        m_fields.emplace(key, std::move(value));
+        return *this;
+    }
     operator ReportValue() && { return ReportValue(std::move(m_fields)); }
     ReportValue::Map fields() && { return std::move(m_fields); }
 

@@ -32,6 +32,12 @@ TEST_CASE("stats: groups write each statistic at its path, typed, and leave out 
     CHECK(out == want);
     CHECK(out["hub"]["messages"].is_number_unsigned());
     CHECK(out["left_out"].is_number_integer());
+    // A record built in steps keeps every field.
+    RecordBuilder steps = record().with("a", 1);
+    steps.with("b", "two");
+    steps.with("c", ReportValue::List{3u, 4u});
+    CHECK(to_json(ReportValue(std::move(steps).fields())) ==
+          json::parse(R"({"a": 1, "b": "two", "c": [3, 4]})"));
     for (const StatsGroup* g : registry.groups())
         for (const Statistic& s : g->stats()) CHECK_FALSE(s.meaning.empty());
 }
