@@ -54,6 +54,8 @@ void ParamTree::per_instance(const char* node_path, InstanceKey key,
 }
 
 bool ParamTree::is_instanced(const std::string& path) const {
+    // The root is no node's instance: an ordinary leaf has no instance node.
+    if (path.empty()) return false;
     return std::any_of(m_leaves.begin(), m_leaves.end(),
                        [&](const Leaf& leaf) { return leaf.instance_node == path; });
 }
@@ -142,8 +144,15 @@ using OnLeaf =
         message += "; did you mean '" + node.path_of(near) + "'?";
     std::string known;
     for (const auto& c : tree.children(prefix)) known += (known.empty() ? "" : ", ") + c;
-    if (tree.is_instanced(prefix))
-        known += "; or one instance: " + prefix + ".N.PATH (N from 0), PATH below " + prefix;
+    if (tree.is_instanced(prefix)) {
+        ParamTree::InstanceKey kind = ParamTree::InstanceKey::Index;
+        for (const auto& l : tree.leaves())
+            if (l.instance_node == prefix) kind = l.instance_key;
+        known += kind == ParamTree::InstanceKey::Index
+                     ? "; or one instance: " + prefix + ".N.PATH (N from 0), PATH below " + prefix
+                     : "; or one link: " + prefix +
+                           ".A-B.PATH (A and B two different dies), PATH below " + prefix;
+    }
     node.fail(key, message + " (known here: " + known +
                        "; syncsim describe platform NAME lists every path)");
 }
@@ -152,6 +161,7 @@ using OnLeaf =
 // turn, and an instance key (die.1) walks its map as that instance.
 void walk(ParamTree& tree, const MapView& node, const std::string& prefix,
           const MovedKeyHint& moved, const OnLeaf& on_leaf, const Instance& in = {}) {
+    std::map<std::string, std::string> instance_keys; // canonical name -> the key that gave it
     for (const std::string& key : node.keys()) {
         const std::string path = join_path(prefix, key);
         if (ParamTree::Leaf* leaf = tree.find(path)) {
@@ -171,6 +181,11 @@ void walk(ParamTree& tree, const MapView& node, const std::string& prefix,
                 if (l.instance_node == prefix) kind = l.instance_key;
             const std::string name = instance_name(kind, key);
             if (name.empty()) unknown_key(tree, node, prefix, key, moved);
+            if (name != key)
+                node.fail(key, "'" + key + "' names " + prefix + " " + name + ": write it '" +
+                                   name + "'");
+            if (!instance_keys.emplace(name, key).second)
+                node.fail(key, prefix + " " + name + " is given twice here");
             walk(tree, node.map(key), prefix, moved, on_leaf, {prefix, name});
         } else {
             unknown_key(tree, node, prefix, key, moved);
@@ -250,7 +265,10 @@ void record_instance(ParamOrigin& origin, const ParamTree::Leaf& leaf, const Ins
     origin.instance_of = leaf.path;
     origin.instance_node = in.node;
     origin.instance = in.name;
-    origin.instance_value = YAML::Clone(value);
+    // reset, not operator=: assigning to a node that holds a value writes
+    // through to the node every copy of this origin shares (a platform is
+    // cached and copied: an override must not reach the cached one).
+    origin.instance_value.reset(YAML::Clone(value));
 }
 } // namespace
 
@@ -310,121 +328,6 @@ void read_param_overrides(ParamTree& tree, const MapView& node, const std::strin
              origins[path].where = where;
              origins[path].overridden = true;
          });
-}
-
-std::vector<std::string> platform_dirs(const std::string& search_path) {
-    std::vector<std::string> dirs;
-    std::string::size_type start = 0;
-    for (;;) {
-        const auto colon = search_path.find(':', start);
-        const std::string dir = search_path.substr(start, colon - start);
-        if (!dir.empty()) dirs.push_back(dir);
-        if (colon == std::string::npos) return dirs;
-        start = colon + 1;
-    }
-}
-
-std::string platform_folder(const std::string& search_path, const std::string& name) {
-    std::error_code ec;
-    for (const std::string& dir : platform_dirs(search_path))
-        if (std::filesystem::exists(std::filesystem::path(dir) / (name + ".yaml"), ec)) return dir;
-    return "";
-}
-
-std::string platform_display_path(const std::string& dir, const std::string& name) {
-    const auto folder = std::filesystem::path(dir).lexically_normal().filename();
-    return (folder.empty() ? std::filesystem::path("platforms") : folder).string() + "/" + name +
-           ".yaml";
-}
-
-void check_platform_name(const std::string& name) {
-    const auto allowed = [](char c) {
-        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-';
-    };
-    const bool ok = !name.empty() && name.size() <= 64 && name[0] != '.' && name[0] != '-' &&
-                    std::all_of(name.begin(), name.end(), allowed);
-    if (!ok)
-        throw ConfigError(quote_short(name) +
-                          " is not a platform name: letters, digits, '_', '.' and '-', at most "
-                          "64 characters (syncsim list platforms)");
-}
-
-std::vector<std::string> list_platforms(const std::string& search_path) {
-    std::set<std::string> names;
-    for (const std::string& dir : platform_dirs(search_path)) {
-        std::error_code ec;
-        for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
-            const auto path = entry.path();
-            if (path.extension() == ".yaml" && path.stem().string()[0] != '_')
-                names.insert(path.stem().string());
-        }
-    }
-    return {names.begin(), names.end()};
-}
-
-namespace {
-std::string read_platform_kind(const std::string& dir, const std::string& name) {
-    std::string file = name;
-    for (int depth = 0; depth < 16; ++depth) {
-        check_platform_name(file);
-        const std::string folder = platform_folder(dir, file);
-        if (folder.empty()) return "ascend"; // the loader names what is missing
-        const auto path = std::filesystem::path(folder) / (file + ".yaml");
-        const MapView doc(load_yaml_file(path.string()), platform_display_path(folder, file), "");
-        if (doc.has("kind")) return doc.choice("kind", {"ascend", "vortex"});
-        if (!doc.has("base")) return "ascend";
-        file = doc.text("base");
-    }
-    return "ascend";
-}
-} // namespace
-
-std::string platform_kind(const std::string& dir, const std::string& name) {
-    check_platform_name(name);
-    // Only names with a file are remembered: a missing one is an error later.
-    if (platform_folder(dir, name).empty()) return "ascend";
-    return load_once<std::string>(dir, name, [&] { return read_platform_kind(dir, name); });
-}
-
-void read_platform_chain(const std::string& dir, const std::string& name,
-                         const std::vector<std::string>& allowed,
-                         const std::function<void(const PlatformFileView&)>& read) {
-    std::set<std::string> seen;
-    std::function<void(const std::string&)> read_file = [&](const std::string& file_name) {
-        check_platform_name(file_name);
-        const std::string folder = platform_folder(dir, file_name);
-        const std::string path = (std::filesystem::path(folder) / (file_name + ".yaml")).string();
-        const std::string file = platform_display_path(folder, file_name);
-        if (!seen.insert(file_name).second)
-            throw ConfigError(file + ": 'base' chain loops back to itself");
-        if (folder.empty()) {
-            std::string looked;
-            for (const std::string& d : platform_dirs(dir))
-                looked += (looked.empty() ? "" : ", ") + platform_display_path(d, file_name);
-            std::string message = "no platform '" + file_name + "' (looked for " + looked + ")";
-            const std::string hint = nearest_name(file_name, list_platforms(dir));
-            if (!hint.empty()) message += "; did you mean '" + hint + "'?";
-            throw ConfigError(message);
-        }
-        YAML::Node root;
-        try {
-            root = load_yaml_file(path);
-        } catch (const ConfigError& e) {
-            throw ConfigError(std::string(e.what()).replace(0, path.size(), file));
-        }
-        const MapView doc(root, file, "");
-        if (doc.has("params"))
-            doc.fail("params", "platform files describe a tree under 'device:' (device -> die "
-                               "-> cluster -> core, with l2, ffts, scheduler, notify and "
-                               "interconnect nodes); 'params:' is the old flat format "
-                               "(syncsim describe platform NAME shows every path)");
-        std::vector<std::string> keys = {"base", "kind", "description"};
-        keys.insert(keys.end(), allowed.begin(), allowed.end());
-        doc.allow_only(keys);
-        if (auto base = doc.opt_text("base")) read_file(*base);
-        read({doc, file, path});
-    };
-    read_file(name);
 }
 
 } // namespace syncsim

@@ -158,8 +158,13 @@ LoadedPlugin open_plugin(const std::string& given, const std::string& path) {
     };
     for (const KernelEntry& k : sink.kernels) claim(k.name, "kernel", k.fn != nullptr);
     for (const HostEntry& h : sink.hosts) claim(h.name, "host program", bool(h.fn));
-    for (const VortexKernelEntry& k : sink.vortex_kernels)
+    for (const VortexKernelEntry& k : sink.vortex_kernels) {
         claim(k.name, "vortex warp program", bool(k.program));
+        if (k.check && k.checks.empty())
+            throw ConfigError(what + ": vortex warp program '" + k.name +
+                              "' has a check function but lists no check names in 'checks' "
+                              "(a config's expect.checks names them)");
+    }
     owners().insert(claimed.begin(), claimed.end());
     for (KernelEntry& k : sink.kernels) {
         plugin.kernels.push_back(k.name);

@@ -91,8 +91,10 @@ Plan plan(const std::vector<ParamRow>& rows, const json& baseline_result) {
             continue;
         }
         std::string why_not;
+        // One instance's own value (die.1.l2.X) times what its shared leaf does.
+        const std::string& leaf = o.instance_of.empty() ? row.path : o.instance_of;
         for (const auto& [path, rule] : kRules)
-            if (row.path == path) why_not = rule(facts);
+            if (leaf == path) why_not = rule(facts);
         if (!why_not.empty()) {
             p.cannot_move.push_back({row.path, why_not});
             continue;

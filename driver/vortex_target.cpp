@@ -40,6 +40,8 @@ class VortexTarget : public RunTarget {
 
   private:
     const VortexKernelEntry* m_kernel = nullptr;
+    std::string m_setup_error; // the program's setup threw: the run ends as a host error
+    void judged_none(Collected& c, const std::string& why) const;
     VortexGeometry m_geometry{};
     std::unique_ptr<vortex::VortexDevice> m_device;
     std::unique_ptr<TraceWindow> m_window;
@@ -64,7 +66,17 @@ void VortexTarget::elaborate(const ExperimentConfig& cfg, const RunOptions& opti
                                                       std::make_shared<const ParamMap>(cfg.params));
     m_geometry = {static_cast<int>(p.clusters), static_cast<int>(p.cores),
                   static_cast<int>(p.warps), static_cast<int>(p.threads)};
-    if (m_kernel->setup) m_kernel->setup(m_device->memory(), m_geometry, cfg.params);
+    if (m_kernel->setup) {
+        // A user's program (a plugin) may throw: the run then ends as a host
+        // error naming it, before any warp starts.
+        try {
+            m_kernel->setup(m_device->memory(), m_geometry, cfg.params);
+        } catch (const std::exception& e) {
+            m_setup_error = m_kernel->name + ": its setup threw: " + e.what();
+        } catch (...) {
+            m_setup_error = m_kernel->name + ": its setup threw a non-standard exception";
+        }
+    }
     const std::string vcd = options.vcd_path.empty() ? cfg.vcd : options.vcd_path;
     if (!vcd.empty()) {
         m_window = std::make_unique<TraceWindow>(trace);
@@ -73,15 +85,22 @@ void VortexTarget::elaborate(const ExperimentConfig& cfg, const RunOptions& opti
                                            m_geometry.warps, m_window.get());
         m_device->set_tracer(m_tracer.get());
     }
-    m_device->start(m_kernel->program);
+    if (m_setup_error.empty()) m_device->start(m_kernel->program);
 }
 
 std::optional<Outcome> VortexTarget::ended() const {
+    if (!m_setup_error.empty()) return Outcome{"host_error", m_setup_error};
     if (!m_device->faults().empty()) return Outcome{"fault", m_device->faults().front()};
     if (m_device->finished()) return Outcome{"completed", "every warp exited"};
     if (m_device->watchdog_fired()) return Outcome{"watchdog", m_device->watchdog()};
     if (m_device->livelock_detected()) return Outcome{"livelock", m_device->livelock()};
     return std::nullopt;
+}
+
+// Every check the program declares fails with `why` (its check threw).
+void VortexTarget::judged_none(Collected& c, const std::string& why) const {
+    c.checks.clear();
+    for (const std::string& name : m_kernel->checks) c.checks.push_back({name, false, why});
 }
 
 Collected VortexTarget::collect(const ExperimentConfig& cfg, std::uint64_t end_ps,
@@ -96,10 +115,17 @@ Collected VortexTarget::collect(const ExperimentConfig& cfg, std::uint64_t end_p
         warps.push_back({{"warp", name}, {"state", w.state}, {"waiting_on", w.detail}});
     }
     std::sort(c.stuck.begin(), c.stuck.end());
-    if (m_kernel->check)
-        for (const auto& k : m_kernel->check(m_device->memory(), m_geometry, cfg.params,
-                                             m_device->releases().kept()))
-            c.checks.push_back({k.name, k.ok, k.detail});
+    if (m_kernel->check && m_setup_error.empty()) {
+        try {
+            for (const auto& k : m_kernel->check(m_device->memory(), m_geometry, cfg.params,
+                                                 m_device->releases().kept()))
+                c.checks.push_back({k.name, k.ok, k.detail});
+        } catch (const std::exception& e) {
+            judged_none(c, std::string("not judged: its check threw: ") + e.what());
+        } catch (...) {
+            judged_none(c, "not judged: its check threw a non-standard exception");
+        }
+    }
     c.declared_checks = m_kernel->checks;
     c.workload = m_kernel->name;
 

@@ -35,6 +35,9 @@ struct SimOptions {
 class AscendDevice {
   public:
     explicit AscendDevice(const Platform& platform, const SimOptions& options = {});
+    // Its parts and statistics point into it: it stays where it was made.
+    AscendDevice(const AscendDevice&) = delete;
+    AscendDevice& operator=(const AscendDevice&) = delete;
 
     const Platform& platform() const { return m_platform; }
     const Clock& clock() const { return m_clock; }

@@ -65,7 +65,7 @@ check-commented)
             echo "golden: $f has a block scalar; check-commented cannot edit it" >&2
             exit 1
         fi
-        sed -E 's/^(\s*)([A-Za-z0-9_]+:|- )/\1# an added comment\n\1\2/' "$f" >"$commented/platforms/$(basename "$f")"
+        sed -E 's/^(\s*)([A-Za-z0-9_-]+:|- )/\1# an added comment\n\1\2/' "$f" >"$commented/platforms/$(basename "$f")"
     done
     SYNCSIM_PLATFORMS="$commented/platforms" bash scripts/golden.sh check $(one_config_per_platform)
     ;;

@@ -19,7 +19,7 @@ AiCore::AiCore(sc_core::sc_module_name name, const CoreConfig& config, const Clo
     // The scalar unit's thread is counted now and started with the core's
     // first block: a core that never runs a block costs no thread (its
     // process object and stack were a third of an idle core's memory).
-    ThreadBudget::take(sc_object::name());
+    ThreadBudget::take(basename());
 }
 
 void AiCore::start_block(BlockWork work) {

@@ -18,6 +18,9 @@ namespace syncsim {
 
 class BlockSlot {
   public:
+    // Its siblings and its own callbacks refer to it: it is never copied.
+    BlockSlot(const BlockSlot&) = delete;
+    BlockSlot& operator=(const BlockSlot&) = delete;
     explicit BlockSlot(CoreActivity& activity) : m_activity(activity) {}
 
     void hand(BlockWork work) { m_pending = std::move(work); }

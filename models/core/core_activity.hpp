@@ -30,6 +30,9 @@ class CoreTraceSink {
 
 class CoreActivity {
   public:
+    // Its siblings and its own callbacks refer to it: it is never copied.
+    CoreActivity(const CoreActivity&) = delete;
+    CoreActivity& operator=(const CoreActivity&) = delete;
     CoreActivity(LocalTime& time, int soc_core_id) : m_time(time), m_core(soc_core_id) {}
 
     void set_tracer(CoreTraceSink* tracer) { m_tracer = tracer; }

@@ -20,6 +20,9 @@ namespace syncsim {
 
 class CrossCoreSync {
   public:
+    // Its siblings and its own callbacks refer to it: it is never copied.
+    CrossCoreSync(const CrossCoreSync&) = delete;
+    CrossCoreSync& operator=(const CrossCoreSync&) = delete;
     // `work` is the core's current block (its launch, its peers).
     CrossCoreSync(const sc_core::sc_object& core, const CoreConfig& config, LocalTime& time,
                   CoreActivity& activity, PipeSet& pipes, const std::optional<BlockWork>& work)

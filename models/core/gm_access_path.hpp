@@ -19,6 +19,9 @@ namespace syncsim {
 
 class GmAccessPath {
   public:
+    // Its siblings and its own callbacks refer to it: it is never copied.
+    GmAccessPath(const GmAccessPath&) = delete;
+    GmAccessPath& operator=(const GmAccessPath&) = delete;
     GmAccessPath(const sc_core::sc_object& core, const CoreConfig& config, LocalTime& time,
                  CoreActivity& activity);
 

@@ -24,6 +24,9 @@ namespace syncsim {
 
 class PipeSet {
   public:
+    // Its siblings and its own callbacks refer to it: it is never copied.
+    PipeSet(const PipeSet&) = delete;
+    PipeSet& operator=(const PipeSet&) = delete;
     enum class Space { Gm, Ub, L1 };
     // A UB or L1: its size, and its bytes stored sparsely (a large buffer
     // costs nothing until written).

@@ -22,6 +22,9 @@ namespace syncsim {
 
 class PollEngine {
   public:
+    // Its siblings and its own callbacks refer to it: it is never copied.
+    PollEngine(const PollEngine&) = delete;
+    PollEngine& operator=(const PollEngine&) = delete;
     PollEngine(const CoreConfig& config, LocalTime& time, CoreActivity& activity,
                GmAccessPath& memory, PipeSet& pipes)
         : m_config(config), m_time(time), m_activity(activity), m_memory(memory), m_pipes(pipes) {}

@@ -12,6 +12,9 @@ namespace syncsim {
 
 class RegisterPort {
   public:
+    // Its siblings and its own callbacks refer to it: it is never copied.
+    RegisterPort(const RegisterPort&) = delete;
+    RegisterPort& operator=(const RegisterPort&) = delete;
     RegisterPort(const CoreConfig& config, LocalTime& time, CoreActivity& activity)
         : m_config(config), m_time(time), m_activity(activity) {}
 

@@ -55,6 +55,9 @@ class NotifyTraceSink {
 class NotifyTable {
   public:
     NotifyTable(const NotifyParams& params, const Clock& clock);
+    // Its statistics read it through `this`: it stays where it was made.
+    NotifyTable(const NotifyTable&) = delete;
+    NotifyTable& operator=(const NotifyTable&) = delete;
 
     IdBank& cnt_bank() { return m_cnt_bank; }
     IdBank& notify_bank() { return m_notify_bank; }

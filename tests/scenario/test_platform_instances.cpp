@@ -71,6 +71,9 @@ TEST_CASE("per-instance keys: a die or link that does not exist, or a value ever
              Case{"platform.die.1.l2.atomic_cycles=fast", "die.1.l2.atomic_cycles"},
              Case{"platform.die.1.l2.slices=8", "'die.l2.slices' was replaced"},
              Case{"platform.ffts.hub_die=2", "'ffts.hub_die' (2): the platform has 2 die(s)"},
+             // Review: a number where no instances exist was read as the root.
+             Case{"platform.1.clock_mhz=500", "unknown platform parameter"},
+             Case{"platform.die.01.l2.atomic_cycles=5", "write it '1'"},
          }) {
         INFO(c.set);
         const auto r = test::run_syncsim("run configs/a5/soft_aiv_all_blocks.yaml --set " + c.set);

@@ -273,3 +273,34 @@ TEST_CASE("plugins: a Vortex warp program from a plugin runs like a built-in", "
     const json without = run(false);
     CHECK(without["checks"][0]["ok"] == false);
 }
+
+TEST_CASE("plugins: a Vortex program, setup or check that throws is reported, never a crash",
+          "[plugin][vortex]") {
+    struct Row {
+        std::string where, outcome, message;
+    };
+    for (const Row& row :
+         {Row{"program", "fault", "core 1 warp 0: the warp program threw: ring broke"},
+          Row{"setup", "host_error", "vortex_ring: its setup threw: no memory"},
+          Row{"check", "completed", "not judged: its check threw: lost count"}}) {
+        INFO(row.where);
+        const std::string config =
+            test::write_file("vortex_throws.yaml", "platform: vortex\n"
+                                                   "workload:\n"
+                                                   "  plugin: " +
+                                                       plugin("vortex_ring") +
+                                                       "\n"
+                                                       "  vortex: vortex_ring\n"
+                                                       "  params: {throws: " +
+                                                       row.where +
+                                                       "}\n"
+                                                       "limits: {sim_time: 1 ms}\n");
+        const std::string out = (test::temp_dir() / "vortex_throws.json").string();
+        const auto r = test::run_syncsim("run " + config + " --json " + out);
+        INFO(r.output);
+        CHECK(r.exit_code == 1);
+        CHECK_THAT(r.output, Contains(row.message));
+        CHECK_THAT(r.output, !Contains("internal error"));
+        CHECK(json::parse(test::read_text(out))["outcome"]["kind"] == row.outcome);
+    }
+}

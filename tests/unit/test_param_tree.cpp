@@ -237,7 +237,7 @@ TEST_CASE("param tree: an instance's own value overrides the shared one for it a
                             "range_why: w}}\n"
                             "link:\n"
                             "  cycles: {value: 10, source: sourced, ref: r}\n"
-                            "  2-0: {cycles: {value: 30, source: sourced, ref: r}}\n"),
+                            "  0-2: {cycles: {value: 30, source: sourced, ref: r}}\n"),
                        "", chip.origins, given);
     CHECK(chip.cache.hit_cycles == 2); // the shared value is untouched
     CHECK(given.count("part.1.cache.hit_cycles") == 0);
@@ -247,7 +247,7 @@ TEST_CASE("param tree: an instance's own value overrides the shared one for it a
     CHECK(own.low == "5");
     CHECK(for_instance(chip, "part", "1").cache.hit_cycles == 7);
     CHECK(for_instance(chip, "part", "0").cache.hit_cycles == 2);
-    CHECK(for_instance(chip, "link", "0-2").link_cycles == 30); // "2-0" names the same link
+    CHECK(for_instance(chip, "link", "0-2").link_cycles == 30);
     CHECK(for_instance(chip, "link", "0-1").link_cycles == 10);
 
     // A later shared value reaches every part without its own.
@@ -273,6 +273,13 @@ TEST_CASE("param tree: an instance's own value overrides the shared one for it a
                                            "link.0-2.cycles"};
     CHECK(paths == want);
     CHECK(rows[3].value == "8");
+
+    // A copy's override of an instance never reaches the original (a loaded
+    // platform is cached and copied per config).
+    Chip copy = chip;
+    override_param_tree(copy, view("part: {1: {cache: {hit_cycles: 9}}}\n"));
+    CHECK(for_instance(copy, "part", "1").cache.hit_cycles == 9);
+    CHECK(for_instance(chip, "part", "1").cache.hit_cycles == 8);
 }
 
 TEST_CASE("param tree: an instance key names an instance of an instanced node, nothing else",
@@ -304,4 +311,11 @@ TEST_CASE("param tree: an instance key names an instance of an instanced node, n
     CHECK_THAT(error_of("link: {1-1: {cycles: 2}}\n"), Contains("unknown platform parameter"));
     CHECK_THAT(error_of("part: {cache: {1: {hit_cycles: 2}}}\n"),
                Contains("unknown platform parameter"));
+    // Review findings: a number at the root is no instance; one spelling per
+    // instance; a link's hint says how a link is named.
+    CHECK_THAT(error_of("1: {part: {count: 2}}\n"), Contains("unknown platform parameter"));
+    CHECK_THAT(error_of("part: {01: {cache: {hit_cycles: 2}}}\n"), Contains("write it '1'"));
+    CHECK_THAT(error_of("link: {1-0: {cycles: 2}}\n"), Contains("write it '0-1'"));
+    CHECK_THAT(error_of("link: {0-0: {cycles: 2}}\n"),
+               Contains("link.A-B.PATH (A and B two different dies)"));
 }

@@ -1,0 +1,127 @@
+// Finding platform files: the search path, display names, the list of
+// platforms, a file's kind, and reading a file after its base chain.
+#include "config/param_tree.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <set>
+
+namespace syncsim {
+
+std::vector<std::string> platform_dirs(const std::string& search_path) {
+    std::vector<std::string> dirs;
+    std::string::size_type start = 0;
+    for (;;) {
+        const auto colon = search_path.find(':', start);
+        const std::string dir = search_path.substr(start, colon - start);
+        if (!dir.empty()) dirs.push_back(dir);
+        if (colon == std::string::npos) return dirs;
+        start = colon + 1;
+    }
+}
+
+std::string platform_folder(const std::string& search_path, const std::string& name) {
+    std::error_code ec;
+    for (const std::string& dir : platform_dirs(search_path))
+        if (std::filesystem::exists(std::filesystem::path(dir) / (name + ".yaml"), ec)) return dir;
+    return "";
+}
+
+std::string platform_display_path(const std::string& dir, const std::string& name) {
+    const auto folder = std::filesystem::path(dir).lexically_normal().filename();
+    return (folder.empty() ? std::filesystem::path("platforms") : folder).string() + "/" + name +
+           ".yaml";
+}
+
+void check_platform_name(const std::string& name) {
+    const auto allowed = [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-';
+    };
+    const bool ok = !name.empty() && name.size() <= 64 && name[0] != '.' && name[0] != '-' &&
+                    std::all_of(name.begin(), name.end(), allowed);
+    if (!ok)
+        throw ConfigError(quote_short(name) +
+                          " is not a platform name: letters, digits, '_', '.' and '-', at most "
+                          "64 characters (syncsim list platforms)");
+}
+
+std::vector<std::string> list_platforms(const std::string& search_path) {
+    std::set<std::string> names;
+    for (const std::string& dir : platform_dirs(search_path)) {
+        std::error_code ec;
+        for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+            const auto path = entry.path();
+            if (path.extension() == ".yaml" && path.stem().string()[0] != '_')
+                names.insert(path.stem().string());
+        }
+    }
+    return {names.begin(), names.end()};
+}
+
+namespace {
+std::string read_platform_kind(const std::string& dir, const std::string& name) {
+    std::string file = name;
+    for (int depth = 0; depth < 16; ++depth) {
+        check_platform_name(file);
+        const std::string folder = platform_folder(dir, file);
+        if (folder.empty()) return "ascend"; // the loader names what is missing
+        const auto path = std::filesystem::path(folder) / (file + ".yaml");
+        const MapView doc(load_yaml_file(path.string()), platform_display_path(folder, file), "");
+        if (doc.has("kind")) return doc.choice("kind", {"ascend", "vortex"});
+        if (!doc.has("base")) return "ascend";
+        file = doc.text("base");
+    }
+    return "ascend";
+}
+} // namespace
+
+std::string platform_kind(const std::string& dir, const std::string& name) {
+    check_platform_name(name);
+    // Only names with a file are remembered: a missing one is an error later.
+    if (platform_folder(dir, name).empty()) return "ascend";
+    return load_once<std::string>(dir, name, [&] { return read_platform_kind(dir, name); });
+}
+
+void read_platform_chain(const std::string& dir, const std::string& name,
+                         const std::vector<std::string>& allowed,
+                         const std::function<void(const PlatformFileView&)>& read) {
+    std::set<std::string> seen;
+    std::function<void(const std::string&)> read_file = [&](const std::string& file_name) {
+        check_platform_name(file_name);
+        const std::string folder = platform_folder(dir, file_name);
+        const std::string path = (std::filesystem::path(folder) / (file_name + ".yaml")).string();
+        const std::string file = platform_display_path(folder, file_name);
+        if (!seen.insert(file_name).second)
+            throw ConfigError(file + ": 'base' chain loops back to itself");
+        if (folder.empty()) {
+            std::string looked;
+            for (const std::string& d : platform_dirs(dir))
+                looked += (looked.empty() ? "" : ", ") + platform_display_path(d, file_name);
+            std::string message = "no platform '" + file_name + "' (looked for " + looked + ")";
+            const std::string hint = nearest_name(file_name, list_platforms(dir));
+            if (!hint.empty()) message += "; did you mean '" + hint + "'?";
+            throw ConfigError(message);
+        }
+        YAML::Node root;
+        try {
+            root = load_yaml_file(path);
+        } catch (const ConfigError& e) {
+            throw ConfigError(std::string(e.what()).replace(0, path.size(), file));
+        }
+        const MapView doc(root, file, "");
+        if (doc.has("params"))
+            doc.fail("params", "platform files describe a tree under 'device:' (device -> die "
+                               "-> cluster -> core, with l2, ffts, scheduler, notify and "
+                               "interconnect nodes); 'params:' is the old flat format "
+                               "(syncsim describe platform NAME shows every path)");
+        std::vector<std::string> keys = {"base", "kind", "description"};
+        keys.insert(keys.end(), allowed.begin(), allowed.end());
+        doc.allow_only(keys);
+        if (auto base = doc.opt_text("base")) read_file(*base);
+        read({doc, file, path});
+    };
+    read_file(name);
+}
+
+} // namespace syncsim
