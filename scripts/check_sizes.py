@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
-"""Fails when a source file in models/ or driver/ is over 400 lines or a
-function there is over 80 lines (issue 11: rooms small enough to read).
+"""Fails when a source file in models/ or driver/ is over 400 lines, a
+function there is over 80 lines (issue 11: rooms small enough to read), or a
+class in models/ is over 400 lines (issue 26): its declaration in the header
+plus every out-of-class member definition (`Class::name(...) {...}`, from its
+first signature line to its closing brace) in any models/ source.
 
 A function whose body is a table of data may say so with a comment line
 `// size-check: table` right above it; it is then exempt from the function
 limit (never from the file limit).
 
   scripts/check_sizes.py [ROOT]
+  scripts/check_sizes.py --classes [ROOT]   # the 25 largest classes
 """
 import pathlib
 import re
@@ -14,6 +18,8 @@ import sys
 
 MAX_FILE_LINES = 400
 MAX_FUNCTION_LINES = 80
+MAX_CLASS_LINES = 400
+CLASS_HEAD = re.compile(r"^\s*(?:template\s*<[^{]*>\s*)?(?:class|struct)\s+(?:\[\[[^\]]*\]\]\s*)?(\w+)(?:\s+final)?\s*(?::[^{]*)?$")
 FOLDERS = ["models", "driver"]
 SCOPE_WORDS = re.compile(r"^\s*(template\s*<[^{]*>\s*)?(namespace|class|struct|union|enum)\b|extern\s+\"C\"")
 CONTROL_WORDS = re.compile(r"^\s*(if|for|while|switch|catch|do|else|try)\b")
@@ -58,6 +64,7 @@ def functions(path):
     code = strip_code("\n".join(raw))
     stack = []  # for each open brace: 'scope', 'function' or 'block'
     header = ""
+    header_line = 1
     line = 1
     starts = []
     for c in code:
@@ -65,8 +72,10 @@ def functions(path):
             line += 1
             header += " "
             continue
+        if not header.strip() and not c.isspace():
+            header_line = line
         if c == "{":
-            inside_function = any(kind == "function" for kind, _ in stack)
+            inside_function = any(entry[0] == "function" for entry in stack)
             h = header.strip()
             if inside_function:
                 kind = "block"
@@ -76,26 +85,49 @@ def functions(path):
                 kind = "function"
             else:
                 kind = "block"
-            stack.append((kind, line))
+            stack.append((kind, line, h, header_line))
             header = ""
         elif c == "}":
             if stack:
-                kind, start = stack.pop()
-                if kind == "function":
-                    starts.append((start, line))
+                kind, start, h, first = stack.pop()
+                if kind in ("function", "scope"):
+                    starts.append((kind, start, line, h, first))
             header = ""
         elif c == ";":
             header = ""
         else:
             header += c
-    for start, end in starts:
+    for kind, start, end, h, first in starts:
         exempt = start >= 2 and any(
             "size-check: table" in raw[k] for k in range(max(0, start - 4), start - 1))
-        yield start, end, exempt
+        yield kind, start, end, exempt, h, first
+
+
+def class_lines(root):
+    """Lines of every class declared in models/: its body in the header plus
+    its out-of-class member definitions anywhere in models/."""
+    sizes, where = {}, {}
+    sources = sorted(p for p in (root / "models").rglob("*") if p.suffix in (".cpp", ".hpp"))
+    for path in sources:
+        for kind, start, end, _, h, first in functions(path):
+            m = CLASS_HEAD.match(h) if kind == "scope" else None
+            if m:
+                name = m.group(1)
+                sizes[name] = sizes.get(name, 0) + end - first + 1
+                where.setdefault(name, f"{path.relative_to(root)}:{first}")
+    for path in sources:
+        for kind, start, end, _, h, first in functions(path):
+            if kind != "function":
+                continue
+            m = re.search(r"\b(\w+)(?:<[^<>]*>)?::~?\w+\s*\(", h)
+            if m and m.group(1) in sizes:
+                sizes[m.group(1)] += end - first + 1
+    return sizes, where
 
 
 def main():
-    root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else pathlib.Path(__file__).parent.parent)
+    args = [a for a in sys.argv[1:] if a != "--classes"]
+    root = pathlib.Path(args[0] if args else pathlib.Path(__file__).parent.parent)
     problems = []
     checked = 0
     for folder in FOLDERS:
@@ -107,11 +139,24 @@ def main():
             lines = path.read_text().count("\n")
             if lines > MAX_FILE_LINES:
                 problems.append(f"{rel}: {lines} lines (at most {MAX_FILE_LINES})")
-            for start, end, exempt in functions(path):
+            for kind, start, end, exempt, _, _ in functions(path):
+                if kind != "function":
+                    continue
                 length = end - start + 1
                 if length > MAX_FUNCTION_LINES and not exempt:
                     problems.append(f"{rel}:{start}: a function of {length} lines "
                                     f"(at most {MAX_FUNCTION_LINES})")
+    if (root / "models").is_dir():
+        sizes, where = class_lines(root)
+        for name in sorted(sizes):
+            if sizes[name] > MAX_CLASS_LINES:
+                problems.append(f"{where[name]}: class {name} has {sizes[name]} lines "
+                                f"(at most {MAX_CLASS_LINES})")
+    if "--classes" in sys.argv:
+        sizes, _ = class_lines(root)
+        for name, n in sorted(sizes.items(), key=lambda kv: -kv[1])[:25]:
+            print(f"{n:5d} {name}")
+        return 0
     if checked == 0:
         print(f"check_sizes: no sources under {root}", file=sys.stderr)
         return 2
@@ -122,7 +167,7 @@ def main():
               file=sys.stderr)
         return 1
     print(f"check_sizes: {checked} files, none over {MAX_FILE_LINES} lines, "
-          f"no function over {MAX_FUNCTION_LINES}")
+          f"no function over {MAX_FUNCTION_LINES}, no class over {MAX_CLASS_LINES}")
     return 0
 
 

@@ -2,14 +2,7 @@
 
 #include "models/systemc/simulation_time.hpp"
 
-#include <iomanip>
-#include <sstream>
-
 namespace syncsim {
-
-namespace {
-constexpr std::uint64_t kMallocAlign = 512; // chosen: every buffer starts on an L2 line
-}
 
 HostRuntime::HostRuntime(sc_core::sc_module_name name, HostProgram program, KernelLookup kernels,
                          std::shared_ptr<const ParamMap> params, DeviceInfo device, SparseStore& gm,
@@ -17,21 +10,22 @@ HostRuntime::HostRuntime(sc_core::sc_module_name name, HostProgram program, Kern
                          NotifyTable& notifies, const Clock& clock,
                          const SchedulerParams& scheduling)
     : sc_module(name), m_program(std::move(program)), m_kernels(std::move(kernels)),
-      m_params(std::move(params)), m_device(std::move(device)), m_gm(gm), m_gm_base(gm_base),
-      m_next_free(gm_base), m_gm_bytes(gm_bytes), m_scheduler(scheduler), m_clock(clock),
-      m_launch_overhead_cycles(scheduling.launch_overhead_cycles),
-      m_stream_task_limit(static_cast<std::size_t>(scheduling.stream_task_limit)),
-      m_notifies(notifies) {
+      m_params(std::move(params)), m_device(std::move(device)), m_scheduler(scheduler),
+      m_clock(clock), m_launch_overhead_cycles(scheduling.launch_overhead_cycles),
+      m_memory(gm, gm_base, gm_bytes),
+      m_streams(static_cast<std::size_t>(scheduling.stream_task_limit), m_log),
+      m_acl_notify(m_streams, notifies, clock, m_log) {
     SC_HAS_PROCESS(HostRuntime);
     SC_THREAD(run);
 }
 
 void HostRuntime::run() {
-    m_streams.push_back(new_stream());
+    m_streams.create();
     try {
         m_program(*this);
         // Leaving the program synchronises the device, as process exit does.
-        for (std::size_t i = 0; i < m_streams.size(); ++i) synchronize_stream(static_cast<int>(i));
+        for (std::size_t i = 0; i < m_streams.all().size(); ++i)
+            m_streams.synchronize(static_cast<StreamId>(i));
     } catch (const HostError& e) {
         m_error = e.what();
     } catch (const std::bad_variant_access&) {
@@ -42,7 +36,7 @@ void HostRuntime::run() {
         // A user's host program (a plugin) may throw anything: the run ends as a host error.
         m_error = std::string("the host program threw: ") + e.what();
     }
-    m_waiting_on.clear();
+    m_streams.clear_waiting();
     m_finished = true;
     m_finished_at = sc_core::sc_time_stamp();
     sc_core::sc_pause(); // not sc_stop: the driver then ends the remaining processes
@@ -55,42 +49,6 @@ const ParamValue& HostRuntime::param(const std::string& name) const {
     return it->second;
 }
 
-void HostRuntime::check_range(GmAddr addr, std::uint64_t bytes, const char* what) const {
-    if (addr < m_gm_base || addr + bytes > m_gm_base + m_gm_bytes || addr + bytes < addr) {
-        std::ostringstream os;
-        os << what << ": [0x" << std::hex << addr << ", 0x" << addr + bytes
-           << ") is outside device memory";
-        throw HostError(os.str());
-    }
-}
-
-GmAddr HostRuntime::malloc(std::uint64_t bytes, const std::string& name) {
-    const GmAddr addr = (m_next_free + kMallocAlign - 1) / kMallocAlign * kMallocAlign;
-    if (bytes == 0 || addr + bytes > m_gm_base + m_gm_bytes)
-        throw HostError("malloc of " + std::to_string(bytes) + " bytes for '" + name +
-                        "' does not fit device memory");
-    m_next_free = addr + bytes;
-    m_buffers.push_back({name, addr, bytes});
-    return addr;
-}
-
-void HostRuntime::memset(GmAddr addr, std::uint8_t value, std::uint64_t bytes) {
-    check_range(addr, bytes, "memset");
-    m_gm.fill(addr, value, bytes);
-    if (m_provenance) m_provenance->record({-1, "memset", now_ps(), addr, bytes});
-}
-
-void HostRuntime::write(GmAddr addr, const void* data, std::uint64_t bytes) {
-    check_range(addr, bytes, "memcpy to device");
-    m_gm.write(addr, static_cast<const std::uint8_t*>(data), bytes);
-    if (m_provenance) m_provenance->record({-1, "memcpy to device", now_ps(), addr, bytes});
-}
-
-void HostRuntime::read(void* data, GmAddr addr, std::uint64_t bytes) {
-    check_range(addr, bytes, "memcpy from device");
-    m_gm.read(addr, static_cast<std::uint8_t*>(data), bytes);
-}
-
 int HostRuntime::rtGetC2cCtrlAddr(std::uint64_t* addr, std::uint32_t* len) {
     if (!addr || !len) return acl::kRtParamInvalid;
     if (m_c2c_ctrl_addr == 0) return acl::kFeatureNotSupported;
@@ -99,35 +57,8 @@ int HostRuntime::rtGetC2cCtrlAddr(std::uint64_t* addr, std::uint32_t* len) {
     return acl::kSuccess;
 }
 
-StreamId HostRuntime::create_stream() {
-    m_streams.push_back(new_stream());
-    return static_cast<StreamId>(m_streams.size() - 1);
-}
-
-std::unique_ptr<Stream> HostRuntime::new_stream() {
-    return std::make_unique<Stream>(static_cast<int>(m_streams.size()), m_stream_task_limit,
-                                    m_stream_tracer);
-}
-
-void HostRuntime::submit(Stream& s, Stream::Task task) {
-    if (s.full()) {
-        m_waiting_on = "submitting " + task.what + " to stream " + std::to_string(s.id()) +
-                       ": its task queue is full (" + std::to_string(s.task_limit()) +
-                       " tasks, scheduler.stream_task_limit)";
-        while (s.full()) wait_on(s.space_event());
-        m_waiting_on.clear();
-    }
-    s.enqueue(std::move(task));
-}
-
-Stream& HostRuntime::stream(StreamId id) {
-    if (id < 0 || static_cast<std::size_t>(id) >= m_streams.size())
-        throw HostError("stream " + std::to_string(id) + " was never created");
-    return *m_streams[id];
-}
-
 int HostRuntime::launch(StreamId stream_id, const KernelLaunch& request) {
-    Stream& s = stream(stream_id);
+    Stream& s = m_streams.get(stream_id);
     const KernelFn fn = m_kernels(request.kernel);
     if (!fn) throw HostError("launch of unknown kernel '" + request.kernel + "'");
     if (request.schedule_mode != 0 && request.schedule_mode != 1)
@@ -177,23 +108,23 @@ int HostRuntime::launch(StreamId stream_id, const KernelLaunch& request) {
                              std::to_string(request.block_dim) + ">>> " + request.target + " (" +
                              work.plan.kernel_type + ")";
     const sc_core::sc_time overhead = m_clock.cycles(m_launch_overhead_cycles);
-    submit(s, {what, [this, &s, work, overhead, what] {
-                   wait_for(overhead);
-                   LaunchResult r = m_scheduler.run_launch(work);
-                   for (const auto& f : r.faults) m_faults.push_back(what + ": " + f);
-                   if (r.timeout_code) {
-                       log("stream " + std::to_string(s.id()) + ": " + what + ": " +
-                           r.timeout_message);
-                       s.report_error(r.timeout_code, r.timeout_message);
-                   } else if (!r.faults.empty()) {
-                       s.report_error(acl::kDeviceFault, r.faults.front());
-                   }
-               }});
+    m_streams.submit(s, {what, [this, &s, work, overhead, what] {
+                             wait_for(overhead);
+                             LaunchResult r = m_scheduler.run_launch(work);
+                             for (const auto& f : r.faults) m_faults.push_back(what + ": " + f);
+                             if (r.timeout_code) {
+                                 log("stream " + std::to_string(s.id()) + ": " + what + ": " +
+                                     r.timeout_message);
+                                 s.report_error(r.timeout_code, r.timeout_message);
+                             } else if (!r.faults.empty()) {
+                                 s.report_error(acl::kDeviceFault, r.faults.front());
+                             }
+                         }});
     return acl::kSuccess;
 }
 
 int HostRuntime::launch_aicpu(StreamId stream_id, const AicpuLaunch& launch) {
-    Stream& s = stream(stream_id);
+    Stream& s = m_streams.get(stream_id);
     if (!m_aicpu)
         throw HostError("launch_aicpu('" + launch.name + "'): this platform has no AICPU");
     if (!launch.thread) throw HostError("launch_aicpu('" + launch.name + "'): no thread function");
@@ -204,64 +135,39 @@ int HostRuntime::launch_aicpu(StreamId stream_id, const AicpuLaunch& launch) {
                         " (platform aicpu.threads)");
     const std::string what =
         "AICPU kernel " + launch.name + " (" + std::to_string(launch.threads) + " threads)";
-    submit(s, {what, [this, &s, launch, what] {
-                   AicpuCluster* aicpu = m_aicpu;
-                   s.begin_wait([aicpu] { return aicpu->describe(); });
-                   const AicpuResult r =
-                       m_aicpu->run(launch, [this](const std::string& line) { log(line); });
-                   s.end_wait();
-                   if (r.code != 0) {
-                       // An AICPU kernel that returns an error surfaces as
-                       // ACL_ERROR_RT_AICPU_EXCEPTION (device-observations.md 3).
-                       const std::string message =
-                           what + " returned " + std::to_string(r.code) + ": " + r.message;
-                       log("stream " + std::to_string(s.id()) + ": " + message);
-                       s.report_error(acl::kAicpuException, message);
-                   }
-               }});
+    m_streams.submit(s,
+                     {what, [this, &s, launch, what] {
+                          AicpuCluster* aicpu = m_aicpu;
+                          s.begin_wait([aicpu] { return aicpu->describe(); });
+                          const AicpuResult r =
+                              m_aicpu->run(launch, [this](const std::string& line) { log(line); });
+                          s.end_wait();
+                          if (r.code != 0) {
+                              // An AICPU kernel that returns an error surfaces as
+                              // ACL_ERROR_RT_AICPU_EXCEPTION (device-observations.md 3).
+                              const std::string message =
+                                  what + " returned " + std::to_string(r.code) + ": " + r.message;
+                              log("stream " + std::to_string(s.id()) + ": " + message);
+                              s.report_error(acl::kAicpuException, message);
+                          }
+                      }});
     return acl::kSuccess;
 }
 
-int HostRuntime::synchronize_stream(StreamId stream_id) {
-    Stream& s = stream(stream_id);
-    if (!s.idle()) {
-        m_waiting_on = "aclrtSynchronizeStream(stream " + std::to_string(stream_id) + ")";
-        while (!s.idle()) wait_on(s.idle_event());
-        m_waiting_on.clear();
-    }
-    return collect_stream_error(s);
+aclError HostRuntime::aclrtSetOpExecuteTimeOutV2(std::uint64_t timeout_us,
+                                                 std::uint64_t* actual_us) {
+    if (!actual_us) return acl::kInvalidParam;
+    *actual_us = m_scheduler.op_timeout().set(timeout_us);
+    if (*actual_us != timeout_us)
+        log("aclrtSetOpExecuteTimeOutV2(" + std::to_string(timeout_us) + " us): effective " +
+            std::to_string(*actual_us) + " us");
+    return acl::kSuccess;
 }
 
-int HostRuntime::collect_stream_error(Stream& s) {
-    std::string message;
-    const int code = s.take_error(&message);
-    if (code != 0)
-        log("aclrtSynchronizeStream(stream " + std::to_string(s.id()) + ") returned " +
-            std::to_string(code) + ": " + message +
-            (s.skipped() ? "; " + std::to_string(s.skipped()) + " later task(s) were not run"
-                         : ""));
-    return code;
-}
-
-std::string HostRuntime::last_writer(GmAddr addr) const {
-    const auto w = m_provenance ? m_provenance->last(addr) : std::nullopt;
-    if (!w) return "never written";
-    std::ostringstream os;
-    os << (m_requester_name ? m_requester_name(w->requester) : std::string("?")) << ": " << w->what
-       << " [0x" << std::hex << w->addr << std::dec << ", +" << w->len << ") at " << std::fixed
-       << std::setprecision(3) << static_cast<double>(w->time_ps) / 1e6 << " us";
-    return os.str();
-}
-
-void HostRuntime::check(const std::string& name, bool ok, const std::string& detail) {
-    m_checks.push_back({name, ok, detail});
-}
-
-void HostRuntime::trace_word(const std::string& name, GmAddr addr) {
-    check_range(addr, 4, "trace_word");
-    if (m_word_tracer && !m_word_tracer->add_word(name, addr))
-        throw HostError("trace_word('" + name +
-                        "') after tracing started: call it before the first launch");
+aclError HostRuntime::aclrtGetOpTimeOutInterval(std::uint64_t* interval_us) {
+    if (!interval_us) return acl::kInvalidParam;
+    *interval_us = m_scheduler.op_timeout().interval_us();
+    return acl::kSuccess;
 }
 
 } // namespace syncsim

@@ -4,11 +4,9 @@
 #pragma once
 
 #include "models/aicpu/aicpu_cluster.hpp"
-#include "models/memory/sparse_store.hpp"
-#include "models/memory/write_provenance.hpp"
-#include "models/notify/notify_table.hpp"
-#include "models/report/first_entries.hpp"
-#include "models/runtime/stream.hpp"
+#include "models/runtime/acl_notify_objects.hpp"
+#include "models/runtime/host_memory.hpp"
+#include "models/runtime/host_streams.hpp"
 #include "models/runtime/task_scheduler.hpp"
 #include "syncsim/host_api.hpp"
 
@@ -29,18 +27,6 @@ struct HostCheck {
     std::string detail;
 };
 
-struct GmBuffer {
-    std::string name;
-    GmAddr addr;
-    std::uint64_t bytes;
-};
-
-class WordTraceSink {
-  public:
-    virtual ~WordTraceSink() = default;
-    virtual bool add_word(const std::string& name, GmAddr addr) = 0; // false once tracing started
-};
-
 class HostRuntime : public sc_core::sc_module, public HostApi {
   public:
     HostRuntime(sc_core::sc_module_name name, HostProgram program, KernelLookup kernels,
@@ -48,8 +34,8 @@ class HostRuntime : public sc_core::sc_module, public HostApi {
                 GmAddr gm_base, std::uint64_t gm_bytes, TaskScheduler& scheduler,
                 NotifyTable& notifies, const Clock& clock, const SchedulerParams& scheduling);
 
-    void set_word_tracer(WordTraceSink* tracer) { m_word_tracer = tracer; }
-    void set_stream_tracer(StreamTraceSink* tracer) { m_stream_tracer = tracer; }
+    void set_word_tracer(WordTraceSink* tracer) { m_memory.set_word_tracer(tracer); }
+    void set_stream_tracer(StreamTraceSink* tracer) { m_streams.set_tracer(tracer); }
     // Where rtGetC2cCtrlAddr points; 0 = the platform does not provide it.
     void set_c2c_ctrl_addr(std::uint64_t addr) { m_c2c_ctrl_addr = addr; }
     // The arch's launch rules (platform data); a launch no rule covers fails.
@@ -60,126 +46,134 @@ class HostRuntime : public sc_core::sc_module, public HostApi {
     bool finished() const { return m_finished; }
     const std::optional<std::string>& error() const { return m_error; }
     const std::vector<HostCheck>& checks() const { return m_checks; }
-    const std::vector<GmBuffer>& buffers() const { return m_buffers; }
-    const std::vector<std::unique_ptr<Stream>>& streams() const { return m_streams; }
+    const std::vector<GmBuffer>& buffers() const { return m_memory.buffers(); }
+    const std::vector<std::unique_ptr<Stream>>& streams() const { return m_streams.all(); }
     std::vector<std::string> faults() const { return m_faults; }
-    const FirstEntries<std::string>& runtime_log() const { return m_log; }
-    struct CntNotifyReport {
-        std::uint32_t id;
-        bool destroyed;
-        std::uint32_t count;
-    };
-    std::vector<CntNotifyReport> cnt_notifies() const;
-    std::string waiting_on() const { return m_waiting_on; }
+    const RuntimeLog& runtime_log() const { return m_log; }
+    std::vector<AclNotifyObjects::CntNotifyReport> cnt_notifies() const {
+        return m_acl_notify.cnt_notifies();
+    }
+    std::string waiting_on() const { return m_streams.waiting_on(); }
     sc_core::sc_time finished_at() const { return m_finished_at; }
     void read_gm(GmAddr addr, void* out, std::uint64_t bytes) const {
-        m_gm.read(addr, static_cast<std::uint8_t*>(out), bytes);
+        m_memory.read(out, addr, bytes);
     }
 
     // HostApi
     const DeviceInfo& device() const override { return m_device; }
     const ParamValue& param(const std::string& name) const override;
-    GmAddr malloc(std::uint64_t bytes, const std::string& name) override;
-    void memset(GmAddr addr, std::uint8_t value, std::uint64_t bytes) override;
-    void write(GmAddr addr, const void* data, std::uint64_t bytes) override;
-    void read(void* data, GmAddr addr, std::uint64_t bytes) override;
+    GmAddr malloc(std::uint64_t bytes, const std::string& name) override {
+        return m_memory.malloc(bytes, name);
+    }
+    void memset(GmAddr addr, std::uint8_t value, std::uint64_t bytes) override {
+        m_memory.memset(addr, value, bytes);
+    }
+    void write(GmAddr addr, const void* data, std::uint64_t bytes) override {
+        m_memory.write(addr, data, bytes);
+    }
+    void read(void* data, GmAddr addr, std::uint64_t bytes) override {
+        m_memory.read(data, addr, bytes);
+    }
     int rtGetC2cCtrlAddr(std::uint64_t* addr, std::uint32_t* len) override;
-    StreamId create_stream() override;
+    StreamId create_stream() override { return m_streams.create(); }
     StreamId default_stream() const override { return 0; }
     int launch(StreamId stream, const KernelLaunch& launch) override;
-    int synchronize_stream(StreamId stream) override;
+    int synchronize_stream(StreamId stream) override { return m_streams.synchronize(stream); }
     int launch_aicpu(StreamId stream, const AicpuLaunch& launch) override;
-    void check(const std::string& name, bool ok, const std::string& detail) override;
-    std::string last_writer(GmAddr addr) const override;
+    void check(const std::string& name, bool ok, const std::string& detail) override {
+        m_checks.push_back({name, ok, detail});
+    }
+    std::string last_writer(GmAddr addr) const override { return m_memory.last_writer(addr); }
     // Where GM writes are recorded, and how a requester number reads.
     void set_provenance(WriteProvenance* provenance, std::function<std::string(int)> namer) {
-        m_provenance = provenance;
-        m_requester_name = std::move(namer);
+        m_memory.set_provenance(provenance, std::move(namer));
     }
-    void trace_word(const std::string& name, GmAddr addr) override;
+    void trace_word(const std::string& name, GmAddr addr) override {
+        m_memory.trace_word(name, addr);
+    }
 
-    aclrtStream stream_handle(StreamId id) override;
-    aclError aclrtSynchronizeStream(aclrtStream stream) override;
+    aclrtStream stream_handle(StreamId id) override { return &m_streams.get(id); }
+    aclError aclrtSynchronizeStream(aclrtStream stream) override {
+        return m_streams.synchronize(stream, -1);
+    }
     aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream,
-                                               std::int32_t timeout_ms) override;
+                                               std::int32_t timeout_ms) override {
+        return m_streams.synchronize(stream, timeout_ms);
+    }
     aclError aclrtSetOpExecuteTimeOutV2(std::uint64_t timeout_us,
                                         std::uint64_t* actual_us) override;
     aclError aclrtGetOpTimeOutInterval(std::uint64_t* interval_us) override;
-    aclError aclrtCntNotifyCreate(aclrtCntNotify* cnt_notify, std::uint64_t flag) override;
-    aclError aclrtCntNotifyDestroy(aclrtCntNotify cnt_notify) override;
+
+    // CntNotify, notify and events: the ACL objects.
+    aclError aclrtCntNotifyCreate(aclrtCntNotify* cnt_notify, std::uint64_t flag) override {
+        return m_acl_notify.cnt_create(cnt_notify, flag);
+    }
+    aclError aclrtCntNotifyDestroy(aclrtCntNotify cnt_notify) override {
+        return m_acl_notify.cnt_destroy(cnt_notify);
+    }
     aclError aclrtCntNotifyRecord(aclrtCntNotify cnt_notify, aclrtStream stream,
-                                  aclrtCntNotifyRecordInfo* info) override;
+                                  aclrtCntNotifyRecordInfo* info) override {
+        return m_acl_notify.cnt_record(cnt_notify, stream, info);
+    }
     aclError aclrtCntNotifyWaitWithTimeout(aclrtCntNotify cnt_notify, aclrtStream stream,
-                                           aclrtCntNotifyWaitInfo* info) override;
-    aclError aclrtCntNotifyReset(aclrtCntNotify cnt_notify, aclrtStream stream) override;
-    aclError aclrtCntNotifyGetId(aclrtCntNotify cnt_notify, std::uint32_t* notify_id) override;
-    aclError aclrtCreateNotify(aclrtNotify* notify, std::uint64_t flag) override;
-    aclError aclrtDestroyNotify(aclrtNotify notify) override;
-    aclError aclrtRecordNotify(aclrtNotify notify, aclrtStream stream) override;
+                                           aclrtCntNotifyWaitInfo* info) override {
+        return m_acl_notify.cnt_wait(cnt_notify, stream, info);
+    }
+    aclError aclrtCntNotifyReset(aclrtCntNotify cnt_notify, aclrtStream stream) override {
+        return m_acl_notify.cnt_reset(cnt_notify, stream);
+    }
+    aclError aclrtCntNotifyGetId(aclrtCntNotify cnt_notify, std::uint32_t* notify_id) override {
+        return m_acl_notify.cnt_get_id(cnt_notify, notify_id);
+    }
+    aclError aclrtCreateNotify(aclrtNotify* notify, std::uint64_t flag) override {
+        return m_acl_notify.notify_create(notify, flag);
+    }
+    aclError aclrtDestroyNotify(aclrtNotify notify) override {
+        return m_acl_notify.notify_destroy(notify);
+    }
+    aclError aclrtRecordNotify(aclrtNotify notify, aclrtStream stream) override {
+        return m_acl_notify.notify_record(notify, stream);
+    }
     aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream,
-                                     std::uint32_t timeout) override;
-    aclError aclrtCreateEvent(aclrtEvent* event) override;
-    aclError aclrtDestroyEvent(aclrtEvent event) override;
-    aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) override;
-    aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) override;
+                                     std::uint32_t timeout) override {
+        return m_acl_notify.notify_wait_and_reset(notify, stream, timeout);
+    }
+    aclError aclrtCreateEvent(aclrtEvent* event) override {
+        return m_acl_notify.event_create(event);
+    }
+    aclError aclrtDestroyEvent(aclrtEvent event) override {
+        return m_acl_notify.event_destroy(event);
+    }
+    aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) override {
+        return m_acl_notify.event_record(event, stream);
+    }
+    aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) override {
+        return m_acl_notify.event_wait(stream, event);
+    }
 
   private:
-    // Runtime objects behind the opaque handles. A destroyed object keeps its
-    // storage with the magic cleared, so a stale handle is recognised (107017).
-    static constexpr std::uint32_t kCntNotifyMagic = 0x434E5446; // "CNTF"
-    struct HandleObject {
-        std::uint32_t magic = 0;
-        std::uint32_t id = 0;
-    };
-    struct EventObject {
-        bool alive = true;
-        std::uint64_t recorded = 0, completed = 0; // records enqueued / done
-        sc_core::sc_event done;
-    };
-
     void run();
-    Stream& stream(StreamId id);
-    Stream* stream_of(aclrtStream handle);
-    aclError validate_cnt_notify(aclrtCntNotify handle, HandleObject** object);
-    aclError stream_event_id(Stream& s);
     void log(const std::string& line) { m_log.push_back(line); }
-    void check_range(GmAddr addr, std::uint64_t bytes, const char* what) const;
-    int collect_stream_error(Stream& s);
-    // Every task reaches a stream through here: a full stream makes the host
-    // wait, as the runtime's submission does.
-    void submit(Stream& s, Stream::Task task);
-    std::unique_ptr<Stream> new_stream();
 
     HostProgram m_program;
     LaunchRules m_launch_rules;
     KernelLookup m_kernels;
     std::shared_ptr<const ParamMap> m_params;
     DeviceInfo m_device;
-    SparseStore& m_gm;
-    GmAddr m_gm_base, m_next_free;
-    std::uint64_t m_gm_bytes;
     TaskScheduler& m_scheduler;
     Clock m_clock;
     double m_launch_overhead_cycles;
-    std::size_t m_stream_task_limit;
-    WordTraceSink* m_word_tracer = nullptr;
-    StreamTraceSink* m_stream_tracer = nullptr;
-    NotifyTable& m_notifies;
-    std::deque<HandleObject> m_cnt_objects, m_notify_objects;
-    std::deque<EventObject> m_events;
-    FirstEntries<std::string> m_log;
+    RuntimeLog m_log;
+    HostMemory m_memory;
+    HostStreams m_streams;
+    AclNotifyObjects m_acl_notify;
     std::uint64_t m_c2c_ctrl_addr = 0;
     AicpuCluster* m_aicpu = nullptr;
-    WriteProvenance* m_provenance = nullptr;
-    std::function<std::string(int)> m_requester_name;
 
-    std::vector<std::unique_ptr<Stream>> m_streams;
-    std::vector<GmBuffer> m_buffers;
     std::vector<HostCheck> m_checks;
     std::vector<std::string> m_faults;
     bool m_finished = false;
     std::optional<std::string> m_error;
-    std::string m_waiting_on;
     sc_core::sc_time m_finished_at;
 };
 
