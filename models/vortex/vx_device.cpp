@@ -15,20 +15,11 @@ VortexDevice::VortexDevice(sc_core::sc_module_name name, const DeviceParams& p,
     : sc_module(name), m_p(p), m_geometry{static_cast<int>(p.warps), static_cast<int>(p.cores),
                                           static_cast<int>(p.barriers), p.gbar_enable,
                                           p.fidelity == "simx" ? Fidelity::SimX : Fidelity::Rtl},
-      m_clock(Clock::from_mhz(p.clock_mhz)), m_params(std::move(params)) {
+      m_clock(Clock::from_mhz(p.clock_mhz)), m_params(std::move(params)),
+      m_gbar(p, m_geometry, m_clock),
+      m_detectors(p, m_clock, m_cores, [this] { return finished(); }) {
     const int sockets = static_cast<int>(p.sockets());
     for (int cl = 0; cl < p.clusters; ++cl) {
-        m_gbar_units.emplace_back(m_geometry, p.gbar_storage_rtl_m);
-        Arbiter cluster_arb;
-        cluster_arb.inputs = sockets;
-        cluster_arb.out_buf = sockets > 2 ? 1 : 0; // OUT_BUF = (NUM_SOCKETS > 2) ? 1 : 0
-        m_cluster_arbs.push_back(std::move(cluster_arb));
-        for (int s = 0; s < sockets; ++s) {
-            Arbiter socket_arb;
-            socket_arb.inputs = static_cast<int>(p.socket_size);
-            socket_arb.out_buf = p.socket_size > 1 ? 1 : 0; // OUT_BUF = (SOCKET_SIZE > 1) ? 2 : 0
-            m_socket_arbs.push_back(std::move(socket_arb));
-        }
         for (int c = 0; c < p.cores; ++c) {
             auto core = std::make_unique<Core>();
             core->index = static_cast<int>(cl * p.cores + c);
@@ -51,54 +42,14 @@ VortexDevice::VortexDevice(sc_core::sc_module_name name, const DeviceParams& p,
             sched.set_sensitivity(&raw->schedule_event);
             sched.dont_initialize();
             sc_core::sc_spawn([this, raw] { schedule(*raw); }, nullptr, &sched);
-            sc_core::sc_spawn_options dog;
-            dog.spawn_method();
-            dog.set_sensitivity(&raw->watchdog_event);
-            dog.dont_initialize();
-            sc_core::sc_spawn([this, raw] { stall_timeout(*raw); }, nullptr, &dog);
+            m_detectors.watch_core(*raw);
             m_cores.push_back(std::move(core));
         }
     }
-    for (auto* arbs : {&m_socket_arbs, &m_cluster_arbs})
-        for (Arbiter& a : *arbs) {
-            Arbiter* raw = &a;
-            sc_core::sc_spawn_options opts;
-            opts.spawn_method();
-            opts.set_sensitivity(raw->arbitrate.get());
-            opts.dont_initialize();
-            sc_core::sc_spawn([this, raw] { run_arbiter(*raw); }, nullptr, &opts);
-        }
     SC_HAS_PROCESS(VortexDevice);
     SC_METHOD(store_due);
     sensitive << m_store_due;
     dont_initialize();
-    sc_core::sc_spawn_options detector;
-    detector.spawn_method();
-    detector.set_sensitivity(&m_no_progress);
-    detector.dont_initialize();
-    sc_core::sc_spawn([this] { no_progress(); }, nullptr, &detector);
-}
-
-void VortexDevice::stall_timeout(Core& c) {
-    if (!(c.active && c.active == c.stalled) || !m_watchdog.empty()) return;
-    std::ostringstream os;
-    os << "STALL_TIMEOUT on core " << c.index << ": all active warps (mask 0x" << std::hex
-       << c.active << std::dec << ") stalled for " << m_p.stall_timeout << " cycles";
-    m_watchdog = os.str();
-    sc_core::sc_pause();
-}
-
-void VortexDevice::no_progress() {
-    bool waiting = false, running = false;
-    for (const auto& c : m_cores) {
-        waiting = waiting || c->stalled != 0;
-        running = running || (c->active & ~c->stalled) != 0;
-    }
-    if (!waiting || !running || !m_watchdog.empty() || !m_livelock.empty()) return;
-    m_livelock = "no barrier release or warp exit for " + std::to_string(m_p.no_progress_cycles) +
-                 " cycles while warps wait at barriers and others keep running (a livelock the "
-                 "STALL_TIMEOUT watchdog cannot see)";
-    sc_core::sc_pause();
 }
 
 VortexDevice::~VortexDevice() = default;
@@ -151,7 +102,7 @@ void VortexDevice::spawn(Core& core, int warp, WarpProgram program) {
             exit_warp(w);
         },
         nullptr, &opts);
-    check_watchdog(core);
+    m_detectors.check_watchdog(core);
 }
 
 void VortexDevice::exit_warp(Warp& w) {
@@ -160,7 +111,7 @@ void VortexDevice::exit_warp(Warp& w) {
     --m_live_warps;
     set_state(w, "exited");
     core.active &= ~(1ull << w.id);
-    check_watchdog(core);
+    m_detectors.check_watchdog(core);
     progress();
 }
 
@@ -200,45 +151,8 @@ void VortexDevice::set_stalled(Core& c, int warp, bool stalled) {
         c.stalled |= 1ull << warp;
     else
         c.stalled &= ~(1ull << warp);
-    check_watchdog(c);
-    watch_progress(false);
-}
-
-void VortexDevice::check_watchdog(Core& c) {
-    if (m_p.stall_timeout == 0) return;
-    const bool all_stalled = c.active != 0 && c.active == c.stalled;
-    if (all_stalled && !c.watchdog_armed) {
-        c.watchdog_armed = true;
-        c.watchdog_event.notify(cyc(static_cast<double>(m_p.stall_timeout)));
-    } else if (!all_stalled && c.watchdog_armed) {
-        c.watchdog_armed = false;
-        c.watchdog_event.cancel();
-    }
-}
-
-void VortexDevice::progress() {
-    watch_progress(true);
-}
-
-// Armed only while a warp runs: a timer left pending after the last warp
-// exits, or while every warp waits, would keep the run going to wake a
-// detector with nothing to see. A warp that starts running again re-arms it
-// from then.
-void VortexDevice::watch_progress(bool restart) {
-    const bool watch = !finished() && any_warp_running();
-    if (watch && (restart || !m_progress_watched)) {
-        m_no_progress.cancel();
-        m_no_progress.notify(cyc(static_cast<double>(m_p.no_progress_cycles)));
-    } else if (!watch && m_progress_watched) {
-        m_no_progress.cancel();
-    }
-    m_progress_watched = watch;
-}
-
-bool VortexDevice::any_warp_running() const {
-    for (const auto& c : m_cores)
-        if ((c->active & ~c->stalled) != 0) return true;
-    return false;
+    m_detectors.check_watchdog(c);
+    m_detectors.stalls_changed();
 }
 
 void VortexDevice::release(Warp& w, const sc_core::sc_time& ready) {

@@ -1,16 +1,22 @@
-// The device's private parts, shared by its source files (vx_device.cpp,
-// vx_global_barrier.cpp): a warp and a core as the device keeps them.
+// The device's private parts, shared by its source files and units (the
+// hang detectors): a warp and a core as the device keeps them.
 #pragma once
 
 #include "models/systemc/simulation_time.hpp"
-#include "models/vortex/vx_device.hpp"
+#include "models/vortex/vx_barrier_rules.hpp"
 
+#include <memory>
 #include <set>
+#include <string>
+#include <systemc>
+#include <vector>
 
 namespace syncsim::vortex {
 
-struct VortexDevice::Warp {
-    Core* core = nullptr;
+struct VxCore;
+
+struct VxWarp {
+    VxCore* core = nullptr;
     int id = 0;
     bool spawned = false, exited = false, granted = false, released = false;
     std::string state = "never spawned", detail;
@@ -23,11 +29,11 @@ struct VortexDevice::Warp {
     sc_core::sc_time stores_land;
 };
 
-struct VortexDevice::Core {
+struct VxCore {
     int index = 0, local = 0, cluster = 0, socket = 0, socket_input = 0, cluster_input = 0;
     std::unique_ptr<BarrierTable> table;
     std::unique_ptr<SplitBarriers> split;
-    std::vector<std::unique_ptr<Warp>> warps;
+    std::vector<std::unique_ptr<VxWarp>> warps;
     std::set<int> ready;
     bool armed = false;
     sc_core::sc_time last_grant = sc_core::sc_max_time(); // no grant yet
