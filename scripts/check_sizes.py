@@ -61,7 +61,8 @@ def strip_code(text):
 def functions(path):
     """Yields (name line, first line, last line) of every function body."""
     raw = path.read_text().split("\n")
-    code = strip_code("\n".join(raw))
+    # Preprocessor lines are not part of the next declaration's header.
+    code = strip_code("\n".join("" if l.lstrip().startswith("#") else l for l in raw))
     stack = []  # for each open brace: 'scope', 'function' or 'block'
     header = ""
     header_line = 1
@@ -163,7 +164,7 @@ def main():
     for p in problems:
         print(p, file=sys.stderr)
     if problems:
-        print(f"{len(problems)} file(s) or function(s) too long in {', '.join(FOLDERS)}",
+        print(f"{len(problems)} file(s), function(s) or class(es) too long in {', '.join(FOLDERS)}",
               file=sys.stderr)
         return 1
     print(f"check_sizes: {checked} files, none over {MAX_FILE_LINES} lines, "

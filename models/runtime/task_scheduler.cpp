@@ -10,12 +10,8 @@ namespace syncsim {
 TaskScheduler::TaskScheduler(sc_core::sc_module_name name, std::vector<AiCore*> aic,
                              std::vector<AiCore*> aiv, const Clock& clock,
                              const SchedulerParams& params, int dies)
-    : sc_module(name), m_aic(std::move(aic)), m_aiv(std::move(aiv)),
-      m_aic_taken(m_aic.size(), false), m_aiv_taken(m_aiv.size(), false),
-      m_aic_owner(m_aic.size(), nullptr), m_aiv_owner(m_aiv.size(), nullptr), m_clock(clock),
+    : sc_module(name), m_pool(std::move(aic), std::move(aiv), dies), m_clock(clock),
       m_dispatch_cycles(params.block_dispatch_cycles), m_die_friendly(params.die_friendly),
-      m_dies(std::max(1, dies)),
-      m_clusters_per_die(static_cast<int>(m_aic.size()) / std::max(1, dies)),
       m_op_timeout(params.op_timeout) {
     SC_HAS_PROCESS(TaskScheduler);
     m_stats.add("launches_unfinished", "records",
@@ -54,7 +50,7 @@ LaunchResult TaskScheduler::run_launch(LaunchWork work) {
     exec->id = m_next_id++;
     exec->result.launch_id = exec->id;
     exec->plan = work.plan;
-    exec->groups = DieGroups::of(work.plan.block_num, m_dies, m_die_friendly);
+    exec->groups = DieGroups::of(work.plan.block_num, m_pool.dies(), m_die_friendly);
     exec->group_next.assign(static_cast<std::size_t>(exec->groups.group_dim), 0);
     exec->batch = work.batch;
     exec->stream = work.stream;
@@ -100,16 +96,6 @@ void TaskScheduler::dispatcher() {
     }
 }
 
-std::optional<std::vector<AiCore*>> TaskScheduler::place(const Execution& e, int group) const {
-    const auto p = place_block(e.plan.aic_per_block, e.plan.aiv_per_block, m_aic_taken, m_aiv_taken,
-                               e.groups.window(group, m_dies, m_clusters_per_die));
-    if (!p) return std::nullopt;
-    std::vector<AiCore*> cores;
-    if (p->aic >= 0) cores.push_back(m_aic[static_cast<std::size_t>(p->aic)]);
-    for (int v : p->aivs) cores.push_back(m_aiv[static_cast<std::size_t>(v)]);
-    return cores;
-}
-
 void TaskScheduler::start(Execution& e, const std::vector<AiCore*>& cores, int group) {
     const std::int64_t block = e.groups.first_block(group) + e.group_next[group]++;
     ++e.dispatched;
@@ -123,16 +109,14 @@ void TaskScheduler::start(Execution& e, const std::vector<AiCore*>& cores, int g
     std::int64_t subblock = 0;
     for (AiCore* core : cores) {
         const bool aic = core->config().type == CoreType::AIC;
-        (aic ? m_aic_taken : m_aiv_taken)[core->config().index] = true;
-        (aic ? m_aic_owner : m_aiv_owner)[core->config().index] = &e;
+        m_pool.take(core, e);
         BlockWork w;
         w.launch = e.kernel;
         w.block_idx = block;
         w.subblockid = aic ? 0 : subblock++;
         w.peers = peers;
-        w.on_done = [this, &e, core, aic, block](const std::optional<std::string>& fault) {
-            (aic ? m_aic_taken : m_aiv_taken)[core->config().index] = false;
-            (aic ? m_aic_owner : m_aiv_owner)[core->config().index] = nullptr;
+        w.on_done = [this, &e, core, block](const std::optional<std::string>& fault) {
+            m_pool.release(core);
             e.cores.erase(std::find(e.cores.begin(), e.cores.end(), core));
             if (fault)
                 e.result.faults.push_back(std::string(core->basename()) + " block " +
@@ -174,7 +158,7 @@ std::optional<int> TaskScheduler::next_group(const Execution& e) const {
         const int g = (e.last_group + i) % e.groups.group_dim;
         const std::int64_t end =
             std::min(e.groups.first_block(g + 1), std::int64_t(e.plan.block_num));
-        if (e.groups.first_block(g) + e.group_next[g] < end && place(e, g)) return g;
+        if (e.groups.first_block(g) + e.group_next[g] < end && m_pool.place(e, g)) return g;
     }
     return std::nullopt;
 }
@@ -185,15 +169,12 @@ bool TaskScheduler::dispatch_from(Execution& e) {
     // Batch mode starts every block together, once all of them fit (no
     // core is held for it meanwhile: other launches go on).
     const bool all_at_once = e.batch && e.dispatched == 0;
-    if (all_at_once &&
-        !all_blocks_fit(plan.aic_per_block, plan.aiv_per_block, plan.block_num, e.groups, m_dies,
-                        m_clusters_per_die, m_aic_taken, m_aiv_taken))
-        return false;
+    if (all_at_once && !m_pool.all_fit(e)) return false;
     bool started = false;
     do {
         const auto group = next_group(e);
         if (!group) break; // only in normal mode: the rest waits for cores
-        auto cores = place(e, *group);
+        auto cores = m_pool.place(e, *group);
         // Dispatch is serial: one block per interval. Cores may have been
         // taken meanwhile only by this thread, so the placement holds.
         wait_for(m_clock.cycles(m_dispatch_cycles));
@@ -225,60 +206,9 @@ std::vector<LaunchReport> TaskScheduler::active_launches() const {
                        e.dispatched,
                        e.cores_running,
                        ""};
-        if (e.dispatched < e.plan.block_num) r.waiting_for = why_waiting(e);
+        if (e.dispatched < e.plan.block_num) r.waiting_for = m_pool.why_waiting(e);
         out.push_back(r);
     }
-    return out;
-}
-
-std::string TaskScheduler::why_waiting(const Execution& e) const {
-    const LaunchPlan& plan = e.plan;
-    const std::int64_t left = plan.block_num - e.dispatched;
-    std::string out = std::to_string(left) + " block(s) never dispatched: ";
-    if (e.batch) {
-        const std::int64_t aic_need = plan.block_num * plan.aic_per_block,
-                           aiv_need = plan.block_num * plan.aiv_per_block;
-        const bool never =
-            aic_need > std::int64_t(m_aic.size()) || aiv_need > std::int64_t(m_aiv.size());
-        out +=
-            "batch schedule mode starts all " + std::to_string(plan.block_num) +
-            " blocks together, and they do not fit " +
-            (never ? "the device at all (" + std::to_string(aic_need) + " AIC and " +
-                         std::to_string(aiv_need) + " AIV needed, " + std::to_string(m_aic.size()) +
-                         " and " + std::to_string(m_aiv.size()) + " there): they never will"
-                   : std::string("the free cores"));
-    } else
-        out += "no free " + (plan.aic_per_block ? "cluster with 1 AIC + " +
-                                                      std::to_string(plan.aiv_per_block) + " AIV"
-                                                : std::string("AIV core"));
-    // Who holds the cores this launch needs, launch by launch.
-    std::vector<std::pair<const Execution*, int>> holders;
-    const std::pair<const std::vector<const Execution*>*, bool> kinds[] = {
-        {&m_aic_owner, plan.aic_per_block > 0}, {&m_aiv_owner, plan.aiv_per_block > 0}};
-    for (const auto& [owners, needed] : kinds) {
-        if (!needed) continue;
-        for (const Execution* o : *owners) {
-            if (!o) continue;
-            auto it = std::find_if(holders.begin(), holders.end(),
-                                   [o](const auto& h) { return h.first == o; });
-            if (it == holders.end())
-                holders.push_back({o, 1});
-            else
-                ++it->second;
-        }
-    }
-    for (std::size_t i = 0; i < holders.size(); ++i) {
-        const Execution& o = *holders[i].first;
-        out += (i == 0 ? "; the cores are held by " : ", ") +
-               (&o == &e ? std::string("this launch's own blocks")
-                         : "launch " + std::to_string(o.id) + " (" + o.kernel->kernel_name +
-                               ", stream " + std::to_string(o.stream) + ")") +
-               ": " + std::to_string(holders[i].second) + " core(s)";
-    }
-    if (!e.batch)
-        out += "; the launch's schedule mode is normal, so its blocks start in waves as cores "
-               "free and a barrier in it waits for blocks that cannot start (batch mode, "
-               "SetScheduleMode(1), starts them together)";
     return out;
 }
 

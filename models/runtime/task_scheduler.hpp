@@ -5,10 +5,8 @@
 // than the device holds waits forever, as on hardware.
 #pragma once
 
-#include "models/core/ai_core.hpp"
 #include "models/report/stats.hpp"
-#include "models/runtime/block_placement.hpp"
-#include "models/runtime/launch_rules.hpp"
+#include "models/runtime/core_pool.hpp"
 #include "models/runtime/op_timeout.hpp"
 
 #include <list>
@@ -31,15 +29,6 @@ struct LaunchWork {
     // The launch's own op-execute timeout (ACL_RT_LAUNCH_KERNEL_ATTR_TIMEOUT_US;
     // 0 = never), over the global one.
     std::optional<std::uint64_t> timeout_us;
-};
-
-struct LaunchResult {
-    std::uint64_t launch_id = 0;
-    std::vector<std::string> faults; // "aiv3 block 2: ..."
-    // The op-execute watchdog killed it, or it never ran because the device
-    // needs a reset: the code its stream reports, and why.
-    aclError timeout_code = 0;
-    std::string timeout_message;
 };
 
 // A task the op-execute watchdog killed, and what its cores were doing then
@@ -139,49 +128,22 @@ class TaskScheduler : public sc_core::sc_module {
     bool needs_reset() const { return !m_kills.empty(); }
 
   private:
-    struct Execution {
-        std::uint64_t id;
-        LaunchPlan plan;
-        std::shared_ptr<const LaunchedKernel> kernel;
-        DieGroups groups;
-        std::vector<std::int64_t> group_next; // blocks each group has started
-        std::int64_t dispatched = 0;
-        int last_group = -1;
-        std::int64_t cores_running = 0;
-        std::vector<AiCore*> cores; // running its blocks now
-        LaunchResult result;
-        sc_core::sc_event done;
-        bool finished = false;
-        sc_core::sc_time started;
-        std::optional<sc_core::sc_time> deadline; // none: it never times out
-        std::int64_t timeout_credits = 0;
-        std::uint64_t timeout_us = 0;
-        bool expiring = false;
-        bool batch = false;
-        int stream = 0;
-    };
+    using Execution = LaunchExecution;
     void dispatcher();
     void expire_due();
     void kill(Execution& e);
     void dispatch_ready();
     bool blocks_waiting() const;
-    // Free cores for the next block of `group`, or nothing.
-    std::optional<std::vector<AiCore*>> place(const Execution& e, int group) const;
     // The group whose next block can start now, taking the groups in turn.
     std::optional<int> next_group(const Execution& e) const;
     void start(Execution& e, const std::vector<AiCore*>& cores, int group);
     // Dispatches what `e` may start now; false when it starts nothing.
     bool dispatch_from(Execution& e);
-    // Why a launch's remaining blocks are not placed: who holds the cores.
-    std::string why_waiting(const Execution& e) const;
 
-    std::vector<AiCore*> m_aic, m_aiv;
-    std::vector<bool> m_aic_taken, m_aiv_taken;
-    std::vector<const Execution*> m_aic_owner, m_aiv_owner; // null: free
+    CorePool m_pool;
     Clock m_clock;
     double m_dispatch_cycles;
     bool m_die_friendly;
-    int m_dies, m_clusters_per_die;
     // Shared: the dispatcher holds the launch it is dispatching while it
     // waits a dispatch interval, in which the watchdog may kill the launch
     // and its stream's thread drop it from this list.
