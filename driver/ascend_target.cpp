@@ -66,19 +66,20 @@ class AscendTarget : public RunTarget {
 
 HostProgram AscendTarget::host_program(const ExperimentConfig& cfg) const {
     const auto& registry = workloads();
-    if (!cfg.host.empty()) return registry.host(cfg.host)->fn;
-    return default_host_program(*registry.kernel(cfg.kernel), *cfg.launch, cfg.params);
+    const AscendSetup& setup = cfg.ascend();
+    if (!setup.host.empty()) return registry.host(setup.host)->fn;
+    return default_host_program(*registry.kernel(setup.kernel), *setup.launch, cfg.params);
 }
 
 void AscendTarget::elaborate(const ExperimentConfig& cfg, const RunOptions& options) {
     SimOptions sim_options;
     sim_options.fast_poll = cfg.fast_poll;
-    m_device = std::make_unique<AscendDevice>(cfg.platform, sim_options);
+    m_device = std::make_unique<AscendDevice>(cfg.ascend().platform, sim_options);
     KernelLookup lookup = [](const std::string& name) -> KernelFn {
         const KernelEntry* k = workloads().kernel(name);
         return k ? k->fn : nullptr;
     };
-    const Platform& p = cfg.platform;
+    const Platform& p = cfg.ascend().platform;
     m_host = std::make_unique<HostRuntime>(
         "host", host_program(cfg), lookup, std::make_shared<const ParamMap>(cfg.params),
         device_info(p), m_device->gm(), kGmBase, static_cast<std::uint64_t>(p.hbm_bytes),
@@ -96,17 +97,17 @@ void AscendTarget::elaborate(const ExperimentConfig& cfg, const RunOptions& opti
 // empty trace.
 void check_core_selection(const ExperimentConfig& cfg, const TraceSpec& spec) {
     for (const TraceSpec::CoreRange& r : spec.cores) {
-        const int count =
-            static_cast<int>(r.type == "aic" ? cfg.platform.aic_cores : cfg.platform.aiv_cores);
+        const int count = static_cast<int>(r.type == "aic" ? cfg.ascend().platform.aic_cores
+                                                           : cfg.ascend().platform.aiv_cores);
         // A range names its last core too ("aiv0-999" on 72 AIV is a slip);
         // a bare type ("aiv") means all of them.
         const bool whole_type = r.last == std::numeric_limits<int>::max();
         const int beyond = r.first >= count ? r.first : whole_type ? -1 : r.last;
         if (beyond >= count)
             throw ConfigError("--cores: " + r.type + std::to_string(beyond) + " is not a core of " +
-                              cfg.platform.name + ", which has " + std::to_string(count) + " " +
-                              r.type + " cores (" + r.type + "0-" + std::to_string(count - 1) +
-                              ")");
+                              cfg.ascend().platform.name + ", which has " + std::to_string(count) +
+                              " " + r.type + " cores (" + r.type + "0-" +
+                              std::to_string(count - 1) + ")");
     }
 }
 
@@ -208,11 +209,11 @@ Collected AscendTarget::collect(const ExperimentConfig& cfg, std::uint64_t end_p
     if (m_rounds_file) m_rounds_file->close();
 
     Collected c;
-    c.sections = ascend_sections(cfg.platform, *m_device, *m_host, reports);
+    c.sections = ascend_sections(cfg.ascend().platform, *m_device, *m_host, reports);
     c.checks = m_host->checks();
-    c.declared_checks =
-        cfg.host.empty() ? default_host_checks() : workloads().host(cfg.host)->checks;
-    c.workload = cfg.host.empty() ? cfg.kernel : cfg.host;
+    c.declared_checks = cfg.ascend().host.empty() ? default_host_checks()
+                                                  : workloads().host(cfg.ascend().host)->checks;
+    c.workload = cfg.ascend().host.empty() ? cfg.ascend().kernel : cfg.ascend().host;
     for (const auto& r : reports)
         if (r.has_block) c.stuck.push_back(r.name);
     std::sort(c.stuck.begin(), c.stuck.end());

@@ -3,10 +3,10 @@
 #include "config/param_tree.hpp"
 #include "config/yaml_view.hpp"
 #include "driver/experiment_config.hpp"
-#include "driver/platform_kinds.hpp"
 #include "driver/run_common.hpp"
 #include "driver/shell_command.hpp"
 #include "driver/sweep_point.hpp"
+#include "platforms/platform_kinds.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -41,9 +41,8 @@ ParamRow platform_value(const FittedValue& f, const std::string& platforms_dir) 
         check_platform_name(f.platform);
         if (platform_folder(platforms_dir, f.platform).empty())
             throw ConfigError("no platform '" + f.platform + "' (syncsim list platforms)");
-        ExperimentConfig cfg;
-        platform_kind_of(platforms_dir, f.platform).load(cfg, platforms_dir, f.platform);
-        for (const ParamRow& row : cfg.vortex ? param_rows(*cfg.vortex) : param_rows(cfg.platform))
+        const AnyPlatform platform = load_any_platform(platforms_dir, f.platform);
+        for (const ParamRow& row : platform_rows(platform))
             if (row.path == f.path) return row;
         throw ConfigError("platform " + f.platform + " has no parameter '" + f.path + "'");
     } catch (const ConfigError& e) {

@@ -64,30 +64,41 @@ MachineLimits MachineLimits::of_this_machine() {
     return m;
 }
 
-CapacityDemand estimate_demand(const ExperimentConfig& cfg) {
+namespace {
+
+CapacityDemand demand_of(const VortexSetup& setup, const ParamMap&) {
     CapacityDemand d;
-    if (cfg.vortex) {
-        const VortexPlatform& p = *cfg.vortex;
-        const std::uint64_t cores = std::uint64_t(p.clusters) * std::uint64_t(p.cores);
-        // One thread per warp, and at most one global-barrier request per core.
-        d.threads = cores * std::uint64_t(p.warps) + cores;
-        d.threads_why = std::to_string(p.clusters) + " clusters x " + std::to_string(p.cores) +
-                        " cores x (" + std::to_string(p.warps) + " warps + 1)";
-        return d;
-    }
-    const Platform& p = cfg.platform;
+    const VortexPlatform& p = setup.platform;
+    const std::uint64_t cores = std::uint64_t(p.clusters) * std::uint64_t(p.cores);
+    // One thread per warp, and at most one global-barrier request per core.
+    d.threads = cores * std::uint64_t(p.warps) + cores;
+    d.threads_why = std::to_string(p.clusters) + " clusters x " + std::to_string(p.cores) +
+                    " cores x (" + std::to_string(p.warps) + " warps + 1)";
+    return d;
+}
+
+CapacityDemand demand_of(const AscendSetup& setup, const ParamMap& params) {
+    CapacityDemand d;
+    const Platform& p = setup.platform;
     const std::uint64_t cores = std::uint64_t(p.aic_cores + p.aiv_cores);
     d.threads = cores * AiCore::kThreadsPerCore;
     d.threads_why = std::to_string(cores) + " cores x " + std::to_string(AiCore::kThreadsPerCore) +
                     " (the scalar unit; a pipe or write buffer starts its own when first used)";
-    if (!cfg.host.empty()) {
-        const HostEntry* host = workloads().host(cfg.host);
+    if (!setup.host.empty()) {
+        const HostEntry* host = workloads().host(setup.host);
         if (host && host->touched_bytes) {
-            d.touched_bytes = host->touched_bytes(device_info(p), cfg.params);
-            d.touched_why = "the data host program '" + cfg.host + "' writes";
+            d.touched_bytes = host->touched_bytes(device_info(p), params);
+            d.touched_why = "the data host program '" + setup.host + "' writes";
         }
     }
     return d;
+}
+
+} // namespace
+
+CapacityDemand estimate_demand(const ExperimentConfig& cfg) {
+    return std::visit([&cfg](const auto& setup) { return demand_of(setup, cfg.params); },
+                      cfg.setup);
 }
 
 void check_capacity(const ExperimentConfig& cfg, const MachineLimits& limits) {

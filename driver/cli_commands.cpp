@@ -6,9 +6,9 @@
 #include "config/param_tree.hpp"
 #include "config/yaml_view.hpp"
 #include "driver/calibration.hpp"
-#include "driver/platform_kinds.hpp"
 #include "driver/sensitivity.hpp"
 #include "driver/sweep.hpp"
+#include "platforms/platform_kinds.hpp"
 
 #include <boost/program_options.hpp>
 #include <cstdlib>
@@ -101,7 +101,7 @@ int cmd_describe(const std::vector<std::string>& args, const std::string& pdir) 
     if (args.size() != 2 || args[0] != "platform")
         throw ConfigError("usage: syncsim describe platform NAME | describe calibration");
     const std::string dir = platforms_dir(pdir);
-    platform_kind_of(dir, args[1]).describe(std::cout, dir, args[1]);
+    describe_platform(std::cout, dir, args[1]);
     return 0;
 }
 

@@ -67,7 +67,7 @@ void check_stuck_names(const MapView& doc, const ExperimentConfig& cfg,
     for (const std::string& name : *cfg.expect.stuck)
         if (!exists(name))
             expect.fail("stuck", quote_short(name) + " is not a " + names + " of platform " +
-                                     (cfg.vortex ? cfg.vortex->name : cfg.platform.name));
+                                     (cfg.platform_name()));
 }
 
 } // namespace syncsim

@@ -3,7 +3,6 @@
 #include "config/yaml_view.hpp"
 #include "driver/capacity.hpp"
 #include "driver/expect_config.hpp"
-#include "driver/platform_kinds.hpp"
 #include "driver/plugin_loader.hpp"
 #include "workloads/registry.hpp"
 
@@ -11,6 +10,10 @@
 #include <filesystem>
 
 namespace syncsim {
+
+// The readers of the rest of a config, one per platform kind.
+void read_ascend_config(const MapView& doc, ExperimentConfig& cfg);
+void read_vortex_config(const MapView& doc, ExperimentConfig& cfg);
 
 namespace {
 
@@ -225,17 +228,17 @@ void read_plugin(const MapView& workload, ExperimentConfig& cfg) {
 
 // A vortex experiment: platform overrides, a warp program and its parameters.
 void read_vortex_config(const MapView& doc, ExperimentConfig& cfg) {
-    override_vortex_platform(*cfg.vortex, doc.map("overrides"));
+    override_vortex_platform(cfg.vortex().platform, doc.map("overrides"));
     const MapView workload = doc.map("workload");
     if (!doc.has("workload")) throw ConfigError(doc.where() + ": missing key 'workload'");
     workload.allow_only({"plugin", "vortex", "params"});
     read_plugin(workload, cfg);
     const VortexKernelEntry& kernel =
         registered(workloads().vortex_kernels(), workload, "vortex", "vortex warp program");
-    cfg.vortex_kernel = kernel.name;
+    cfg.vortex().kernel = kernel.name;
     read_params(workload.map("params"), kernel.params, cfg);
     read_common(doc, cfg, kernel.checks);
-    const VortexPlatform& p = *cfg.vortex;
+    const VortexPlatform& p = cfg.vortex().platform;
     check_stuck_names(
         doc, cfg,
         [&p](const std::string& name) {
@@ -292,14 +295,21 @@ ExperimentConfig load_experiment_text(const std::string& text, const std::string
         if (path.parent_path().empty()) search_path = ".:" + platforms_dir;
         platform_name = path.stem().string();
     }
-    const PlatformKind* kind = nullptr;
+    AnyPlatform platform;
     try {
-        kind = &platform_kind_of(search_path, platform_name);
-        kind->load(cfg, search_path, platform_name);
+        platform = load_any_platform(search_path, platform_name);
     } catch (const ConfigError& e) {
         throw ConfigError(doc.where("platform") + ": key 'platform': " + e.what());
     }
-    kind->read(doc, cfg);
+    std::visit(ByKind{[&](Platform& p) {
+                          cfg.setup = AscendSetup{std::move(p), {}, {}, {}};
+                          read_ascend_config(doc, cfg);
+                      },
+                      [&](VortexPlatform& p) {
+                          cfg.setup = VortexSetup{std::move(p), {}};
+                          read_vortex_config(doc, cfg);
+                      }},
+               platform);
     check_capacity(cfg, MachineLimits::of_this_machine());
     return cfg;
 }
@@ -307,7 +317,8 @@ ExperimentConfig load_experiment_text(const std::string& text, const std::string
 // An Ascend experiment: platform overrides, a host program or a kernel with
 // its launch, and their parameters.
 void read_ascend_config(const MapView& doc, ExperimentConfig& cfg) {
-    override_platform(cfg.platform, doc.map("overrides"));
+    AscendSetup& setup = cfg.ascend();
+    override_platform(setup.platform, doc.map("overrides"));
 
     const MapView workload = doc.map("workload");
     if (!doc.has("workload")) throw ConfigError(doc.where() + ": missing key 'workload'");
@@ -320,7 +331,7 @@ void read_ascend_config(const MapView& doc, ExperimentConfig& cfg) {
                           ": 'workload' needs exactly one of 'host' (a host program) or "
                           "'kernel' (launched by the default host program from 'launch')");
     if (workload.has("host")) {
-        cfg.host = workload.text("host");
+        setup.host = workload.text("host");
         const HostEntry* host = &registered(registry.hosts(), workload, "host", "host program");
         if (workload.has("launch"))
             workload.fail("launch",
@@ -328,17 +339,17 @@ void read_ascend_config(const MapView& doc, ExperimentConfig& cfg) {
         read_params(workload.map("params"), host->params, cfg);
         declared_checks = host->checks;
     } else {
-        cfg.kernel = workload.text("kernel");
+        setup.kernel = workload.text("kernel");
         const KernelEntry* kernel = &registered(registry.kernels(), workload, "kernel", "kernel");
         if (!workload.has("launch"))
             throw ConfigError(workload.where() + ": a 'kernel' workload needs 'launch' "
                                                  "(block_dim, target)");
-        cfg.launch = read_launch(workload.map("launch"), cfg.platform.arch);
+        setup.launch = read_launch(workload.map("launch"), setup.platform.arch);
         read_params(workload.map("params"), kernel->params, cfg);
     }
 
     read_common(doc, cfg, declared_checks);
-    const Platform& p = cfg.platform;
+    const Platform& p = setup.platform;
     check_stuck_names(
         doc, cfg,
         [&p](const std::string& name) {
@@ -346,6 +357,19 @@ void read_ascend_config(const MapView& doc, ExperimentConfig& cfg) {
             return (aic >= 0 && aic < p.aic_cores) || (aiv >= 0 && aiv < p.aiv_cores);
         },
         "core (aicN or aivN)");
+}
+
+const std::string& ExperimentConfig::platform_name() const {
+    return std::visit([](const auto& s) -> const std::string& { return s.platform.name; }, setup);
+}
+
+const std::vector<std::string>& ExperimentConfig::platform_files() const {
+    return std::visit(
+        [](const auto& s) -> const std::vector<std::string>& { return s.platform.files; }, setup);
+}
+
+std::vector<ParamRow> ExperimentConfig::platform_rows() const {
+    return std::visit([](const auto& s) { return param_rows(s.platform); }, setup);
 }
 
 } // namespace syncsim

@@ -4,14 +4,14 @@
 #pragma once
 
 #include "models/runtime/launch_rules.hpp"
-#include "platforms/platform.hpp"
-#include "platforms/vortex_platform.hpp"
+#include "platforms/platform_kinds.hpp"
 #include "syncsim/core_types.hpp"
 
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace syncsim {
@@ -31,16 +31,28 @@ struct Expectation {
     bool any() const { return outcome || !checks.empty() || !memory.empty() || stuck; }
 };
 
+// What runs on an Ascend platform: a host program, or a kernel the default
+// host program launches.
+struct AscendSetup {
+    Platform platform;
+    std::string host, kernel;           // exactly one is set
+    std::optional<KernelLaunch> launch; // with `kernel`
+};
+
+// What runs on a Vortex platform: a warp program.
+struct VortexSetup {
+    VortexPlatform platform;
+    std::string kernel;
+};
+
 struct ExperimentConfig {
     std::string file, description;
-    Platform platform;
-    std::string host, kernel;             // exactly one is set (ascend platforms)
-    std::string plugin;                   // the plugin that holds them (absolute), or ""
-    std::optional<VortexPlatform> vortex; // a vortex platform; then vortex_kernel is set
-    std::string vortex_kernel;
+    // The platform and its workload, of the kind the platform file says
+    // (platforms/platform_kinds.hpp); code that differs by kind visits it.
+    std::variant<AscendSetup, VortexSetup> setup;
+    std::string plugin; // the plugin that holds the workload (absolute), or ""
     ParamMap params;
     std::map<std::string, std::string> param_origins; // "default" or where it was set
-    std::optional<KernelLaunch> launch;               // with `kernel`
     std::uint64_t sim_time_limit_ps = 0;
     // Every run is bounded: these defaults stop a run that would otherwise go
     // on for hours (a livelock with a long sim_time); a config may raise them.
@@ -52,6 +64,18 @@ struct ExperimentConfig {
     bool fast_poll = true; // simulator.poll: fast_forward (default) or spin
     Expectation expect;
     std::vector<std::string> sets; // the --set arguments, as given
+
+    bool is_vortex() const { return std::holds_alternative<VortexSetup>(setup); }
+    // The setup of that kind; std::bad_variant_access (an internal error) if
+    // the platform is of the other kind.
+    AscendSetup& ascend() { return std::get<AscendSetup>(setup); }
+    const AscendSetup& ascend() const { return std::get<AscendSetup>(setup); }
+    VortexSetup& vortex() { return std::get<VortexSetup>(setup); }
+    const VortexSetup& vortex() const { return std::get<VortexSetup>(setup); }
+    // The platform whatever its kind: name, files, parameter rows.
+    const std::string& platform_name() const;
+    const std::vector<std::string>& platform_files() const;
+    std::vector<ParamRow> platform_rows() const;
 };
 
 const std::vector<std::string>& outcome_kinds();

@@ -5,7 +5,6 @@
 #include "driver/cli_commands.hpp"
 #include "driver/experiment_config.hpp"
 #include "driver/output_paths.hpp"
-#include "driver/platform_kinds.hpp"
 #include "driver/plugin_loader.hpp"
 #include "driver/run.hpp"
 #include "driver/sweep.hpp"
@@ -14,6 +13,7 @@
 #include "models/trace/output_file.hpp"
 #include "models/trace/round_rows_file.hpp"
 #include "platforms/platform.hpp"
+#include "platforms/platform_kinds.hpp"
 #include "workloads/registry.hpp"
 
 #include <boost/program_options.hpp>
@@ -143,7 +143,7 @@ int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
             outputs.push_back({companion, "a file GTKWave reads beside the VCD"});
     std::vector<NamedPath> inputs = {{config, "the config file"},
                                      {cfg.plugin, "the workload's plugin"}};
-    for (const std::string& file : cfg.vortex ? cfg.vortex->files : cfg.platform.files)
+    for (const std::string& file : cfg.platform_files())
         inputs.push_back({file, "a platform file of the run"});
     check_outputs_apart(inputs, outputs); // before anything is written
     for (const NamedPath& out : outputs)
@@ -231,7 +231,7 @@ int cmd_list(const std::vector<std::string>& args, const std::string& pdir) {
     if (what == "platforms") {
         for (const auto& name : list_platforms(platforms_dir(pdir))) {
             const std::string dir = platforms_dir(pdir);
-            const std::string description = platform_kind_of(dir, name).description(dir, name);
+            const std::string description = platform_description(load_any_platform(dir, name));
             std::cout << std::left << std::setw(12) << name << "  " << description << "\n";
         }
         return 0;

@@ -21,29 +21,11 @@ using nlohmann::json;
 
 namespace {
 
-// Which target runs a config: a table, one row per kind of platform.
-struct TargetKind {
-    const char* kind;
-    bool (*matches)(const ExperimentConfig&);
-    std::unique_ptr<RunTarget> (*make)();
-    // The files its tracer writes beside a VCD.
-    std::vector<std::string> (*vcd_companions)(const std::string& vcd_path);
-};
-const TargetKind kTargets[] = {
-    {"vortex", [](const ExperimentConfig& c) { return c.vortex.has_value(); }, make_vortex_target,
-     VortexTracer::companion_files},
-    {"ascend", [](const ExperimentConfig&) { return true; }, make_ascend_target,
-     AscendTracer::companion_files},
-};
-
-const TargetKind& target_kind(const ExperimentConfig& cfg) {
-    for (const TargetKind& k : kTargets)
-        if (k.matches(cfg)) return k;
-    throw std::logic_error("no run target for " + cfg.file);
-}
-
+// Which target runs a config: the one for its platform's kind.
 std::unique_ptr<RunTarget> make_target(const ExperimentConfig& cfg) {
-    return target_kind(cfg).make();
+    return std::visit(ByKind{[](const AscendSetup&) { return make_ascend_target(); },
+                             [](const VortexSetup&) { return make_vortex_target(); }},
+                      cfg.setup);
 }
 
 // The order every run is classified in: a bound that stopped it, then how
@@ -140,7 +122,10 @@ double seconds_between(std::chrono::steady_clock::time_point a,
 
 std::vector<std::string> vcd_companion_files(const ExperimentConfig& cfg,
                                              const std::string& vcd_path) {
-    return target_kind(cfg).vcd_companions(vcd_path);
+    return std::visit(
+        ByKind{[&](const AscendSetup&) { return AscendTracer::companion_files(vcd_path); },
+               [&](const VortexSetup&) { return VortexTracer::companion_files(vcd_path); }},
+        cfg.setup);
 }
 
 RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options) {

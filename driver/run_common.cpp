@@ -28,6 +28,21 @@ std::string format_time(std::uint64_t ps) {
     return os.str();
 }
 
+namespace {
+
+json workload_json(const std::variant<AscendSetup, VortexSetup>& setup) {
+    return std::visit(
+        ByKind{[](const AscendSetup& a) {
+                   return a.host.empty() ? json{{"kernel", a.kernel}} : json{{"host", a.host}};
+               },
+               [](const VortexSetup& v) {
+                   return json{{"vortex", v.kernel}};
+               }},
+        setup);
+}
+
+} // namespace
+
 json config_json(const ExperimentConfig& c) {
     json params = json::object();
     for (const auto& [name, value] : c.params)
@@ -35,9 +50,7 @@ json config_json(const ExperimentConfig& c) {
     json j = {{"file", c.file},
               {"description", c.description},
               {"sets", c.sets},
-              {"workload", c.vortex         ? json{{"vortex", c.vortex_kernel}}
-                           : c.host.empty() ? json{{"kernel", c.kernel}}
-                                            : json{{"host", c.host}}},
+              {"workload", workload_json(c.setup)},
               {"params", params},
               {"limits",
                {{"sim_time_ps", c.sim_time_limit_ps},
@@ -45,15 +58,16 @@ json config_json(const ExperimentConfig& c) {
                 {"wall_time_s", c.wall_time_s}}},
               {"simulator", {{"poll", c.fast_poll ? "fast_forward" : "spin"}}}};
     if (!c.plugin.empty()) j["workload"]["plugin"] = c.plugin;
-    if (c.launch) {
+    if (const auto* ascend = std::get_if<AscendSetup>(&c.setup); ascend && ascend->launch) {
+        const KernelLaunch& launch = *ascend->launch;
         json defines = json::object();
-        for (const auto& [k, v] : c.launch->defines) defines[k] = v;
+        for (const auto& [k, v] : launch.defines) defines[k] = v;
         json libraries = json::object();
-        for (const auto& [k, v] : c.launch->libraries) libraries[k] = v;
-        j["launch"] = {{"block_dim", c.launch->block_dim},
-                       {"target", c.launch->target},
-                       {"build", to_string(c.launch->flavour)},
-                       {"meta", to_string(c.launch->meta)},
+        for (const auto& [k, v] : launch.libraries) libraries[k] = v;
+        j["launch"] = {{"block_dim", launch.block_dim},
+                       {"target", launch.target},
+                       {"build", to_string(launch.flavour)},
+                       {"meta", to_string(launch.meta)},
                        {"defines", defines},
                        {"libraries", libraries}};
     }

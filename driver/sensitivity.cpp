@@ -183,8 +183,7 @@ int run_sensitivity(const SensitivityOptions& o) {
                           base_row.value("reason", std::string("no result")) +
                           "): fix it before asking what moves it");
     const json base_result = json::parse(sweep::read_file(fs::path(baseline.dir) / "result.json"));
-    const std::vector<ParamRow> rows =
-        cfg.vortex ? param_rows(*cfg.vortex) : param_rows(cfg.platform);
+    const std::vector<ParamRow> rows = cfg.platform_rows();
     const Plan plan = sensitivity::plan(rows, base_result);
     const std::vector<std::string> metrics = choose_metrics(o.metrics, base_row);
 
@@ -220,7 +219,7 @@ int run_sensitivity(const SensitivityOptions& o) {
     rank(effects, metrics);
     Report report;
     report.config = o.config;
-    report.platform = cfg.vortex ? cfg.vortex->name : cfg.platform.name;
+    report.platform = cfg.platform_name();
     report.key = run_inputs_key(cfg);
     report.sets = o.sets;
     report.metrics = metrics;

@@ -17,7 +17,7 @@ using nlohmann::json;
 std::string run_inputs_key(const ExperimentConfig& cfg) {
     std::string all = std::string(SYNCSIM_VERSION) + "\n" + sweep::read_file(cfg.file) + "\n";
     for (const std::string& set : cfg.sets) all += "--set " + set + "\n";
-    for (const std::string& file : cfg.vortex ? cfg.vortex->files : cfg.platform.files)
+    for (const std::string& file : cfg.platform_files())
         all += "platform " + sweep::read_file(file) + "\n";
     if (!cfg.plugin.empty()) all += "plugin " + sweep::read_file(cfg.plugin) + "\n";
     return sweep::hex64(sweep::fnv1a(all));
@@ -74,8 +74,7 @@ json cached_ranking(const ExperimentConfig& cfg) {
 } // namespace
 
 json rests_on(const ExperimentConfig& cfg, const json& result) {
-    const std::vector<ParamRow> rows =
-        cfg.vortex ? param_rows(*cfg.vortex) : param_rows(cfg.platform);
+    const std::vector<ParamRow> rows = cfg.platform_rows();
     const sensitivity::Plan p = sensitivity::plan(rows, result);
     json can_move = json::array();
     for (const auto& e : p.to_run) can_move.push_back(e.path);

@@ -105,8 +105,7 @@ Study plan_studies(const SweepOptions& o, const SweepSpec& spec, const std::stri
         const Point& rep = points[line.representative];
         const json result = json::parse(read_file(fs::path(rep.dir) / "result.json"));
         const ExperimentConfig cfg = load_experiment(spec.base, sets_of(rep), o.platforms_dir);
-        const Plan plan = sensitivity::plan(
-            cfg.vortex ? param_rows(*cfg.vortex) : param_rows(cfg.platform), result);
+        const Plan plan = sensitivity::plan(cfg.platform_rows(), result);
         study.ends.emplace_back();
         for (const Estimate& e : plan.to_run) {
             std::pair<int, int> at{-1, -1};

@@ -1,10 +1,8 @@
-#include "driver/platform_kinds.hpp"
-
-#include "platforms/platform.hpp"
-#include "platforms/vortex_platform.hpp"
+#include "platforms/platform_kinds.hpp"
 
 #include <iomanip>
 #include <map>
+#include <stdexcept>
 
 namespace syncsim {
 
@@ -46,9 +44,8 @@ void describe_params(std::ostream& out, const P& p) {
     }
 }
 
-void describe_ascend(std::ostream& out, const std::string& dir, const std::string& name) {
-    const Platform p = load_platform(dir, name);
-    describe_params(out, p);
+void describe_ascend(std::ostream& out, const AnyPlatform& any) {
+    const Platform& p = std::get<Platform>(any);
     out << "\nlaunch rules (" << p.launch_rules_from << "): build side, kernel meta -> "
         << "task type, cores per block, FFTS context\n";
     for (const LaunchRule& r : p.launch_rules)
@@ -60,36 +57,56 @@ void describe_ascend(std::ostream& out, const std::string& dir, const std::strin
             << "; " << r.why << "\n";
 }
 
-const PlatformKind kKinds[] = {
-    {"ascend",
-     [](ExperimentConfig& cfg, const std::string& dir, const std::string& name) {
-         cfg.platform = load_platform(dir, name);
-     },
-     read_ascend_config,
-     [](const std::string& dir, const std::string& name) {
-         return load_platform(dir, name).description;
-     },
-     describe_ascend},
-    {"vortex",
-     [](ExperimentConfig& cfg, const std::string& dir, const std::string& name) {
-         cfg.vortex = load_vortex_platform(dir, name);
-     },
-     read_vortex_config,
-     [](const std::string& dir, const std::string& name) {
-         return load_vortex_platform(dir, name).description;
-     },
-     [](std::ostream& out, const std::string& dir, const std::string& name) {
-         describe_params(out, load_vortex_platform(dir, name));
-     }},
-};
-
 } // namespace
+
+const std::vector<PlatformKind>& platform_kinds() {
+    static const std::vector<PlatformKind> kinds = {
+        {"ascend",
+         [](const std::string& dir, const std::string& name) {
+             return AnyPlatform(load_platform(dir, name));
+         },
+         describe_ascend},
+        {"vortex",
+         [](const std::string& dir, const std::string& name) {
+             return AnyPlatform(load_vortex_platform(dir, name));
+         },
+         [](std::ostream&, const AnyPlatform&) {}},
+    };
+    return kinds;
+}
 
 const PlatformKind& platform_kind_of(const std::string& dir, const std::string& platform) {
     const std::string kind = platform_kind(dir, platform);
-    for (const PlatformKind& k : kKinds)
+    for (const PlatformKind& k : platform_kinds())
         if (kind == k.name) return k;
-    throw std::logic_error("platform kind '" + kind + "' has no entry in the kind table");
+    throw std::logic_error("platform kind '" + kind + "' has no entry in the kind registry");
+}
+
+AnyPlatform load_any_platform(const std::string& dir, const std::string& platform) {
+    return platform_kind_of(dir, platform).load(dir, platform);
+}
+
+const std::string& platform_name(const AnyPlatform& p) {
+    return std::visit([](const auto& x) -> const std::string& { return x.name; }, p);
+}
+
+const std::string& platform_description(const AnyPlatform& p) {
+    return std::visit([](const auto& x) -> const std::string& { return x.description; }, p);
+}
+
+const std::vector<std::string>& platform_files(const AnyPlatform& p) {
+    return std::visit([](const auto& x) -> const std::vector<std::string>& { return x.files; }, p);
+}
+
+std::vector<ParamRow> platform_rows(const AnyPlatform& p) {
+    return std::visit([](const auto& x) { return param_rows(x); }, p);
+}
+
+void describe_platform(std::ostream& out, const std::string& dir, const std::string& platform) {
+    const PlatformKind& kind = platform_kind_of(dir, platform);
+    const AnyPlatform p = kind.load(dir, platform);
+    std::visit([&out](const auto& x) { describe_params(out, x); }, p);
+    kind.describe_more(out, p);
 }
 
 } // namespace syncsim
