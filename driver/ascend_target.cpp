@@ -6,6 +6,8 @@
 #include "driver/run_target.hpp"
 
 #include "models/runtime/host_runtime.hpp"
+#include "models/runtime/host_stats.hpp"
+#include "models/runtime/watchdog_report.hpp"
 #include "models/systemc/simulation_time.hpp"
 #include "models/trace/ascend_tracer.hpp"
 #include "models/trace/round_rows_file.hpp"
@@ -46,7 +48,7 @@ class AscendTarget : public RunTarget {
         summarize_ascend_setup(s, result);
     }
     void summarize(std::ostream& s, const json& result) const override {
-        summarize_ascend(s, result);
+        summarize_ascend(s, result, stats());
     }
     std::string events_detail(const json&) const override { return ""; }
 
@@ -54,9 +56,12 @@ class AscendTarget : public RunTarget {
     HostProgram host_program(const ExperimentConfig& cfg) const;
     void attach_tracers(const ExperimentConfig& cfg, const RunOptions& options);
     WordReader word_reader() const;
+    // The device's statistics groups and the host's.
+    StatsRegistry stats() const;
 
     std::unique_ptr<AscendDevice> m_device;
     std::unique_ptr<HostRuntime> m_host;
+    std::unique_ptr<StatsGroup> m_host_stats;
     std::unique_ptr<TraceWindow> m_window;
     std::unique_ptr<AscendTracer> m_tracer;
     std::unique_ptr<TimelineRecorder> m_timeline;
@@ -84,6 +89,7 @@ void AscendTarget::elaborate(const ExperimentConfig& cfg, const RunOptions& opti
         "host", host_program(cfg), lookup, std::make_shared<const ParamMap>(cfg.params),
         device_info(p), m_device->gm(), kGmBase, static_cast<std::uint64_t>(p.hbm_bytes),
         m_device->scheduler(), m_device->notifies(), m_device->clock(), p.scheduler);
+    m_host_stats = std::make_unique<StatsGroup>(host_stats(*m_host));
     if (p.ffts.needs_base_address) m_host->set_c2c_ctrl_addr(FftsHub::kBaseAddress);
     AscendDevice* device = m_device.get();
     m_host->set_provenance(&m_device->provenance(),
@@ -199,22 +205,25 @@ WordReader AscendTarget::word_reader() const {
     };
 }
 
+StatsRegistry AscendTarget::stats() const {
+    StatsRegistry all = m_device->stats();
+    all.add(*m_host_stats);
+    return all;
+}
+
 Collected AscendTarget::collect(const ExperimentConfig& cfg, std::uint64_t end_ps,
                                 const RunOptions&) {
     const sc_core::sc_time end_time(static_cast<double>(end_ps), sc_core::SC_PS);
-    std::vector<CoreReport> reports;
-    for (AiCore* core : m_device->all_cores()) reports.push_back(core->report(end_time));
-    for (const auto& l2 : m_device->l2s()) l2->serve_polls_before(end_time);
-    m_device->rounds().finish();
+    m_device->end_run(end_time);
     if (m_rounds_file) m_rounds_file->close();
 
     Collected c;
-    c.sections = ascend_sections(cfg.ascend().platform, *m_device, *m_host, reports);
+    c.sections = ascend_sections(cfg.ascend().platform, stats());
     c.checks = m_host->checks();
     c.declared_checks = cfg.ascend().host.empty() ? default_host_checks()
                                                   : workloads().host(cfg.ascend().host)->checks;
     c.workload = cfg.ascend().host.empty() ? cfg.ascend().kernel : cfg.ascend().host;
-    for (const auto& r : reports)
+    for (const CoreReport& r : m_device->core_reports())
         if (r.has_block) c.stuck.push_back(r.name);
     std::sort(c.stuck.begin(), c.stuck.end());
     c.poll_timeouts = c.sections["poll_timeouts"].size();

@@ -16,18 +16,6 @@ namespace syncsim {
 
 using nlohmann::json;
 
-std::string format_time(std::uint64_t ps) {
-    std::ostringstream os;
-    os << std::fixed << std::setprecision(3);
-    if (ps >= 1000000000ull)
-        os << ps / 1e9 << " ms";
-    else if (ps >= 1000000ull)
-        os << ps / 1e6 << " us";
-    else
-        os << ps / 1e3 << " ns";
-    return os.str();
-}
-
 namespace {
 
 json workload_json(const std::variant<AscendSetup, VortexSetup>& setup) {
@@ -235,8 +223,7 @@ void require_declared_checks(const std::vector<HostCheck>& reported,
 
 void say_left_out(std::ostream& s, std::size_t total, std::size_t shown, const char* what,
                   const char* where) {
-    if (total > shown)
-        s << "  ... and " << total - shown << " more " << what << " (" << where << ")\n";
+    SummaryOut(s).left_out(total, shown, what, where);
 }
 
 std::string timing_line(const RunReport& r) {

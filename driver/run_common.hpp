@@ -3,6 +3,7 @@
 #pragma once
 
 #include "driver/experiment_config.hpp"
+#include "models/report/summary.hpp"
 #include "models/runtime/host_runtime.hpp"
 
 #include <functional>
@@ -14,7 +15,6 @@
 
 namespace syncsim {
 
-std::string format_time(std::uint64_t ps);
 nlohmann::json config_json(const ExperimentConfig& c);
 
 // Any kind of platform with its effective parameters and where each came from.

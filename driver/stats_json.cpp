@@ -1,5 +1,7 @@
 #include "driver/stats_json.hpp"
 
+#include <algorithm>
+
 namespace syncsim {
 
 using nlohmann::json;
@@ -8,6 +10,7 @@ json to_json(const ReportValue& value) {
     using Kind = ReportValue::Kind;
     switch (value.kind()) {
     case Kind::Absent:
+    case Kind::Null:
         return json();
     case Kind::Flag:
         return value.flag();
@@ -46,6 +49,18 @@ void write_stats(const StatsRegistry& stats, json& out) {
                 at = &(*at)[s.path.substr(start, dot - start)];
             (*at)[s.path.substr(start)] = to_json(value);
         }
+}
+
+void write_summary(const StatsRegistry& stats, SummaryOut& out, SummaryPart first,
+                   SummaryPart last) {
+    std::vector<const SummarySection*> parts;
+    for (const StatsGroup* group : stats.groups())
+        for (const SummarySection& section : group->summaries())
+            if (section.part >= first && section.part <= last) parts.push_back(&section);
+    // By place; within one place, in the order the groups were registered.
+    std::stable_sort(parts.begin(), parts.end(),
+                     [](const auto* a, const auto* b) { return a->part < b->part; });
+    for (const SummarySection* section : parts) section->write(out);
 }
 
 } // namespace syncsim

@@ -1,5 +1,8 @@
 #include "platforms/ascend_device.hpp"
 
+#include "models/core/core_stats.hpp"
+#include "models/report/round_report.hpp"
+
 namespace syncsim {
 
 namespace {
@@ -20,7 +23,11 @@ CoreConfig core_config(const Platform& p, const SimOptions& o, CoreType type, in
 } // namespace
 
 AscendDevice::AscendDevice(const Platform& platform, const SimOptions& options)
-    : m_platform(platform), m_clock(Clock::from_mhz(platform.clock_mhz)) {
+    : m_platform(platform), m_clock(Clock::from_mhz(platform.clock_mhz)),
+      m_core_stats(core_stats(m_core_reports)),
+      m_round_stats(round_stats(m_rounds, [this](int soc_core_id) {
+          return std::string(m_cores[static_cast<std::size_t>(soc_core_id)]->basename());
+      })) {
     const int dies = static_cast<int>(platform.dies);
     m_aic_ptrs.resize(static_cast<std::size_t>(platform.aic_cores));
     m_aiv_ptrs.resize(static_cast<std::size_t>(platform.aiv_cores));
@@ -57,12 +64,22 @@ AscendDevice::AscendDevice(const Platform& platform, const SimOptions& options)
     }));
     m_notifies = std::make_unique<NotifyTable>(platform.notify, m_clock);
     declare_l2_stats();
-    for (const StatsGroup* g : {&m_notifies->stats(), &m_scheduler->stats(), &m_ffts->stats(),
-                                static_cast<const StatsGroup*>(&m_l2_stats)})
+    // The cores first: the summary's parts in one place follow this order
+    // (the cores' "not done" heading, then the scheduler's launches).
+    for (const StatsGroup* g : std::initializer_list<const StatsGroup*>{
+             &m_core_stats, &m_notifies->stats(), &m_scheduler->stats(), &m_ffts->stats(),
+             &m_l2_stats, &m_round_stats})
         m_stats.add(*g);
     // A cube reaches a unified buffer only through subblock 0 of its cluster.
     for (std::size_t k = 0; k < m_aic_ptrs.size(); ++k)
         m_aic_ptrs[k]->set_ub_peer(m_aiv_ptrs[k * platform.aiv_per_aic]);
+}
+
+void AscendDevice::end_run(const sc_core::sc_time& end) {
+    m_core_reports.clear();
+    for (AiCore* core : m_cores) m_core_reports.push_back(core->report(end));
+    for (const auto& l2 : m_l2s) l2->serve_polls_before(end);
+    m_rounds.finish();
 }
 
 void AscendDevice::build_die(int die, const SimOptions& options) {

@@ -56,8 +56,13 @@ class AscendDevice {
     const std::vector<AiCore*>& aic() const { return m_aic_ptrs; }
     const std::vector<AiCore*>& aiv() const { return m_aiv_ptrs; }
     std::vector<AiCore*> all_cores() const;
-    // Every part's statistics, for the result.
+    // Every part's statistics and summary parts, for the result; read them
+    // after end_run.
     const StatsRegistry& stats() const { return m_stats; }
+    // The run ended at `end`: every core reports where it stands, the L2s
+    // answer the polls due before it, and the round ledger closes its rows.
+    void end_run(const sc_core::sc_time& end);
+    const std::vector<CoreReport>& core_reports() const { return m_core_reports; }
 
   private:
     // A node of the module tree: children built by `build` are its own.
@@ -89,6 +94,8 @@ class AscendDevice {
     std::unique_ptr<TaskScheduler> m_scheduler;
     std::unique_ptr<AicpuCluster> m_aicpu;
     StatsGroup m_l2_stats{"l2"};
+    std::vector<CoreReport> m_core_reports; // filled by end_run
+    StatsGroup m_core_stats, m_round_stats;
     StatsRegistry m_stats;
 };
 

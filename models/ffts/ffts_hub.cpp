@@ -277,6 +277,20 @@ void FftsHub::declare_stats() {
                 [this] { return std::uint64_t{m_errors.size()}; });
     m_stats.add("ffts.hardware_errors", "records", "the first 100 hardware errors",
                 [this] { return first_records(m_errors); });
+    m_stats.summary(SummaryPart::Ffts, [this](SummaryOut& out) { summarize(out); });
+}
+
+void FftsHub::summarize(SummaryOut& out) const {
+    std::ostream& s = out.os();
+    const std::uint64_t dropped = m_dropped.size();
+    if (m_messages || dropped)
+        s << "ffts       " << m_messages << " messages, " << dropped << " dropped, "
+          << m_errors.size() << " hardware errors\n";
+    if (dropped) s << "  first drop: " << m_dropped[0].core << ": " << m_dropped[0].what << "\n";
+    for (std::size_t i = 0; i < m_errors.size() && i < 4; ++i)
+        s << "  hardware error: " << m_errors[i].core << ": " << m_errors[i].what << "\n";
+    out.left_out(m_errors.size(), std::min<std::size_t>(m_errors.size(), 4), "hardware errors",
+                 "the JSON result lists the first 100");
 }
 
 } // namespace syncsim

@@ -5,6 +5,8 @@
 // here and turned into the result's format above the models.
 #pragma once
 
+#include "models/report/summary.hpp"
+
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -13,17 +15,23 @@
 
 namespace syncsim {
 
-// A reported value: nothing (the statistic is left out), a flag, a count,
+// A reported value: nothing (the statistic is left out), none, a flag, a count,
 // a signed number, a real, a text, records (a list) or a record (a map).
 // A tagged struct, not a std::variant: results are small, and GCC 12 warns
 // falsely about copying a recursive variant.
 class ReportValue {
   public:
-    enum class Kind { Absent, Flag, Count, Signed, Real, Text, List, Map };
+    enum class Kind { Absent, Null, Flag, Count, Signed, Real, Text, List, Map };
     using List = std::vector<ReportValue>;
     using Map = std::map<std::string, ReportValue>;
 
     ReportValue() = default;
+    // A value that is there and says "none" (JSON null), unlike an absent one.
+    static ReportValue none() {
+        ReportValue v;
+        v.m_kind = Kind::Null;
+        return v;
+    }
     ReportValue(bool v) : m_kind(Kind::Flag), m_flag(v) {}
     ReportValue(std::uint64_t v) : m_kind(Kind::Count), m_count(v) {}
     ReportValue(std::uint32_t v) : m_kind(Kind::Count), m_count(v) {}
@@ -94,10 +102,16 @@ class StatsGroup {
         m_stats.push_back({std::move(path), std::move(unit), std::move(meaning), std::move(value)});
     }
     const std::vector<Statistic>& stats() const { return m_stats; }
+    // A part of the run's summary (summary.hpp), at its place in the order.
+    void summary(SummaryPart part, std::function<void(SummaryOut&)> write) {
+        m_summaries.push_back({part, std::move(write)});
+    }
+    const std::vector<SummarySection>& summaries() const { return m_summaries; }
 
   private:
     std::string m_name;
     std::vector<Statistic> m_stats;
+    std::vector<SummarySection> m_summaries;
 };
 
 // The groups of a device, in the order they were registered.

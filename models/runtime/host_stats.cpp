@@ -26,6 +26,55 @@ ReportValue texts(const std::vector<std::string>& lines) {
     return out;
 }
 
+// Under the cores' "not done" heading: the streams still running a task and
+// the host call the program waits in.
+void summarize_waiting(SummaryOut& out, const HostRuntime& host) {
+    if (!out.opened(SummaryPart::NotDone)) return;
+    for (const auto& st : host.streams())
+        if (!st->current_task().empty())
+            out.os() << "  stream " << st->id() << " running: " << st->current_task() << "\n";
+    if (!host.waiting_on().empty()) out.os() << "  host waits in " << host.waiting_on() << "\n";
+}
+
+void summarize_streams(std::ostream& s, const HostRuntime& host) {
+    const auto& streams = host.streams();
+    if (streams.empty() || (streams.size() == 1 && streams.front()->last_task().empty())) return;
+    for (const auto& st : streams) {
+        s << "stream " << st->id() << "   " << to_string(st->state()) << ", " << st->completed()
+          << " task(s) done";
+        if (st->skipped()) s << ", " << st->skipped() << " not run after an error";
+        const std::string waiting = st->waiting_on();
+        if (!waiting.empty())
+            s << ", waiting in " << waiting;
+        else if (!st->last_task().empty())
+            s << ", last: " << st->last_task();
+        if (st->completed() && waiting.empty())
+            s << ", " << format_time(to_ps(st->last_started())) << " .. "
+              << format_time(to_ps(st->last_ended()));
+        s << "\n";
+    }
+}
+
+void summarize_runtime(SummaryOut& out, const HostRuntime& host) {
+    std::ostream& s = out.os();
+    for (const std::string& f : host.faults()) s << "fault      " << f << "\n";
+    for (const std::string& line : host.runtime_log().kept()) s << "runtime    " << line << "\n";
+    if (host.runtime_log().left_out())
+        s << "runtime    ... and " << host.runtime_log().left_out()
+          << " more line(s), not kept (a run keeps its first " << RuntimeLog::kDefaultLimit
+          << ")\n";
+    const auto cnt = host.cnt_notifies();
+    if (!cnt.empty()) {
+        s << "cntnotify ";
+        for (std::size_t i = 0; i < cnt.size() && i < 16; ++i)
+            s << " id " << cnt[i].id << "=" << cnt[i].count
+              << (cnt[i].destroyed ? " (destroyed)" : "");
+        if (cnt.size() > 16) s << " ... (" << cnt.size() << " in all)";
+        s << "\n";
+    }
+    summarize_streams(s, host);
+}
+
 } // namespace
 
 StatsGroup host_stats(const HostRuntime& host) {
@@ -64,6 +113,8 @@ StatsGroup host_stats(const HostRuntime& host) {
     });
     g.add("faults", "records", "core faults the runtime saw (core, block, what)",
           [h] { return texts(h->faults()); });
+    g.summary(SummaryPart::NotDone, [h](SummaryOut& out) { summarize_waiting(out, *h); });
+    g.summary(SummaryPart::Runtime, [h](SummaryOut& out) { summarize_runtime(out, *h); });
     return g;
 }
 

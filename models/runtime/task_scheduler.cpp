@@ -1,5 +1,7 @@
 #include "models/runtime/task_scheduler.hpp"
 
+#include "models/runtime/watchdog_report.hpp"
+
 #include "models/runtime/block_placement.hpp"
 #include "models/systemc/simulation_time.hpp"
 
@@ -30,6 +32,7 @@ TaskScheduler::TaskScheduler(sc_core::sc_module_name name, std::vector<AiCore*> 
                                                .with("waiting_for", l.waiting_for));
                     return ReportValue(std::move(launches));
                 });
+    declare_watchdog_report(m_stats, *this);
     SC_THREAD(dispatcher);
     SC_METHOD(expire_due);
     sensitive << m_expire;

@@ -3,6 +3,7 @@
 #include "driver/stats_json.hpp"
 
 #include <catch2/catch.hpp>
+#include <sstream>
 
 using namespace syncsim;
 using nlohmann::json;
@@ -40,4 +41,53 @@ TEST_CASE("stats: groups write each statistic at its path, typed, and leave out 
           json::parse(R"({"a": 1, "b": "two", "c": [3, 4]})"));
     for (const StatsGroup* g : registry.groups())
         for (const Statistic& s : g->stats()) CHECK_FALSE(s.meaning.empty());
+}
+
+TEST_CASE("stats: none is a null the result keeps, absent is left out", "[stats]") {
+    StatsGroup g("g");
+    g.add("g.deadline_ps", "ps", "none: it never times out", [] { return ReportValue::none(); });
+    g.add("g.absent", "", "left out", [] { return ReportValue(); });
+    StatsRegistry registry;
+    registry.add(g);
+    json out = json::object();
+    write_stats(registry, out);
+    REQUIRE(out["g"].contains("deadline_ps"));
+    CHECK(out["g"]["deadline_ps"].is_null());
+    CHECK_FALSE(out["g"].contains("absent"));
+    CHECK(to_json(record().with("d", ReportValue::none())) == json::parse(R"({"d": null})"));
+}
+
+TEST_CASE("stats: summary parts print by place, then in the groups' order", "[stats]") {
+    StatsGroup cores("cores"), scheduler("scheduler"), hub("hub");
+    hub.summary(SummaryPart::Ffts, [](SummaryOut& out) { out.os() << "ffts\n"; });
+    scheduler.summary(SummaryPart::NotDone, [](SummaryOut& out) {
+        if (out.opened(SummaryPart::NotDone)) out.os() << "  launch\n";
+    });
+    cores.summary(SummaryPart::Finish, [](SummaryOut& out) { out.os() << "finished\n"; });
+    cores.summary(SummaryPart::NotDone, [](SummaryOut& out) {
+        out.open(SummaryPart::NotDone);
+        out.os() << "not done\n";
+        out.left_out(20, 12, "cores");
+    });
+    StatsRegistry registry;
+    registry.add(hub);
+    registry.add(cores);
+    registry.add(scheduler);
+    std::ostringstream s;
+    SummaryOut out(s);
+    write_summary(registry, out, SummaryPart::NotDone, SummaryPart::Ffts);
+    CHECK(s.str() ==
+          "not done\n  ... and 8 more cores (the JSON result has all)\n  launch\nffts\n");
+    std::ostringstream first;
+    SummaryOut finish(first);
+    write_summary(registry, finish, SummaryPart::Finish, SummaryPart::Finish);
+    CHECK(first.str() == "finished\n");
+    // Without the heading, a part that goes under it prints nothing.
+    std::ostringstream alone;
+    SummaryOut bare(alone);
+    StatsRegistry only_scheduler;
+    only_scheduler.add(scheduler);
+    write_summary(only_scheduler, bare, SummaryPart::Finish, SummaryPart::Ffts);
+    CHECK(alone.str().empty());
+    CHECK(format_time(1234567) == "1.235 us");
 }

@@ -1,0 +1,187 @@
+#include "models/core/core_stats.hpp"
+
+#include "models/systemc/simulation_time.hpp"
+
+#include <algorithm>
+#include <map>
+#include <sstream>
+
+namespace syncsim {
+
+namespace {
+
+ReportValue poll_timeout_record(const PollTimeout& p) {
+    return record()
+        .with("time_ps", to_ps(p.at))
+        .with("round", p.round)
+        .with("addr", std::uint64_t{p.addr})
+        .with("value", p.value)
+        .with("target", p.target)
+        .with("polls", p.polls);
+}
+
+bool ran(const CoreReport& r) {
+    return r.blocks_run != 0 || r.has_block;
+}
+
+std::string stuck_line(const CoreReport& r) {
+    std::ostringstream os;
+    os << r.name << " (" << r.kernel << " block " << r.block_idx << ", " << r.intrinsics
+       << " intrinsics, last " << r.last_intrinsic;
+    if (r.barrier_rounds) os << ", in barrier round " << r.barrier_rounds;
+    os << "): " << to_string(r.state);
+    if (!r.waiting_on.empty()) os << " on " << r.waiting_on;
+    for (const PipeReport& p : r.busy_pipes) {
+        os << "; " << to_string(p.pipe) << " executing " << (p.current ? p.current : "-");
+        if (!p.blocked_on.empty()) os << ", blocked on " << p.blocked_on;
+        if (p.queued) os << ", " << p.queued << " queued";
+    }
+    return os.str();
+}
+
+// Each type's last finish and how many cores of it finished.
+std::map<std::string, std::pair<std::uint64_t, std::int64_t>>
+finishes(const std::vector<CoreReport>& reports) {
+    std::map<std::string, std::pair<std::uint64_t, std::int64_t>> finish;
+    for (const CoreReport& r : reports)
+        if (ran(r) && !r.has_block) {
+            auto& f = finish[to_string(r.type)];
+            f.first = std::max(f.first, to_ps(r.finished_at));
+            ++f.second;
+        }
+    return finish;
+}
+
+void summarize_polls(SummaryOut& out, const std::vector<CoreReport>& reports) {
+    std::vector<std::pair<const CoreReport*, const PollTimeout*>> timeouts;
+    for (const CoreReport& r : reports)
+        for (const PollTimeout& p : r.poll_timeouts) timeouts.push_back({&r, &p});
+    if (timeouts.empty()) return;
+    std::ostream& s = out.os();
+    s << "polls      " << timeouts.size() << " poll loop(s) gave up at their limit\n";
+    for (std::size_t i = 0; i < timeouts.size() && i < 4; ++i) {
+        const PollTimeout& p = *timeouts[i].second;
+        s << "  " << timeouts[i].first->name << " round " << p.round << ": ";
+        if (p.slot_sum)
+            s << "sum " << p.value << " of " << p.slots << " slots, target " << p.target;
+        else if (p.slots)
+            s << p.value << " of " << p.slots << " slots at " << p.target;
+        else
+            s << "counter " << p.value << ", target " << p.target;
+        s << ", after " << p.polls << " polls at " << format_time(to_ps(p.at));
+        if (!p.context.empty()) s << " (" << p.context << ")";
+        s << "\n";
+    }
+    out.left_out(timeouts.size(), 4, "poll timeouts");
+}
+
+void declare_summary(StatsGroup& g, const std::vector<CoreReport>* reports) {
+    g.summary(SummaryPart::Finish, [reports](SummaryOut& out) {
+        const auto finish = finishes(*reports);
+        for (const char* type : {"aic", "aiv"}) {
+            out.os() << "finished   " << type << ": ";
+            const auto it = finish.find(type);
+            if (it == finish.end())
+                out.os() << "-\n";
+            else
+                out.os() << it->second.second << " cores, last at " << format_time(it->second.first)
+                         << "\n";
+        }
+    });
+    g.summary(SummaryPart::NotDone, [reports](SummaryOut& out) {
+        std::vector<const CoreReport*> stuck;
+        for (const CoreReport& r : *reports)
+            if (r.has_block) stuck.push_back(&r);
+        if (stuck.empty()) return;
+        out.open(SummaryPart::NotDone);
+        out.os() << "not done   " << stuck.size() << " core(s):\n";
+        for (std::size_t i = 0; i < stuck.size() && i < 12; ++i)
+            out.os() << "  " << stuck_line(*stuck[i]) << "\n";
+        out.left_out(stuck.size(), 12, "cores");
+    });
+    g.summary(SummaryPart::Polls, [reports](SummaryOut& out) { summarize_polls(out, *reports); });
+}
+
+} // namespace
+
+ReportValue core_record(const CoreReport& r) {
+    RecordBuilder j = record()
+                          .with("core", r.name)
+                          .with("type", to_string(r.type))
+                          .with("die", r.die)
+                          .with("state", to_string(r.state))
+                          .with("kernel", r.kernel)
+                          .with("block", r.block_idx)
+                          .with("launch", r.launch_id)
+                          .with("blocks_run", r.blocks_run)
+                          .with("intrinsics", r.intrinsics)
+                          .with("last_intrinsic", r.last_intrinsic)
+                          .with("barrier_rounds", r.barrier_rounds)
+                          .with("finished_ps", to_ps(r.finished_at))
+                          .with("cache", record()
+                                             .with("hits", r.cache_hits)
+                                             .with("misses", r.cache_misses)
+                                             .with("writebacks", r.writebacks));
+    if (!r.waiting_on.empty()) j.with("waiting_on", r.waiting_on);
+    if (r.fault) j.with("fault", *r.fault);
+    if (r.polls) j.with("polls", r.polls);
+    if (!r.poll_timeouts.empty()) {
+        ReportValue::List t;
+        for (const PollTimeout& p : r.poll_timeouts) t.push_back(poll_timeout_record(p));
+        j.with("poll_timeouts", std::move(t));
+    }
+    ReportValue::List pipes;
+    for (const PipeReport& p : r.busy_pipes) {
+        RecordBuilder pj = record()
+                               .with("pipe", to_string(p.pipe))
+                               .with("executing", p.current ? p.current : "(between ops)")
+                               .with("queued", std::uint64_t{p.queued});
+        if (!p.blocked_on.empty()) pj.with("blocked_on", p.blocked_on);
+        pipes.push_back(ReportValue(std::move(pj).fields()));
+    }
+    if (!pipes.empty()) j.with("pipes", std::move(pipes));
+    return ReportValue(std::move(j).fields());
+}
+
+StatsGroup core_stats(const std::vector<CoreReport>& reports) {
+    StatsGroup g("cores");
+    const std::vector<CoreReport>* all = &reports;
+    g.add("cores", "records", "every core that ran a block or holds one", [all] {
+        ReportValue::List cores;
+        for (const CoreReport& r : *all)
+            if (ran(r)) cores.push_back(core_record(r));
+        return ReportValue(std::move(cores));
+    });
+    g.add("stuck", "records", "the cores still holding a block at the end", [all] {
+        ReportValue::List stuck;
+        for (const CoreReport& r : *all)
+            if (r.has_block) stuck.push_back(core_record(r));
+        return ReportValue(std::move(stuck));
+    });
+    g.add("poll_timeouts", "records", "poll loops that gave up at their limit, core by core",
+          [all] {
+              ReportValue::List out;
+              for (const CoreReport& r : *all)
+                  for (const PollTimeout& p : r.poll_timeouts) {
+                      ReportValue::Map m = ReportValue(poll_timeout_record(p)).map();
+                      m.erase("addr");
+                      m.emplace("core", r.name);
+                      m.emplace("context", p.context);
+                      if (p.slots) m.emplace("slots", p.slots);
+                      if (p.slot_sum) m.emplace("slot_sum", true);
+                      out.push_back(std::move(m));
+                  }
+              return ReportValue(std::move(out));
+          });
+    g.add("finish", "records", "per core type: its last finish (ps) and how many cores finished",
+          [all] {
+              ReportValue::Map finish;
+              for (const auto& [type, f] : finishes(*all))
+                  finish.emplace(type, record().with("last_ps", f.first).with("cores", f.second));
+              return ReportValue(std::move(finish));
+          });
+    declare_summary(g, all);
+    return g;
+}
+
+} // namespace syncsim
