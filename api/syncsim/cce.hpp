@@ -241,6 +241,23 @@ void st_dev(T value, gm_ptr<T> p, std::int64_t offset = 0) {
 inline void set_st_atomic_cfg(atomic_type_t type, atomic_op_t op) {
     syncsim::current_kernel().set_st_atomic_cfg(type, op);
 }
+// The MTE3's atomic store mode (KernelContext::set_dma_atomic_*): int32
+// elements; add, max or min; none restores plain copies.
+inline void set_atomic_s32() {
+    syncsim::current_kernel().set_dma_atomic_type(syncsim::AtomicType::S32);
+}
+inline void set_atomic_add() {
+    syncsim::current_kernel().set_dma_atomic_op(syncsim::AtomicOp::Sum);
+}
+inline void set_atomic_max() {
+    syncsim::current_kernel().set_dma_atomic_op(syncsim::AtomicOp::Max);
+}
+inline void set_atomic_min() {
+    syncsim::current_kernel().set_dma_atomic_op(syncsim::AtomicOp::Min);
+}
+inline void set_atomic_none() {
+    syncsim::current_kernel().set_dma_atomic_none();
+}
 template <typename T>
 void st_atomic(T value, gm_ptr<T> p) {
     syncsim::current_kernel().st_atomic<T>(value, p.address());

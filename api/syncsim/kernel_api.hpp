@@ -244,6 +244,20 @@ class KernelContext {
         else
             return std::is_signed_v<T> ? AtomicType::S64 : AtomicType::U64;
     }
+
+  public:
+    // --- the MTE3's atomic store mode (set_atomic_s32, set_atomic_add /
+    // max / min, set_atomic_none; pto-isa tstore_common.hpp SetAtomicAdd,
+    // MSCATTER.md): while an operation is set, every DMA copy MTE3 makes to
+    // GM combines each element with GM's at the L2, atomically, instead of
+    // overwriting it. It is a register the MTE3 reads when a copy executes,
+    // not when it is issued: clearing it before the pipe has drained (no
+    // MTE3 -> S wait) turns a queued accumulating copy into a plain one. It
+    // stays set across blocks until set_atomic_none. Declared last: the
+    // plugin ABI keeps its earlier entries where they were.
+    virtual void set_dma_atomic_type(AtomicType type) = 0; // set_atomic_s32
+    virtual void set_dma_atomic_op(AtomicOp op) = 0;       // set_atomic_add / max / min
+    virtual void set_dma_atomic_none() = 0;                // set_atomic_none
 };
 
 using KernelFn = void (*)(KernelContext&);

@@ -93,6 +93,13 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     void dcci(GmAddr a, CacheScope s, DcciMode m) override { m_memory.dcci(a, s, m); }
     void dsb(DsbScope) override { m_memory.dsb(); }
     void set_st_atomic_cfg(AtomicType t, AtomicOp o) override { m_memory.set_st_atomic_cfg(t, o); }
+    void set_dma_atomic_type(AtomicType t) override {
+        m_memory.set_dma_atomic("set_atomic_type", t);
+    }
+    void set_dma_atomic_op(AtomicOp op) override { m_memory.set_dma_atomic("set_atomic_op", op); }
+    void set_dma_atomic_none() override {
+        m_memory.set_dma_atomic("set_atomic_none", std::nullopt);
+    }
     void pipe_barrier(Pipe pipe) override { m_pipes.barrier(pipe); }
     void set_flag(Pipe src, Pipe dst, int id) override { m_pipes.set_flag(src, dst, id); }
     void wait_flag(Pipe src, Pipe dst, int id) override { m_pipes.wait_flag(src, dst, id); }

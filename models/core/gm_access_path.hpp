@@ -46,6 +46,15 @@ class GmAccessPath {
     void dcci(GmAddr addr, CacheScope scope, DcciMode mode);
     void dsb();
     void set_st_atomic_cfg(AtomicType type, AtomicOp op);
+    // A scalar write of one field of the MTE3's atomic store mode (its
+    // element type, or its operation: none clears it); the MTE3's port reads
+    // the mode when a copy executes.
+    template <typename Field>
+    void set_dma_atomic(const char* what, Field field) {
+        m_activity.enter(what);
+        pipe_port(Pipe::MTE3).set_store_atomic(field);
+        m_time.advance(m_config.timing.scalar_op);
+    }
     void store_atomic(GmAddr addr, std::int64_t value, unsigned bytes);
     std::int64_t fetch_add(GmAddr addr, std::int64_t value, AtomicType type);
     // The runtime's clean of the scalar cache at a block's end (a dsb then

@@ -19,6 +19,9 @@ struct AtomicExtension : tlm::tlm_extension<AtomicExtension> {
     AtomicOp op = AtomicOp::Sum;
     std::int64_t operand = 0;
     std::int64_t old_value = 0;
+    // An accumulating copy: the operands are the payload's elements (of
+    // `type`), each combined with GM's; `operand` and `old_value` unused.
+    bool elementwise = false;
 
     tlm::tlm_extension_base* clone() const override { return new AtomicExtension(*this); }
     void copy_from(const tlm::tlm_extension_base& other) override {

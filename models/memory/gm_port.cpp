@@ -51,7 +51,21 @@ void GmPort::write(std::uint64_t addr, const std::uint8_t* in, std::uint64_t len
     trans.set_data_ptr(const_cast<std::uint8_t*>(in));
     trans.set_data_length(static_cast<unsigned>(len));
     trans.set_streaming_width(static_cast<unsigned>(len));
-    transport(trans, what);
+    if (!m_store_atomic_op) return transport(trans, what);
+    const unsigned width = atomic_width_bytes(m_store_atomic_type);
+    if (addr % width || len % width) {
+        std::ostringstream os;
+        os << what << " in atomic " << to_string(*m_store_atomic_op) << " mode: [0x" << std::hex
+           << addr << ", +" << std::dec << len << ") is not a whole number of aligned "
+           << to_string(m_store_atomic_type) << " elements";
+        throw KernelFault(os.str());
+    }
+    AtomicExtension ext;
+    ext.type = m_store_atomic_type;
+    ext.op = *m_store_atomic_op;
+    ext.elementwise = true;
+    const AttachedExtension<AtomicExtension> attached(trans, ext);
+    transport(trans, "atomic-accumulating DMA");
 }
 
 std::int64_t GmPort::atomic(std::uint64_t addr, AtomicType type, AtomicOp op,

@@ -11,6 +11,7 @@
 #include "models/memory/l2_poll.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <systemc>
 #include <tlm>
@@ -34,6 +35,10 @@ class GmPort {
     void write(std::uint64_t addr, const std::uint8_t* in, std::uint64_t len,
                const char* what = "write");
     std::int64_t atomic(std::uint64_t addr, AtomicType type, AtomicOp op, std::int64_t operand);
+    // The requester's atomic store mode: while an operation is set, every
+    // write combines its elements (of the mode's type) with GM's at the L2.
+    void set_store_atomic(AtomicType type) { m_store_atomic_type = type; }
+    void set_store_atomic(std::optional<AtomicOp> op) { m_store_atomic_op = op; }
     // A poll of `len` bytes (its path in `poll`); the L2 reports in `poll`.
     void poll(std::uint64_t addr, std::uint8_t* out, std::uint64_t len, PollExtension& poll);
 
@@ -42,6 +47,8 @@ class GmPort {
 
     GmLink& m_link;
     int m_slot;
+    AtomicType m_store_atomic_type = AtomicType::S32;
+    std::optional<AtomicOp> m_store_atomic_op;
 };
 
 } // namespace syncsim

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 namespace syncsim {
 
@@ -147,13 +148,32 @@ void L2Cache::b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc
     const sc_core::sc_time arrival =
         sc_core::sc_time_stamp() + delay + m_clock.cycles(m_params.hop_cycles);
     wait_until(arrival);
-    Request request{
-        port, pieces_of(addr, len, atomic != nullptr), atomic != nullptr || trans.is_write(), {}};
+    const bool elementwise = atomic && atomic->elementwise;
+    Request request{port,
+                    pieces_of(addr, len, atomic && !elementwise),
+                    atomic != nullptr || trans.is_write(),
+                    {}};
+    // An accumulating copy holds each range for its read-modify-write (the
+    // atomic occupancy) or its transfer, whichever is longer.
+    if (elementwise)
+        for (Piece& p : request.pieces)
+            p.occupancy = std::max(p.occupancy, m_clock.cycles(m_params.atomic_cycles));
     std::uint8_t* data = trans.get_data_ptr();
     const char* what = requester ? requester->what : "write";
     serve_pieces(request, [&](const Piece& p) {
         std::uint8_t* bytes = data + (p.addr - addr);
-        if (atomic) {
+        if (elementwise) {
+            const unsigned width = atomic_width_bytes(atomic->type);
+            for (std::uint64_t at = 0; at < p.len; at += width) {
+                std::uint8_t word[8];
+                std::int64_t operand = 0; // the element's bits; apply_atomic narrows it
+                std::memcpy(&operand, bytes + at, width);
+                m_store.read(p.addr + at, word, width);
+                apply_atomic(atomic->type, atomic->op, word, operand);
+                m_store.write(p.addr + at, word, width);
+            }
+            written(p.addr, p.len, port, what);
+        } else if (atomic) {
             std::uint8_t word[8];
             const unsigned width = atomic_width_bytes(atomic->type);
             m_store.read(addr, word, width);

@@ -2,6 +2,7 @@
 // neighbour_exchange) runs like a built-in (diagnosis, checks, rounds, VCD,
 // timeline, sweeps), and each way a plugin can be bad is an exit-2 error
 // that names the file and the problem.
+#include "syncsim/plugin.hpp"
 #include "tests/support/run_config.hpp"
 #include "tests/support/temp_file.hpp"
 
@@ -39,7 +40,8 @@ TEST_CASE("plugins: each bad plugin is exit 2 naming the file and the problem", 
           Row{plugin("bad_no_entry"),
               "not a syncsim plugin: it has no 'syncsim_plugin' entry point"},
           Row{plugin("bad_version"),
-              "built against plugin API version 999; this syncsim has version 3: rebuild"},
+              "built against plugin API version 999; this syncsim has version " +
+                  std::to_string(SYNCSIM_PLUGIN_API_VERSION) + ": rebuild"},
           Row{plugin("bad_duplicate"),
               "registers kernel 'gm_roundtrip', a name syncsim's built-ins already took"},
           Row{plugin("bad_throws"),
