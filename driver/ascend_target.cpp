@@ -9,9 +9,9 @@
 #include "models/runtime/host_stats.hpp"
 #include "models/runtime/watchdog_report.hpp"
 #include "models/systemc/simulation_time.hpp"
-#include "models/trace/ascend_tracer.hpp"
-#include "models/trace/round_rows_file.hpp"
-#include "models/trace/timeline.hpp"
+#include "output/trace/ascend_tracer.hpp"
+#include "output/trace/round_rows_file.hpp"
+#include "output/trace/timeline.hpp"
 #include "platforms/ascend_device.hpp"
 #include "workloads/default_host.hpp"
 

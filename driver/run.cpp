@@ -9,8 +9,8 @@
 #include "driver/sensitivity_cache.hpp"
 #include "driver/utf8.hpp"
 #include "models/systemc/sanitizer_stack.hpp"
-#include "models/trace/ascend_tracer.hpp"
-#include "models/trace/vortex_tracer.hpp"
+#include "output/trace/ascend_tracer.hpp"
+#include "output/trace/vortex_tracer.hpp"
 
 #include <chrono>
 #include <sstream>

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "driver/experiment_config.hpp"
-#include "models/trace/trace_window.hpp"
+#include "output/trace/trace_window.hpp"
 
 #include <nlohmann/json.hpp>
 #include <string>

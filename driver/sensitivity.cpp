@@ -8,7 +8,7 @@
 #include "driver/sensitivity_report.hpp"
 #include "driver/shell_command.hpp"
 #include "driver/sweep_point.hpp"
-#include "models/trace/output_file.hpp"
+#include "output/trace/output_file.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -4,7 +4,7 @@
 #include "driver/sensitivity_cache.hpp"
 #include "driver/shell_command.hpp"
 #include "driver/sweep_point.hpp"
-#include "models/trace/output_file.hpp"
+#include "output/trace/output_file.hpp"
 
 #include <algorithm>
 #include <cmath>

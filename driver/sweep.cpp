@@ -7,7 +7,7 @@
 #include "driver/shell_command.hpp"
 #include "driver/sweep_point.hpp"
 #include "driver/utf8.hpp"
-#include "models/trace/output_file.hpp"
+#include "output/trace/output_file.hpp"
 #include "workloads/registry.hpp"
 
 #include <algorithm>

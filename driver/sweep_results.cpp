@@ -1,6 +1,6 @@
 #include "driver/sweep_point.hpp"
 #include "driver/utf8.hpp"
-#include "models/trace/output_file.hpp"
+#include "output/trace/output_file.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -5,7 +5,7 @@
 #include "driver/shell_command.hpp"
 #include "driver/sweep.hpp"
 #include "driver/sweep_point.hpp"
-#include "models/trace/output_file.hpp"
+#include "output/trace/output_file.hpp"
 
 #include <cstdlib>
 #include <filesystem>

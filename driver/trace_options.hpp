@@ -2,7 +2,7 @@
 // read into a TraceSpec; a mistake is a ConfigError naming the option.
 #pragma once
 
-#include "models/trace/trace_window.hpp"
+#include "output/trace/trace_window.hpp"
 
 #include <string>
 

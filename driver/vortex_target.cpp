@@ -5,8 +5,8 @@
 
 #include "config/yaml_view.hpp"
 #include "driver/plugin_loader.hpp"
-#include "models/trace/vortex_tracer.hpp"
 #include "models/vortex/vx_device.hpp"
+#include "output/trace/vortex_tracer.hpp"
 
 #include <algorithm>
 #include <iomanip>

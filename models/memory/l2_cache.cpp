@@ -43,6 +43,25 @@ double L2Cache::tag_latency_cycles(std::uint64_t addr, std::uint64_t len) {
     return latency;
 }
 
+namespace {
+
+// An accumulating copy's piece: each element of `operands` combined with
+// GM's at `addr`.
+void accumulate(SparseStore& store, const AtomicExtension& atomic, std::uint64_t addr,
+                const std::uint8_t* operands, std::uint64_t len) {
+    const unsigned width = atomic_width_bytes(atomic.type);
+    for (std::uint64_t at = 0; at < len; at += width) {
+        std::uint8_t word[8];
+        std::int64_t operand = 0; // the element's bits; apply_atomic narrows them
+        std::memcpy(&operand, operands + at, width);
+        store.read(addr + at, word, width);
+        apply_atomic(atomic.type, atomic.op, word, operand);
+        store.write(addr + at, word, width);
+    }
+}
+
+} // namespace
+
 std::vector<L2Cache::Piece> L2Cache::pieces_of(std::uint64_t addr, std::uint64_t len,
                                                bool atomic) const {
     if (atomic)
@@ -163,15 +182,7 @@ void L2Cache::b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc
     serve_pieces(request, [&](const Piece& p) {
         std::uint8_t* bytes = data + (p.addr - addr);
         if (elementwise) {
-            const unsigned width = atomic_width_bytes(atomic->type);
-            for (std::uint64_t at = 0; at < p.len; at += width) {
-                std::uint8_t word[8];
-                std::int64_t operand = 0; // the element's bits; apply_atomic narrows it
-                std::memcpy(&operand, bytes + at, width);
-                m_store.read(p.addr + at, word, width);
-                apply_atomic(atomic->type, atomic->op, word, operand);
-                m_store.write(p.addr + at, word, width);
-            }
+            accumulate(m_store, *atomic, p.addr, bytes, p.len);
             written(p.addr, p.len, port, what);
         } else if (atomic) {
             std::uint8_t word[8];

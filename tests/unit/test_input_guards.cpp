@@ -3,8 +3,8 @@
 #include "config/yaml_view.hpp"
 #include "driver/output_paths.hpp"
 #include "driver/shared_library_check.hpp"
-#include "models/os/child_process.hpp"
 #include "models/report/first_entries.hpp"
+#include "output/os/child_process.hpp"
 #include "tests/support/temp_file.hpp"
 
 #include <catch2/catch.hpp>

@@ -4,7 +4,7 @@
 // and the trace options reject what they cannot read.
 #include "config/yaml_view.hpp"
 #include "driver/trace_options.hpp"
-#include "models/trace/vcd_writer.hpp"
+#include "output/trace/vcd_writer.hpp"
 #include "tests/support/run_config.hpp"
 #include "tests/support/temp_file.hpp"
 

@@ -1,7 +1,7 @@
-#include "models/trace/converter_pipe.hpp"
+#include "output/trace/converter_pipe.hpp"
 
-#include "models/os/child_process.hpp"
-#include "models/trace/output_file.hpp"
+#include "output/os/child_process.hpp"
+#include "output/trace/output_file.hpp"
 
 #include <cerrno>
 #include <csignal>

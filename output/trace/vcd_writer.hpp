@@ -10,7 +10,7 @@
 // reading the VCD from a pipe when the path ends in .fst.
 #pragma once
 
-#include "models/trace/trace_window.hpp"
+#include "output/trace/trace_window.hpp"
 
 #include <cstdint>
 #include <functional>

@@ -1,4 +1,4 @@
-#include "models/trace/stall_bounded_buffer.hpp"
+#include "output/trace/stall_bounded_buffer.hpp"
 
 #include <cerrno>
 #include <fcntl.h>

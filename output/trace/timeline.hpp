@@ -9,8 +9,8 @@
 
 #include "models/core/ai_core.hpp"
 #include "models/runtime/stream.hpp"
-#include "models/trace/output_file.hpp"
-#include "models/trace/trace_window.hpp"
+#include "output/trace/output_file.hpp"
+#include "output/trace/trace_window.hpp"
 
 #include <functional>
 #include <map>

@@ -6,8 +6,8 @@
 #pragma once
 
 #include "models/report/round_ledger.hpp"
-#include "models/trace/output_file.hpp"
-#include "models/trace/trace_window.hpp"
+#include "output/trace/output_file.hpp"
+#include "output/trace/trace_window.hpp"
 
 #include <fstream>
 #include <string>

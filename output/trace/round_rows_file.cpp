@@ -1,6 +1,6 @@
-#include "models/trace/round_rows_file.hpp"
+#include "output/trace/round_rows_file.hpp"
 
-#include "models/trace/output_file.hpp"
+#include "output/trace/output_file.hpp"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
-#include "models/trace/ascend_tracer.hpp"
+#include "output/trace/ascend_tracer.hpp"
 
 #include "models/systemc/simulation_time.hpp"
-#include "models/trace/output_file.hpp"
+#include "output/trace/output_file.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "models/trace/trace_window.hpp"
+#include "output/trace/trace_window.hpp"
 
 #include <sstream>
 

@@ -1,7 +1,7 @@
-#include "models/trace/output_file.hpp"
+#include "output/trace/output_file.hpp"
 
-#include "models/trace/converter_pipe.hpp"
-#include "models/trace/stall_bounded_buffer.hpp"
+#include "output/trace/converter_pipe.hpp"
+#include "output/trace/stall_bounded_buffer.hpp"
 
 #include <cerrno>
 #include <csignal>

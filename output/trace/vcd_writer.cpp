@@ -1,5 +1,5 @@
-#include "models/trace/vcd_writer.hpp"
-#include "models/trace/output_file.hpp"
+#include "output/trace/vcd_writer.hpp"
+#include "output/trace/output_file.hpp"
 
 #include <algorithm>
 #include <cstdlib>

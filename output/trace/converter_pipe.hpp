@@ -5,7 +5,7 @@
 // the run for ever.
 #pragma once
 
-#include "models/trace/stall_bounded_buffer.hpp"
+#include "output/trace/stall_bounded_buffer.hpp"
 
 #include <memory>
 #include <ostream>

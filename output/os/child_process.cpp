@@ -1,4 +1,4 @@
-#include "models/os/child_process.hpp"
+#include "output/os/child_process.hpp"
 
 #include <cerrno>
 #include <csignal>

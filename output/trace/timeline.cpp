@@ -1,4 +1,4 @@
-#include "models/trace/timeline.hpp"
+#include "output/trace/timeline.hpp"
 
 #include "models/systemc/simulation_time.hpp"
 

@@ -3,8 +3,8 @@
 // at the kernel's time, so what lies before it is written as the run goes.
 #pragma once
 
-#include "models/trace/vcd_writer.hpp"
 #include "models/vortex/vx_device.hpp"
+#include "output/trace/vcd_writer.hpp"
 
 #include <string>
 #include <vector>

@@ -9,7 +9,7 @@
 #include "models/core/ai_core.hpp"
 #include "models/notify/notify_table.hpp"
 #include "models/runtime/host_runtime.hpp"
-#include "models/trace/vcd_writer.hpp"
+#include "output/trace/vcd_writer.hpp"
 
 #include <memory>
 #include <string>
