@@ -250,11 +250,12 @@ class KernelContext {
     // max / min, set_atomic_none; pto-isa tstore_common.hpp SetAtomicAdd,
     // MSCATTER.md): while an operation is set, every DMA copy MTE3 makes to
     // GM combines each element with GM's at the L2, atomically, instead of
-    // overwriting it. It is a register the MTE3 reads when a copy executes,
-    // not when it is issued: clearing it before the pipe has drained (no
-    // MTE3 -> S wait) turns a queued accumulating copy into a plain one. It
-    // stays set across blocks until set_atomic_none. Declared last: the
-    // plugin ABI keeps its earlier entries where they were.
+    // overwriting it. It is a register the MTE3 reads as each burst
+    // executes, not when the copy is issued: clearing it before the pipe has
+    // drained (no MTE3 -> S wait) turns a queued accumulating copy into a
+    // plain one. Each block starts with it clear; only s32 elements are
+    // modelled (another type faults). Declared last: the plugin ABI keeps its
+    // earlier entries where they were.
     virtual void set_dma_atomic_type(AtomicType type) = 0; // set_atomic_s32
     virtual void set_dma_atomic_op(AtomicOp op) = 0;       // set_atomic_add / max / min
     virtual void set_dma_atomic_none() = 0;                // set_atomic_none

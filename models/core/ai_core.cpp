@@ -65,6 +65,7 @@ void AiCore::run() {
         m_registers.registers().data_main_base.reset(0); // what a launch does to it
         m_activity.block_started(work.launch->launch_id, work.launch->works);
         m_sync.block_started(work.launch->launch_id);
+        m_memory.block_started();
         m_activity.set_state(CoreState::Running);
         try {
             work.launch->fn(*this);

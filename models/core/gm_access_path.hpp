@@ -11,9 +11,12 @@
 #include "models/core/write_buffer.hpp"
 #include "models/memory/gm_port.hpp"
 #include "models/memory/scalar_cache.hpp"
+#include "syncsim/fault.hpp"
 
 #include <array>
 #include <memory>
+#include <string>
+#include <type_traits>
 
 namespace syncsim {
 
@@ -52,9 +55,16 @@ class GmAccessPath {
     template <typename Field>
     void set_dma_atomic(const char* what, Field field) {
         m_activity.enter(what);
+        if constexpr (std::is_same_v<Field, AtomicType>)
+            if (field != AtomicType::S32)
+                throw KernelFault(std::string(what) + ": only s32 elements are modelled (" +
+                                  to_string(field) + " asked; the vendor's set_atomic_s32)");
         pipe_port(Pipe::MTE3).set_store_atomic(field);
         m_time.advance(m_config.timing.scalar_op);
     }
+    // A block starts with the MTE3's atomic store mode clear (a choice:
+    // docs/model-choices.md).
+    void block_started() { pipe_port(Pipe::MTE3).set_store_atomic(std::nullopt); }
     void store_atomic(GmAddr addr, std::int64_t value, unsigned bytes);
     std::int64_t fetch_add(GmAddr addr, std::int64_t value, AtomicType type);
     // The runtime's clean of the scalar cache at a block's end (a dsb then

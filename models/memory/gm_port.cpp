@@ -65,7 +65,7 @@ void GmPort::write(std::uint64_t addr, const std::uint8_t* in, std::uint64_t len
     ext.op = *m_store_atomic_op;
     ext.elementwise = true;
     const AttachedExtension<AtomicExtension> attached(trans, ext);
-    transport(trans, "atomic-accumulating DMA");
+    transport(trans, what);
 }
 
 std::int64_t GmPort::atomic(std::uint64_t addr, AtomicType type, AtomicOp op,

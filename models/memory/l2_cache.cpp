@@ -45,12 +45,14 @@ double L2Cache::tag_latency_cycles(std::uint64_t addr, std::uint64_t len) {
 
 namespace {
 
-// An accumulating copy's piece: each element of `operands` combined with
-// GM's at `addr`.
+// An accumulating copy of `len` bytes at `addr` (whole aligned elements):
+// the elements that start in [from, to) of it, each combined with GM's. A
+// range boundary may fall inside an element (serialize_bytes need not be a
+// multiple of its width): the element goes with the piece it starts in.
 void accumulate(SparseStore& store, const AtomicExtension& atomic, std::uint64_t addr,
-                const std::uint8_t* operands, std::uint64_t len) {
+                const std::uint8_t* operands, std::uint64_t from, std::uint64_t to) {
     const unsigned width = atomic_width_bytes(atomic.type);
-    for (std::uint64_t at = 0; at < len; at += width) {
+    for (std::uint64_t at = (from + width - 1) / width * width; at < to; at += width) {
         std::uint8_t word[8];
         std::int64_t operand = 0; // the element's bits; apply_atomic narrows them
         std::memcpy(&operand, operands + at, width);
@@ -182,7 +184,7 @@ void L2Cache::b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc
     serve_pieces(request, [&](const Piece& p) {
         std::uint8_t* bytes = data + (p.addr - addr);
         if (elementwise) {
-            accumulate(m_store, *atomic, p.addr, bytes, p.len);
+            accumulate(m_store, *atomic, addr, data, p.addr - addr, p.addr - addr + p.len);
             written(p.addr, p.len, port, what);
         } else if (atomic) {
             std::uint8_t word[8];
@@ -198,7 +200,8 @@ void L2Cache::b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc
             written(p.addr, p.len, port, what);
         }
     });
-    ++(atomic ? m_stats.atomics : trans.is_read() ? m_stats.reads : m_stats.writes);
+    // An accumulating copy is a write (its elements' read-modify-writes are its way of writing).
+    ++(atomic && !elementwise ? m_stats.atomics : trans.is_read() ? m_stats.reads : m_stats.writes);
     sc_core::sc_time served = sc_core::SC_ZERO_TIME;
     for (const Piece& p : request.pieces) served = std::max(served, p.start + p.occupancy);
     delay = (served - sc_core::sc_time_stamp()) +
