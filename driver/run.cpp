@@ -158,6 +158,8 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
     report.expectation_met = expectation.met;
     report.events = Activity::resumptions();
     report.result = build_result(cfg, collected, outcome, expectation, end_ps, report.events);
+    // Before anything else runs in the model (end_processes): the summary's
+    // parts read the same model state the result was read from.
     report.summary = render_summary(*target, report.result);
     const auto now = std::chrono::steady_clock::now();
     report.setup_seconds = seconds_between(kProcessStart, sim_start);

@@ -2,7 +2,8 @@
 // driver/run.cpp. The pipeline owns set-up, the run's bounds, sc_start, wall
 // time, the outcome order and the result; a target elaborates its model,
 // says how the model ended, collects its part of the result and renders its
-// summary from the result alone, so the summary and the JSON cannot disagree.
+// summary right after, from the result and from the same model state the
+// result was read from, so the summary and the JSON cannot disagree.
 #pragma once
 
 #include "driver/experiment_config.hpp"
@@ -65,8 +66,9 @@ class RunTarget {
     // finishes the traces it writes.
     virtual Collected collect(const ExperimentConfig& cfg, std::uint64_t end_ps,
                               const RunOptions& options) = 0;
-    // The human summary, from the result alone: what ran on what (before the
-    // outcome line), then what happened (between it and the expectation).
+    // The human summary, called right after collect (nothing simulated in
+    // between): what ran on what (before the outcome line), then what
+    // happened (between it and the expectation).
     virtual void summarize_setup(std::ostream& s, const nlohmann::json& result) const = 0;
     virtual void summarize(std::ostream& s, const nlohmann::json& result) const = 0;
     // The tail of the `events` line (e.g. ", 52 warp issues").

@@ -60,6 +60,33 @@ void FftsHub::id_out_of_range(FlagSpace space, int id, std::size_t ids) {
                       std::to_string(id) + " outside 0.." + std::to_string(ids - 1));
 }
 
+void FftsHub::set_tracer(SignalTracer* tracer) {
+    m_tracer = tracer;
+    m_ffts_signals.assign(m_core_names.size(), {});
+    m_intra_signals.assign(m_core_names.size(), {});
+    if (!tracer) return;
+    const auto declare = [&](int core, TraceSignal kind, const char* prefix, std::size_t ids,
+                             std::vector<int>& out) {
+        const std::string scope = std::string(to_string(m_core_types[core])) + "." +
+                                  m_core_names[static_cast<std::size_t>(core)];
+        for (std::size_t f = 0; f < ids; ++f)
+            out.push_back(tracer->declare({kind, core, scope, prefix + std::to_string(f),
+                                           static_cast<unsigned>(m_params.counter_bits), "", ""}));
+    };
+    for (int c = 0; c < static_cast<int>(m_core_names.size()); ++c) {
+        declare(c, TraceSignal::FftsFlags, "ffts_flag", m_ffts_cells[c].size(), m_ffts_signals[c]);
+        declare(c, TraceSignal::IntraFlags, "intra_flag", m_intra_cells[c].size(),
+                m_intra_signals[c]);
+    }
+}
+
+void FftsHub::trace(int core, FlagSpace space, int id, int value) {
+    if (!m_tracer) return;
+    const auto& signals = (space == FlagSpace::Ffts ? m_ffts_signals : m_intra_signals)[core];
+    m_tracer->change(signals[static_cast<std::size_t>(id)], now_ps(),
+                     static_cast<std::uint64_t>(value));
+}
+
 FftsHub::Cell& FftsHub::cell(int core, FlagSpace space, int id) {
     auto& s = slot(core, space, id);
     if (!s) s = std::make_unique<Cell>(FlagCounter(m_params.counter_bits, m_params.overflow));
@@ -69,8 +96,7 @@ FftsHub::Cell& FftsHub::cell(int core, FlagSpace space, int id) {
 bool FftsHub::take(int core, FlagSpace space, int id) {
     Cell& c = cell(core, space, id);
     if (!c.counter.try_take()) return false;
-    if (m_tracer)
-        m_tracer->flag_changed(core, space == FlagSpace::IntraBlock, id, c.counter.value());
+    trace(core, space, id, c.counter.value());
     return true;
 }
 
@@ -218,9 +244,7 @@ void FftsHub::deliver_due() {
                                 std::string(d.space == FlagSpace::Ffts ? "FFTS" : "intra-block") +
                                     " flag " + std::to_string(d.id) + " overflowed past " +
                                     std::to_string(c.counter.max())});
-        if (m_tracer)
-            m_tracer->flag_changed(d.core, d.space == FlagSpace::IntraBlock, d.id,
-                                   c.counter.value());
+        trace(d.core, d.space, d.id, c.counter.value());
         c.set.notify(); // immediate: the core runs in this delta
     }
     m_pending.rearm(m_next, now);

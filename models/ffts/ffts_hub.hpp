@@ -12,6 +12,7 @@
 #include "models/ffts/sync_group.hpp"
 #include "models/memory/busy_until.hpp"
 #include "models/report/stats.hpp"
+#include "models/report/trace_signals.hpp"
 #include "models/systemc/simulation_time.hpp"
 #include "syncsim/core_types.hpp"
 
@@ -103,12 +104,6 @@ struct FftsParams {
     }
 };
 
-class FlagTraceSink {
-  public:
-    virtual ~FlagTraceSink() = default;
-    virtual void flag_changed(int core, bool intra_block, int id, int value) = 0;
-};
-
 struct FftsRecord {
     std::uint64_t time_ps;
     std::string core;
@@ -146,7 +141,8 @@ class FftsHub : public sc_core::sc_module {
     Cell& cell(int core, FlagSpace space, int id);
     // A wait takes one count once the flag is non-zero.
     bool take(int core, FlagSpace space, int id);
-    void set_tracer(FlagTraceSink* tracer) { m_tracer = tracer; }
+    // Declares every core's flag counters (FFTS, then intra-block) with it.
+    void set_tracer(SignalTracer* tracer);
     void block_started(int core, std::uint64_t launch_id);
     // What the flag a core waits on is waiting for, from the hub's side.
     std::string explain_wait(const FftsSender& waiter, FlagSpace space, int id) const;
@@ -245,7 +241,10 @@ class FftsHub : public sc_core::sc_module {
     sc_core::sc_event m_next, m_inbox_next;
     std::vector<FftsRecord> m_dropped, m_errors;
     std::map<int, std::string> m_last_drop; // core -> why its last message was dropped
-    FlagTraceSink* m_tracer = nullptr;
+    SignalTracer* m_tracer = nullptr;
+    // By core: the signal of each FFTS and each intra-block flag counter.
+    std::vector<std::vector<int>> m_ffts_signals, m_intra_signals;
+    void trace(int core, FlagSpace space, int id, int value);
 };
 
 } // namespace syncsim

@@ -23,6 +23,16 @@ NotifyTable::NotifyTable(const NotifyParams& params, const Clock& clock)
         });
 }
 
+void NotifyTable::set_tracer(SignalTracer* tracer) {
+    m_tracer = tracer;
+    m_count_signals.clear();
+    if (!tracer) return;
+    for (std::uint32_t id = 0; id < kTracedCntNotifies; ++id)
+        m_count_signals.push_back(tracer->declare({TraceSignal::CntNotify, -1, "runtime.cnt_notify",
+                                                   "id" + std::to_string(id), 32, "CntNotify",
+                                                   "cnt_notify" + std::to_string(id)}));
+}
+
 std::uint32_t NotifyTable::cnt_count(std::uint32_t id) const {
     auto it = m_counts.find(id);
     return it == m_counts.end() ? 0 : it->second;
@@ -36,7 +46,8 @@ sc_core::sc_event& NotifyTable::changed(std::uint32_t id) {
 
 void NotifyTable::set_count(std::uint32_t id, std::uint32_t value) {
     m_counts[id] = value;
-    if (m_tracer) m_tracer->cnt_notify_changed(id, value);
+    if (m_tracer && id < m_count_signals.size())
+        m_tracer->change(m_count_signals[id], now_ps(), value);
     changed(id).notify(sc_core::SC_ZERO_TIME);
 }
 

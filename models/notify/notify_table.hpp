@@ -7,6 +7,7 @@
 #include "models/notify/cnt_notify_rules.hpp"
 #include "models/report/first_entries.hpp"
 #include "models/report/stats.hpp"
+#include "models/report/trace_signals.hpp"
 #include "models/systemc/simulation_time.hpp"
 
 #include <functional>
@@ -46,12 +47,6 @@ struct NotifyParams {
     }
 };
 
-class NotifyTraceSink {
-  public:
-    virtual ~NotifyTraceSink() = default;
-    virtual void cnt_notify_changed(std::uint32_t id, std::uint32_t count) = 0;
-};
-
 class NotifyTable {
   public:
     NotifyTable(const NotifyParams& params, const Clock& clock);
@@ -62,7 +57,9 @@ class NotifyTable {
     IdBank& cnt_bank() { return m_cnt_bank; }
     IdBank& notify_bank() { return m_notify_bank; }
     const NotifyParams& params() const { return m_params; }
-    void set_tracer(NotifyTraceSink* tracer) { m_tracer = tracer; }
+    // Declares the counters of the first kTracedCntNotifies ids with it.
+    void set_tracer(SignalTracer* tracer);
+    static constexpr std::uint32_t kTracedCntNotifies = 64;
 
     // A freshly allocated id counts from 0.
     void cnt_fresh(std::uint32_t id) { set_count(id, 0); }
@@ -103,7 +100,8 @@ class NotifyTable {
     std::map<std::uint32_t, std::uint32_t> m_counts;
     std::map<std::uint32_t, std::unique_ptr<sc_core::sc_event>> m_changed;
     std::map<std::uint32_t, std::unique_ptr<Binary>> m_binary;
-    NotifyTraceSink* m_tracer = nullptr;
+    SignalTracer* m_tracer = nullptr;
+    std::vector<int> m_count_signals; // by id, the first kTracedCntNotifies
     FirstEntries<WaitRelease> m_releases;
     StatsGroup m_stats{"notify"};
 };

@@ -12,9 +12,7 @@
 namespace syncsim {
 
 namespace {
-constexpr int kTracedFftsFlags = 16;
 constexpr int kTracedStreams = 32;
-constexpr int kTracedCntNotifies = 64;
 } // namespace
 
 AscendTracer::AscendTracer(const std::string& vcd_path, const std::vector<AiCore*>& cores,
@@ -25,10 +23,6 @@ AscendTracer::AscendTracer(const std::string& vcd_path, const std::vector<AiCore
     m_core_scope.resize(cores.size());
     m_ran.assign(cores.size(), false);
     m_selected.assign(cores.size(), false);
-    m_ffts_flags.resize(cores.size());
-    m_intra_flags.resize(cores.size());
-    m_ffts_used.resize(cores.size());
-    m_intra_used.resize(cores.size());
     for (AiCore* core : cores) {
         const int id = core->config().soc_core_id;
         const std::string type = to_string(core->config().type);
@@ -41,41 +35,36 @@ AscendTracer::AscendTracer(const std::string& vcd_path, const std::vector<AiCore
         m_round_signal[id] =
             declare(selected && spec.selects(TraceSignal::Round), scope, "barrier_round", 32, 0);
     }
-    // Flags are declared for every selected core (a declared signal that
-    // never changes costs nothing); the save file shows only those that changed.
-    for (AiCore* core : cores) {
-        const int id = core->config().soc_core_id;
-        const bool ffts = m_selected[id] && spec.selects(TraceSignal::FftsFlags);
-        const bool intra_kept = m_selected[id] && spec.selects(TraceSignal::IntraFlags);
-        for (int f = 0; f < kTracedFftsFlags; ++f)
-            m_ffts_flags[id].push_back(
-                declare(ffts, m_core_scope[id], "ffts_flag" + std::to_string(f), 4, 0));
-        const int intra = core->config().type == CoreType::AIC ? 32 : 16;
-        for (int f = 0; f < intra; ++f)
-            m_intra_flags[id].push_back(
-                declare(intra_kept, m_core_scope[id], "intra_flag" + std::to_string(f), 4, 0));
-        m_ffts_used[id].assign(kTracedFftsFlags, false);
-        m_intra_used[id].assign(intra, false);
-    }
     for (int s = 0; s < kTracedStreams; ++s)
         m_stream_signal.push_back(declare(spec.selects(TraceSignal::Streams), "runtime.streams",
                                           "stream" + std::to_string(s), 2, 0));
-    for (int c = 0; c < kTracedCntNotifies; ++c)
-        m_cnt_signal.push_back(declare(spec.selects(TraceSignal::CntNotify), "runtime.cnt_notify",
-                                       "id" + std::to_string(c), 32, 0));
     m_round_marker = declare(spec.selects(TraceSignal::RoundMarker), "rounds", "round", 32, 0);
     m_stream_used.assign(kTracedStreams, false);
-    m_cnt_used.assign(kTracedCntNotifies, false);
 }
 
 int AscendTracer::declare(bool selected, const std::string& scope, const std::string& name,
                           unsigned width, std::uint64_t initial) {
-    return selected ? m_vcd.add_signal(scope, name, width, initial) : -1;
+    if (!selected) return -1;
+    const int id = m_vcd.add_signal(scope, name, width, initial);
+    m_changed.resize(static_cast<std::size_t>(id) + 1, false);
+    return id;
+}
+
+// A model's signal is kept when its kind is selected and, for a core's, the
+// core is (a declared signal that never changes costs nothing).
+int AscendTracer::declare(const SignalDecl& s) {
+    const bool core_kept = s.core < 0 || (static_cast<std::size_t>(s.core) < m_selected.size() &&
+                                          m_selected[static_cast<std::size_t>(s.core)]);
+    const int id = declare(m_spec.selects(s.kind) && core_kept, s.scope, s.name, s.width, 0);
+    if (id >= 0) m_model_signals.emplace_back(s, id);
+    return id;
 }
 
 void AscendTracer::change(int signal, std::uint64_t at_ps, std::uint64_t value) {
     m_started = true;
-    if (signal >= 0) m_vcd.change(signal, at_ps, value);
+    if (signal < 0) return;
+    m_changed[static_cast<std::size_t>(signal)] = true;
+    m_vcd.change(signal, at_ps, value);
 }
 
 void AscendTracer::core_state(int soc_core_id, CoreState state, std::uint64_t at_ps) {
@@ -85,19 +74,6 @@ void AscendTracer::core_state(int soc_core_id, CoreState state, std::uint64_t at
 
 void AscendTracer::core_round(int soc_core_id, std::uint32_t round, std::uint64_t at_ps) {
     change(m_round_signal[soc_core_id], at_ps, round);
-}
-
-void AscendTracer::flag_changed(int core, bool intra_block, int id, int value) {
-    auto& signals = intra_block ? m_intra_flags[core] : m_ffts_flags[core];
-    if (id < 0 || id >= static_cast<int>(signals.size())) return;
-    (intra_block ? m_intra_used : m_ffts_used)[core][id] = true;
-    change(signals[id], now_ps(), static_cast<std::uint64_t>(value));
-}
-
-void AscendTracer::cnt_notify_changed(std::uint32_t id, std::uint32_t count) {
-    if (id >= m_cnt_signal.size()) return;
-    m_cnt_used[id] = true;
-    change(m_cnt_signal[id], now_ps(), count);
 }
 
 void AscendTracer::stream_state(int stream, StreamState state) {
@@ -111,7 +87,7 @@ bool AscendTracer::add_word(const std::string& name, GmAddr addr) {
     if (!m_spec.selects(TraceSignal::Words)) return true; // accepted, left out
     std::uint32_t value = 0;
     m_gm.read(addr, reinterpret_cast<std::uint8_t*>(&value), sizeof value);
-    m_words.push_back({name, addr, m_vcd.add_signal("gm", name, 32, value)});
+    m_words.push_back({name, addr, declare(true, "gm", name, 32, value)});
     return true;
 }
 
@@ -153,16 +129,28 @@ void AscendTracer::write_core_group(std::ostream& g, const std::string& title,
         g << "@24\n";
         if (m_round_signal[id] >= 0)
             g << "+{" << core << "_round} " << path << ".barrier_round[31:0]\n";
-        for (std::size_t f = 0; f < m_ffts_used[id].size(); ++f)
-            if (m_ffts_used[id][f] && m_ffts_flags[id][f] >= 0)
-                g << "+{" << core << "_ffts_flag" << f << "} " << path << ".ffts_flag" << f
-                  << "[3:0]\n";
-        for (std::size_t f = 0; f < m_intra_used[id].size(); ++f)
-            if (m_intra_used[id][f] && m_intra_flags[id][f] >= 0)
-                g << "+{" << core << "_intra_flag" << f << "} " << path << ".intra_flag" << f
-                  << "[3:0]\n";
+        for (const auto& [s, signal] : m_model_signals)
+            if (s.core == static_cast<int>(id) && m_changed[static_cast<std::size_t>(signal)])
+                g << "+{" << core << "_" << s.name << "} " << path << "." << s.name << "["
+                  << s.width - 1 << ":0]\n";
     }
     g << "@1000200\n-" << title << "\n";
+}
+
+void AscendTracer::write_device_groups(std::ostream& g) const {
+    std::vector<std::string> groups; // in the order their first signal was declared
+    for (const auto& [s, signal] : m_model_signals)
+        if (s.core < 0 && m_changed[static_cast<std::size_t>(signal)] &&
+            std::find(groups.begin(), groups.end(), s.group) == groups.end())
+            groups.push_back(s.group);
+    for (const std::string& group : groups) {
+        g << "@800200\n-" << group << "\n@24\n";
+        for (const auto& [s, signal] : m_model_signals)
+            if (s.core < 0 && s.group == group && m_changed[static_cast<std::size_t>(signal)])
+                g << "+{" << s.alias << "} syncsim." << s.scope << "." << s.name << "["
+                  << s.width - 1 << ":0]\n";
+        g << "@1000200\n-" << group << "\n";
+    }
 }
 
 void AscendTracer::round_closed(const RoundRow& row) {
@@ -214,14 +202,7 @@ void AscendTracer::finish(std::uint64_t end_time_ps) {
                   << "\n+{stream" << st << "} syncsim.runtime.streams.stream" << st << "[1:0]\n";
         g << "@1000200\n-Streams\n";
     }
-    if (m_spec.selects(TraceSignal::CntNotify) &&
-        std::find(m_cnt_used.begin(), m_cnt_used.end(), true) != m_cnt_used.end()) {
-        g << "@800200\n-CntNotify\n@24\n";
-        for (std::size_t c = 0; c < m_cnt_used.size(); ++c)
-            if (m_cnt_used[c])
-                g << "+{cnt_notify" << c << "} syncsim.runtime.cnt_notify.id" << c << "[31:0]\n";
-        g << "@1000200\n-CntNotify\n";
-    }
+    write_device_groups(g);
     if (!m_words.empty()) {
         g << "@800200\n-GM words\n@24\n";
         for (const Word& w : m_words)

@@ -19,8 +19,7 @@ namespace syncsim {
 
 class AscendTracer : public CoreTraceSink,
                      public WordTraceSink,
-                     public FlagTraceSink,
-                     public NotifyTraceSink,
+                     public SignalTracer,
                      public StreamTraceSink,
                      public RoundSink {
   public:
@@ -34,8 +33,9 @@ class AscendTracer : public CoreTraceSink,
     void core_state(int soc_core_id, CoreState state, std::uint64_t at_ps) override;
     void core_round(int soc_core_id, std::uint32_t round, std::uint64_t at_ps) override;
     bool add_word(const std::string& name, GmAddr addr) override;
-    void flag_changed(int core, bool intra_block, int id, int value) override;
-    void cnt_notify_changed(std::uint32_t id, std::uint32_t count) override;
+    // The signals models declare (flag counters, CntNotify counters, ...).
+    int declare(const SignalDecl& signal) override;
+    void change(int signal, std::uint64_t at_ps, std::uint64_t value) override;
     void stream_state(int stream, StreamState state) override;
     // The round marker steps to 1, 2, ... at each closed round's last arrival.
     void round_closed(const RoundRow& row) override;
@@ -54,7 +54,8 @@ class AscendTracer : public CoreTraceSink,
     // The signal's id, or -1 when the selection leaves it out.
     int declare(bool selected, const std::string& scope, const std::string& name, unsigned width,
                 std::uint64_t initial);
-    void change(int signal, std::uint64_t at_ps, std::uint64_t value);
+    // The save file's groups of the device signals models declared.
+    void write_device_groups(std::ostream& g) const;
     struct Word {
         std::string name;
         GmAddr addr;
@@ -69,13 +70,13 @@ class AscendTracer : public CoreTraceSink,
     std::vector<std::string> m_core_scope;           // by trace id
     std::vector<bool> m_ran;                         // by trace id: left idle at least once
     std::vector<bool> m_selected;                    // by trace id: --cores keeps it
-    // Per core: signal ids of its FFTS and intra-block flags, and whether each changed.
-    std::vector<std::vector<int>> m_ffts_flags, m_intra_flags;
-    std::vector<std::vector<bool>> m_ffts_used, m_intra_used;
-    // Streams and CntNotify ids appear while the run goes on; a fixed number
-    // of each is declared up front and the save file shows those that changed.
-    std::vector<int> m_stream_signal, m_cnt_signal;
-    std::vector<bool> m_stream_used, m_cnt_used;
+    // Streams appear while the run goes on; a fixed number is declared up
+    // front and the save file shows those that changed.
+    std::vector<int> m_stream_signal;
+    std::vector<bool> m_stream_used;
+    // The signals models declared, in order, with their VCD ids.
+    std::vector<std::pair<SignalDecl, int>> m_model_signals;
+    std::vector<bool> m_changed; // by VCD id
     int m_round_marker = 0;
     std::uint64_t m_rounds_closed = 0;
     std::vector<Word> m_words;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "models/report/round_ledger.hpp"
+#include "models/report/trace_signals.hpp"
 
 #include <cstdint>
 #include <limits>
@@ -15,19 +16,6 @@
 namespace syncsim {
 
 constexpr std::uint64_t kNoTime = std::numeric_limits<std::uint64_t>::max();
-
-// The kinds of signal a VCD can hold; a selection is a set of them.
-enum class TraceSignal : unsigned {
-    State = 1u << 0,       // each core's state
-    Round = 1u << 1,       // each core's barrier round
-    FftsFlags = 1u << 2,   // each core's cross-core flag counters
-    IntraFlags = 1u << 3,  // each core's intra-block flag counters
-    Streams = 1u << 4,     // stream states
-    CntNotify = 1u << 5,   // CntNotify counters
-    Words = 1u << 6,       // GM words the workload marks
-    RoundMarker = 1u << 7, // the closed-round counter
-};
-constexpr unsigned kAllTraceSignals = (1u << 8) - 1;
 
 // The names --signals accepts, in the order `syncsim --help` lists them.
 const std::vector<std::pair<std::string, TraceSignal>>& trace_signal_names();

@@ -16,10 +16,17 @@ double now_ns() {
     return sc_core::sc_time_stamp().to_seconds() * 1e9;
 }
 
-struct CountLog : NotifyTraceSink {
+// Declares each id's counter as signal id + 100 and logs (id, count).
+struct CountLog : SignalTracer {
     std::vector<std::pair<std::uint32_t, std::uint32_t>> seen;
-    void cnt_notify_changed(std::uint32_t id, std::uint32_t count) override {
-        seen.emplace_back(id, count);
+    std::vector<std::string> declared;
+    int declare(const SignalDecl& s) override {
+        declared.push_back(s.scope + "." + s.name);
+        return static_cast<int>(declared.size()) - 1 + 100;
+    }
+    void change(int signal, std::uint64_t, std::uint64_t value) override {
+        seen.emplace_back(static_cast<std::uint32_t>(signal - 100),
+                          static_cast<std::uint32_t>(value));
     }
 };
 
@@ -97,4 +104,7 @@ TEST_CASE("notify table: CntNotify waits, timeouts, clears and binary notifies",
     const std::vector<std::pair<std::uint32_t, std::uint32_t>> counts = {
         {3, 1}, {3, 2}, {3, 3}, {3, 0}};
     CHECK(log.seen == counts);
+    // The table declared its own signals: one counter per traced id.
+    REQUIRE(log.declared.size() == NotifyTable::kTracedCntNotifies);
+    CHECK(log.declared[3] == "runtime.cnt_notify.id3");
 }
