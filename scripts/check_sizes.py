@@ -19,7 +19,9 @@ import sys
 MAX_FILE_LINES = 400
 MAX_FUNCTION_LINES = 80
 MAX_CLASS_LINES = 400
-CLASS_HEAD = re.compile(r"^\s*(?:template\s*<[^{]*>\s*)?(?:class|struct)\s+(?:\[\[[^\]]*\]\]\s*)?(\w+)(?:\s+final)?\s*(?::[^{]*)?$")
+CLASS_HEAD = re.compile(r"^\s*(?:template\s*<[^{]*>\s*)?(?:class|struct)\s+(?:\[\[[^\]]*\]\]\s*)?((?:\w+::)*\w+)(?:\s+final)?\s*(?::(?!:)[^{]*)?$")
+# A member defined out of its class: `A::B::name(`, `A::~A(`, `A::operator==(`.
+MEMBER_DEF = re.compile(r"\b((?:\w+(?:<[^<>]*>)?::)+)(?:~?\w+|operator\s*[^\s(]+)\s*\(")
 FOLDERS = ["models", "output", "driver"]
 SCOPE_WORDS = re.compile(r"^\s*(template\s*<[^{]*>\s*)?(namespace|class|struct|union|enum)\b|extern\s+\"C\"")
 CONTROL_WORDS = re.compile(r"^\s*(if|for|while|switch|catch|do|else|try)\b")
@@ -86,43 +88,53 @@ def functions(path):
                 kind = "function"
             else:
                 kind = "block"
-            stack.append((kind, line, h, header_line))
+            # A class's qualified name: the classes around it, then its own.
+            m = CLASS_HEAD.match(h) if kind == "scope" else None
+            outer = [e[4] for e in stack if e[4]]
+            qual = "::".join(outer + [m.group(1)]) if m else None
+            stack.append((kind, line, h, header_line, qual))
             header = ""
         elif c == "}":
             if stack:
-                kind, start, h, first = stack.pop()
-                if kind in ("function", "scope"):
-                    starts.append((kind, start, line, h, first))
+                kind, start, h, first, qual = stack.pop()
+                if kind == "function" or qual:
+                    starts.append((kind, start, line, h, first, qual))
             header = ""
         elif c == ";":
             header = ""
         else:
             header += c
-    for kind, start, end, h, first in starts:
+    for kind, start, end, h, first, qual in starts:
         exempt = start >= 2 and any(
             "size-check: table" in raw[k] for k in range(max(0, start - 4), start - 1))
-        yield kind, start, end, exempt, h, first
+        yield kind, start, end, exempt, h, first, qual
 
 
 def class_lines(root):
-    """Lines of every class declared in models/: its body in the header plus
-    its out-of-class member definitions anywhere in models/."""
+    """Lines of every class declared in models/, by qualified name: its body
+    in the header plus its out-of-class member definitions anywhere in
+    models/ (a nested class's body counts for its outer class too)."""
     sizes, where = {}, {}
     sources = sorted(p for p in (root / "models").rglob("*") if p.suffix in (".cpp", ".hpp"))
     for path in sources:
-        for kind, start, end, _, h, first in functions(path):
-            m = CLASS_HEAD.match(h) if kind == "scope" else None
-            if m:
-                name = m.group(1)
-                sizes[name] = sizes.get(name, 0) + end - first + 1
-                where.setdefault(name, f"{path.relative_to(root)}:{first}")
+        for kind, start, end, _, h, first, qual in functions(path):
+            if kind == "scope" and qual:
+                sizes[qual] = sizes.get(qual, 0) + end - first + 1
+                where.setdefault(qual, f"{path.relative_to(root)}:{first}")
     for path in sources:
-        for kind, start, end, _, h, first in functions(path):
+        for kind, start, end, _, h, first, _ in functions(path):
             if kind != "function":
                 continue
-            m = re.search(r"\b(\w+)(?:<[^<>]*>)?::~?\w+\s*\(", h)
-            if m and m.group(1) in sizes:
-                sizes[m.group(1)] += end - first + 1
+            m = MEMBER_DEF.search(h)
+            if not m:
+                continue
+            owner = re.sub(r"<[^<>]*>", "", m.group(1)).strip(":")
+            # Drop leading namespaces until a known class is named.
+            parts = owner.split("::")
+            while parts and "::".join(parts) not in sizes:
+                parts = parts[1:]
+            if parts:
+                sizes["::".join(parts)] += end - first + 1
     return sizes, where
 
 
@@ -140,7 +152,7 @@ def main():
             lines = path.read_text().count("\n")
             if lines > MAX_FILE_LINES:
                 problems.append(f"{rel}: {lines} lines (at most {MAX_FILE_LINES})")
-            for kind, start, end, exempt, _, _ in functions(path):
+            for kind, start, end, exempt, _, _, _ in functions(path):
                 if kind != "function":
                     continue
                 length = end - start + 1

@@ -14,6 +14,17 @@ const char* type_name(int group) {
     return group == 0 ? "AIC" : "AIV";
 }
 
+// A core's flag counters as signals: `like` with its name numbered 0..ids-1.
+std::vector<int> declare_counters(SignalTracer& tracer, const SignalDecl& like, std::size_t ids) {
+    std::vector<int> out;
+    for (std::size_t f = 0; f < ids; ++f) {
+        SignalDecl s = like;
+        s.name += std::to_string(f);
+        out.push_back(tracer.declare(s));
+    }
+    return out;
+}
+
 } // namespace
 
 FftsHub::FftsHub(sc_core::sc_module_name name, const FftsParams& params, const Clock& clock,
@@ -65,18 +76,16 @@ void FftsHub::set_tracer(SignalTracer* tracer) {
     m_ffts_signals.assign(m_core_names.size(), {});
     m_intra_signals.assign(m_core_names.size(), {});
     if (!tracer) return;
-    const auto declare = [&](int core, TraceSignal kind, const char* prefix, std::size_t ids,
-                             std::vector<int>& out) {
-        const std::string scope = std::string(to_string(m_core_types[core])) + "." +
-                                  m_core_names[static_cast<std::size_t>(core)];
-        for (std::size_t f = 0; f < ids; ++f)
-            out.push_back(tracer->declare({kind, core, scope, prefix + std::to_string(f),
-                                           static_cast<unsigned>(m_params.counter_bits), "", ""}));
-    };
-    for (int c = 0; c < static_cast<int>(m_core_names.size()); ++c) {
-        declare(c, TraceSignal::FftsFlags, "ffts_flag", m_ffts_cells[c].size(), m_ffts_signals[c]);
-        declare(c, TraceSignal::IntraFlags, "intra_flag", m_intra_cells[c].size(),
-                m_intra_signals[c]);
+    const auto bits = static_cast<unsigned>(m_params.counter_bits);
+    for (std::size_t c = 0; c < m_core_names.size(); ++c) {
+        const std::string scope = std::string(to_string(m_core_types[c])) + "." + m_core_names[c];
+        const int core = static_cast<int>(c);
+        m_ffts_signals[c] = declare_counters(
+            *tracer, {TraceSignal::FftsFlags, core, scope, "ffts_flag", bits, "", ""},
+            m_ffts_cells[c].size());
+        m_intra_signals[c] = declare_counters(
+            *tracer, {TraceSignal::IntraFlags, core, scope, "intra_flag", bits, "", ""},
+            m_intra_cells[c].size());
     }
 }
 
@@ -276,6 +285,21 @@ std::string FftsHub::explain_wait(const FftsSender& waiter, FlagSpace space, int
 }
 
 namespace {
+// The hub's summary lines: messages, drops and hardware errors.
+void summarize_hub(SummaryOut& out, std::uint64_t messages, const std::vector<FftsRecord>& drops,
+                   const std::vector<FftsRecord>& errors) {
+    std::ostream& s = out.os();
+    const std::uint64_t dropped = drops.size();
+    if (messages || dropped)
+        s << "ffts       " << messages << " messages, " << dropped << " dropped, " << errors.size()
+          << " hardware errors\n";
+    if (dropped) s << "  first drop: " << drops[0].core << ": " << drops[0].what << "\n";
+    for (std::size_t i = 0; i < errors.size() && i < 4; ++i)
+        s << "  hardware error: " << errors[i].core << ": " << errors[i].what << "\n";
+    out.left_out(errors.size(), std::min<std::size_t>(errors.size(), 4), "hardware errors",
+                 "the JSON result lists the first 100");
+}
+
 // The first records of a list (a run that drops every message would
 // otherwise list millions).
 ReportValue first_records(const std::vector<FftsRecord>& list) {
@@ -301,20 +325,9 @@ void FftsHub::declare_stats() {
                 [this] { return std::uint64_t{m_errors.size()}; });
     m_stats.add("ffts.hardware_errors", "records", "the first 100 hardware errors",
                 [this] { return first_records(m_errors); });
-    m_stats.summary(SummaryPart::Ffts, [this](SummaryOut& out) { summarize(out); });
-}
-
-void FftsHub::summarize(SummaryOut& out) const {
-    std::ostream& s = out.os();
-    const std::uint64_t dropped = m_dropped.size();
-    if (m_messages || dropped)
-        s << "ffts       " << m_messages << " messages, " << dropped << " dropped, "
-          << m_errors.size() << " hardware errors\n";
-    if (dropped) s << "  first drop: " << m_dropped[0].core << ": " << m_dropped[0].what << "\n";
-    for (std::size_t i = 0; i < m_errors.size() && i < 4; ++i)
-        s << "  hardware error: " << m_errors[i].core << ": " << m_errors[i].what << "\n";
-    out.left_out(m_errors.size(), std::min<std::size_t>(m_errors.size(), 4), "hardware errors",
-                 "the JSON result lists the first 100");
+    m_stats.summary(SummaryPart::Ffts, [this](SummaryOut& out) {
+        summarize_hub(out, m_messages, m_dropped, m_errors);
+    });
 }
 
 } // namespace syncsim

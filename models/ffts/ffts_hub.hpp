@@ -156,7 +156,6 @@ class FftsHub : public sc_core::sc_module {
 
   private:
     void declare_stats();
-    void summarize(SummaryOut& out) const;
     StatsGroup m_stats{"ffts"};
     struct Aggregation {
         int count = 0;
