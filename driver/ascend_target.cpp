@@ -134,12 +134,9 @@ void AscendTarget::attach_tracers(const ExperimentConfig& cfg, const RunOptions&
                                                   options.trace, m_window.get());
         m_tracer->set_horizon(horizon);
         m_host->set_word_tracer(m_tracer.get());
-        m_device->ffts().set_tracer(m_tracer.get());
-        m_device->notifies().set_tracer(m_tracer.get());
         AscendTracer* t = m_tracer.get();
-        for (const auto& l2 : m_device->l2s())
-            l2->set_write_observer(
-                [t](std::uint64_t a, std::uint64_t n) { t->memory_written(a, n); });
+        m_device->attach_tracer(t,
+                                [t](std::uint64_t a, std::uint64_t n) { t->memory_written(a, n); });
         m_fanout.add(m_tracer.get(), m_tracer.get());
         m_device->rounds().add_sink(m_tracer.get());
     }

@@ -75,6 +75,13 @@ AscendDevice::AscendDevice(const Platform& platform, const SimOptions& options)
         m_aic_ptrs[k]->set_ub_peer(m_aiv_ptrs[k * platform.aiv_per_aic]);
 }
 
+void AscendDevice::attach_tracer(SignalTracer* tracer,
+                                 std::function<void(std::uint64_t, std::uint64_t)> written) {
+    m_ffts->set_tracer(tracer);
+    m_notifies->set_tracer(tracer);
+    for (const auto& l2 : m_l2s) l2->set_write_observer(written);
+}
+
 void AscendDevice::end_run(const sc_core::sc_time& end) {
     m_core_reports.clear();
     for (AiCore* core : m_cores) m_core_reports.push_back(core->report(end));

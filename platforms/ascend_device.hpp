@@ -62,6 +62,11 @@ class AscendDevice {
     // The run ended at `end`: every core reports where it stands, the L2s
     // answer the polls due before it, and the round ledger closes its rows.
     void end_run(const sc_core::sc_time& end);
+    // Whoever traces: every part that declares its own signals declares them
+    // with `tracer` (the FFTS hub's flag counters, the notify table's
+    // counters), and `written` hears every GM write once it lands.
+    void attach_tracer(SignalTracer* tracer,
+                       std::function<void(std::uint64_t addr, std::uint64_t len)> written);
     const std::vector<CoreReport>& core_reports() const { return m_core_reports; }
 
   private:
