@@ -79,7 +79,8 @@ def functions(path):
             header_line = line
         if c == "{":
             inside_function = any(entry[0] == "function" for entry in stack)
-            h = header.strip()
+            # An access label before a nested class is not part of its head.
+            h = re.sub(r"^(?:(?:public|protected|private)\s*:(?!:)\s*)+", "", header.strip())
             if inside_function:
                 kind = "block"
             elif SCOPE_WORDS.search(h) and "(" not in h.split("{")[0].split("=")[0]:

@@ -89,7 +89,7 @@ void FftsHub::set_tracer(SignalTracer* tracer) {
     }
 }
 
-void FftsHub::trace(int core, FlagSpace space, int id, int value) {
+void FftsHub::trace_flag(int core, FlagSpace space, int id, int value) {
     if (!m_tracer) return;
     const auto& signals = (space == FlagSpace::Ffts ? m_ffts_signals : m_intra_signals)[core];
     m_tracer->change(signals[static_cast<std::size_t>(id)], now_ps(),
@@ -105,7 +105,7 @@ FftsHub::Cell& FftsHub::cell(int core, FlagSpace space, int id) {
 bool FftsHub::take(int core, FlagSpace space, int id) {
     Cell& c = cell(core, space, id);
     if (!c.counter.try_take()) return false;
-    trace(core, space, id, c.counter.value());
+    trace_flag(core, space, id, c.counter.value());
     return true;
 }
 
@@ -253,7 +253,7 @@ void FftsHub::deliver_due() {
                                 std::string(d.space == FlagSpace::Ffts ? "FFTS" : "intra-block") +
                                     " flag " + std::to_string(d.id) + " overflowed past " +
                                     std::to_string(c.counter.max())});
-        trace(d.core, d.space, d.id, c.counter.value());
+        trace_flag(d.core, d.space, d.id, c.counter.value());
         c.set.notify(); // immediate: the core runs in this delta
     }
     m_pending.rearm(m_next, now);

@@ -243,7 +243,7 @@ class FftsHub : public sc_core::sc_module {
     SignalTracer* m_tracer = nullptr;
     // By core: the signal of each FFTS and each intra-block flag counter.
     std::vector<std::vector<int>> m_ffts_signals, m_intra_signals;
-    void trace(int core, FlagSpace space, int id, int value);
+    void trace_flag(int core, FlagSpace space, int id, int value);
 };
 
 } // namespace syncsim

@@ -45,14 +45,12 @@ double L2Cache::tag_latency_cycles(std::uint64_t addr, std::uint64_t len) {
 
 namespace {
 
-// An accumulating copy of `len` bytes at `addr` (whole aligned elements):
-// the elements that start in [from, to) of it, each combined with GM's. A
-// range boundary may fall inside an element (serialize_bytes need not be a
-// multiple of its width): the element goes with the piece it starts in.
+// The elements of an accumulating copy at `addr` whose bytes are [from, to)
+// of it, each combined with GM's (both ends are element boundaries).
 void accumulate(SparseStore& store, const AtomicExtension& atomic, std::uint64_t addr,
                 const std::uint8_t* operands, std::uint64_t from, std::uint64_t to) {
     const unsigned width = atomic_width_bytes(atomic.type);
-    for (std::uint64_t at = (from + width - 1) / width * width; at < to; at += width) {
+    for (std::uint64_t at = from; at < to; at += width) {
         std::uint8_t word[8];
         std::int64_t operand = 0; // the element's bits; apply_atomic narrows them
         std::memcpy(&operand, operands + at, width);
@@ -60,6 +58,28 @@ void accumulate(SparseStore& store, const AtomicExtension& atomic, std::uint64_t
         apply_atomic(atomic.type, atomic.op, word, operand);
         store.write(addr + at, word, width);
     }
+}
+
+// An accumulating copy's pieces: a range boundary may fall inside an
+// element (serialize_bytes need not be a multiple of its width), and the
+// element goes whole with the range it starts in; each piece holds its range
+// for its read-modify-writes (the atomic occupancy) or its transfer,
+// whichever is longer.
+template <typename Piece>
+void whole_elements(std::vector<Piece>& pieces, std::uint64_t addr, unsigned width,
+                    const sc_core::sc_time& atomic_occupancy) {
+    for (std::size_t i = 0; i + 1 < pieces.size(); ++i) {
+        const std::uint64_t end = pieces[i].addr + pieces[i].len;
+        const std::uint64_t moved = (width - (end - addr) % width) % width;
+        pieces[i].len += moved;
+        pieces[i + 1].addr += moved;
+        pieces[i + 1].len -= moved;
+    }
+    // The last element may have taken all of the last piece.
+    pieces.erase(
+        std::remove_if(pieces.begin(), pieces.end(), [](const Piece& p) { return p.len == 0; }),
+        pieces.end());
+    for (Piece& p : pieces) p.occupancy = std::max(p.occupancy, atomic_occupancy);
 }
 
 } // namespace
@@ -174,11 +194,9 @@ void L2Cache::b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc
                     pieces_of(addr, len, atomic && !elementwise),
                     atomic != nullptr || trans.is_write(),
                     {}};
-    // An accumulating copy holds each range for its read-modify-write (the
-    // atomic occupancy) or its transfer, whichever is longer.
     if (elementwise)
-        for (Piece& p : request.pieces)
-            p.occupancy = std::max(p.occupancy, m_clock.cycles(m_params.atomic_cycles));
+        whole_elements(request.pieces, addr, atomic_width_bytes(atomic->type),
+                       m_clock.cycles(m_params.atomic_cycles));
     std::uint8_t* data = trans.get_data_ptr();
     const char* what = requester ? requester->what : "write";
     serve_pieces(request, [&](const Piece& p) {

@@ -102,6 +102,12 @@ void AscendTracer::memory_written(std::uint64_t addr, std::uint64_t len) {
 
 namespace {
 
+// How the save file names a signal's bits: as the VCD declares them (a
+// 1-bit signal has no range).
+std::string bit_range(unsigned width) {
+    return width > 1 ? "[" + std::to_string(width - 1) + ":0]" : "";
+}
+
 // A GTKWave translate filter: one "value name" line per state.
 void write_translate_filter(const std::string& path, const std::string& title,
                             const std::vector<std::string>& names) {
@@ -131,8 +137,8 @@ void AscendTracer::write_core_group(std::ostream& g, const std::string& title,
             g << "+{" << core << "_round} " << path << ".barrier_round[31:0]\n";
         for (const auto& [s, signal] : m_model_signals)
             if (s.core == static_cast<int>(id) && m_changed[static_cast<std::size_t>(signal)])
-                g << "+{" << core << "_" << s.name << "} " << path << "." << s.name << "["
-                  << s.width - 1 << ":0]\n";
+                g << "+{" << core << "_" << s.name << "} " << path << "." << s.name
+                  << bit_range(s.width) << "\n";
     }
     g << "@1000200\n-" << title << "\n";
 }
@@ -147,8 +153,8 @@ void AscendTracer::write_device_groups(std::ostream& g) const {
         g << "@800200\n-" << group << "\n@24\n";
         for (const auto& [s, signal] : m_model_signals)
             if (s.core < 0 && s.group == group && m_changed[static_cast<std::size_t>(signal)])
-                g << "+{" << s.alias << "} syncsim." << s.scope << "." << s.name << "["
-                  << s.width - 1 << ":0]\n";
+                g << "+{" << s.alias << "} syncsim." << s.scope << "." << s.name
+                  << bit_range(s.width) << "\n";
         g << "@1000200\n-" << group << "\n";
     }
 }
