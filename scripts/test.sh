@@ -5,7 +5,7 @@
 #                            release suite without the slow tier: minutes
 #   scripts/test.sh --full   then the slow tier (million-poll spin
 #                            comparisons, big chips, a bounded fuzz of whole
-#                            runs), the libFuzzer target on 20,000 inputs of a
+#                            runs), the libFuzzer target on 10,000 inputs of a
 #                            fixed seed, and the AddressSanitizer + UBSan
 #                            build with the whole suite under it: what CI
 #                            runs (.ci/run)
@@ -34,9 +34,9 @@ if [ "$full" -eq 0 ]; then
 fi
 phase "slow tier: long spins, big chips, a fuzz of whole runs"
 ctest --test-dir build --output-on-failure -j "$jobs" -L slow
-phase "libFuzzer target (build-fuzz/, clang): 20,000 inputs, seed 1"
+phase "libFuzzer target (build-fuzz/, clang): 10,000 inputs, seed 1"
 fuzz_log=$(mktemp)
-if ! scripts/fuzz.sh -seed=1 -runs=20000 >"$fuzz_log" 2>&1; then
+if ! scripts/fuzz.sh -seed=1 -runs=10000 >"$fuzz_log" 2>&1; then
     tail -n 60 "$fuzz_log"
     echo "== the libFuzzer target failed (the input is in fuzz/findings/)"
     exit 1
