@@ -177,8 +177,9 @@ void AscendDevice::declare_l2_stats() {
         {"max_queue_cycles", "cycles", "the longest such wait"}};
     for (const auto& f : kFields) {
         const std::string field = f[0];
-        m_l2_stats.add(std::string("l2.") + field, f[1], f[2],
-                       [stats_of, total, field] { return stats_of(total()).at(field); });
+        m_l2_stats.add(std::string("l2.") + field, f[1], f[2], [stats_of, total, field] {
+            return ReportValue(stats_of(total())).field(field);
+        });
     }
     m_l2_stats.add("l2.by_die", "records", "the same, per die (several dies only)",
                    [this, stats_of] {

@@ -163,13 +163,17 @@ StatsGroup core_stats(const std::vector<CoreReport>& reports) {
               ReportValue::List out;
               for (const CoreReport& r : *all)
                   for (const PollTimeout& p : r.poll_timeouts) {
-                      ReportValue::Map m = ReportValue(poll_timeout_record(p)).map();
-                      m.erase("addr");
-                      m.emplace("core", r.name);
-                      m.emplace("context", p.context);
-                      if (p.slots) m.emplace("slots", p.slots);
-                      if (p.slot_sum) m.emplace("slot_sum", true);
-                      out.push_back(std::move(m));
+                      RecordBuilder t = record()
+                                            .with("core", r.name)
+                                            .with("time_ps", to_ps(p.at))
+                                            .with("round", p.round)
+                                            .with("value", p.value)
+                                            .with("target", p.target)
+                                            .with("polls", p.polls)
+                                            .with("context", p.context);
+                      if (p.slots) t.with("slots", p.slots);    // value: how many were ready
+                      if (p.slot_sum) t.with("slot_sum", true); // value: their sum
+                      out.push_back(ReportValue(std::move(t).fields()));
                   }
               return ReportValue(std::move(out));
           });
@@ -177,7 +181,8 @@ StatsGroup core_stats(const std::vector<CoreReport>& reports) {
           [all] {
               ReportValue::Map finish;
               for (const auto& [type, f] : finishes(*all))
-                  finish.emplace(type, record().with("last_ps", f.first).with("cores", f.second));
+                  finish.emplace_back(
+                      type, ReportValue(record().with("last_ps", f.first).with("cores", f.second)));
               return ReportValue(std::move(finish));
           });
     declare_summary(g, all);

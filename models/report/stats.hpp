@@ -8,8 +8,10 @@
 #include "models/report/summary.hpp"
 
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -17,13 +19,17 @@ namespace syncsim {
 
 // A reported value: nothing (the statistic is left out), none, a flag, a count,
 // a signed number, a real, a text, records (a list) or a record (a map).
-// A tagged struct, not a std::variant: results are small, and GCC 12 warns
-// falsely about copying a recursive variant.
+// Compact (32 bytes): a result lists up to 16,384 round marks as records, so
+// a value holds its number in one word and a text, list or map behind a
+// shared, immutable pointer (copies share it). A tagged struct, not a
+// std::variant: GCC 12 warns falsely about copying a recursive variant.
 class ReportValue {
   public:
-    enum class Kind { Absent, Null, Flag, Count, Signed, Real, Text, List, Map };
+    enum class Kind : std::uint8_t { Absent, Null, Flag, Count, Signed, Real, Text, List, Map };
     using List = std::vector<ReportValue>;
-    using Map = std::map<std::string, ReportValue>;
+    // A record's fields, each key once, in the order they were added (the
+    // result's JSON sorts them); a vector, not a tree: records are small.
+    using Map = std::vector<std::pair<std::string, ReportValue>>;
 
     ReportValue() = default;
     // A value that is there and says "none" (JSON null), unlike an absent one.
@@ -32,54 +38,75 @@ class ReportValue {
         v.m_kind = Kind::Null;
         return v;
     }
-    ReportValue(bool v) : m_kind(Kind::Flag), m_flag(v) {}
-    ReportValue(std::uint64_t v) : m_kind(Kind::Count), m_count(v) {}
-    ReportValue(std::uint32_t v) : m_kind(Kind::Count), m_count(v) {}
-    ReportValue(std::int64_t v) : m_kind(Kind::Signed), m_signed(v) {}
-    ReportValue(int v) : m_kind(Kind::Signed), m_signed(v) {}
-    ReportValue(double v) : m_kind(Kind::Real), m_real(v) {}
-    ReportValue(std::string v) : m_kind(Kind::Text), m_text(std::move(v)) {}
-    ReportValue(const char* v) : m_kind(Kind::Text), m_text(v) {}
-    ReportValue(List v) : m_kind(Kind::List), m_list(std::move(v)) {}
-    ReportValue(Map v) : m_kind(Kind::Map), m_map(std::move(v)) {}
+    ReportValue(bool v) : m_kind(Kind::Flag), m_bits(v ? 1 : 0) {}
+    ReportValue(std::uint64_t v) : m_kind(Kind::Count), m_bits(v) {}
+    ReportValue(std::uint32_t v) : m_kind(Kind::Count), m_bits(v) {}
+    ReportValue(std::int64_t v) : m_kind(Kind::Signed), m_bits(static_cast<std::uint64_t>(v)) {}
+    ReportValue(int v) : ReportValue(std::int64_t{v}) {}
+    ReportValue(double v) : m_kind(Kind::Real) { std::memcpy(&m_bits, &v, sizeof v); }
+    ReportValue(std::string v)
+        : m_kind(Kind::Text), m_payload(std::make_shared<const std::string>(std::move(v))) {}
+    ReportValue(const char* v) : ReportValue(std::string(v)) {}
+    ReportValue(List v)
+        : m_kind(Kind::List), m_payload(std::make_shared<const List>(std::move(v))) {}
+    ReportValue(Map v) : m_kind(Kind::Map), m_payload(std::make_shared<const Map>(std::move(v))) {}
 
     Kind kind() const { return m_kind; }
     bool absent() const { return m_kind == Kind::Absent; }
-    bool flag() const { return m_flag; }
-    std::uint64_t count() const { return m_count; }
-    std::int64_t signed_value() const { return m_signed; }
-    double real() const { return m_real; }
-    const std::string& text() const { return m_text; }
-    const List& list() const { return m_list; }
-    const Map& map() const { return m_map; }
+    bool flag() const { return m_bits != 0; }
+    std::uint64_t count() const { return m_bits; }
+    std::int64_t signed_value() const { return static_cast<std::int64_t>(m_bits); }
+    double real() const {
+        double v;
+        std::memcpy(&v, &m_bits, sizeof v);
+        return v;
+    }
+    // Of another kind: empty.
+    const std::string& text() const { return payload<std::string>(Kind::Text); }
+    const List& list() const { return payload<List>(Kind::List); }
+    const Map& map() const { return payload<Map>(Kind::Map); }
+    // A record's field; absent when there is none.
+    const ReportValue& field(const std::string& key) const {
+        static const ReportValue absent;
+        for (const auto& f : map())
+            if (f.first == key) return f.second;
+        return absent;
+    }
 
   private:
+    template <typename T>
+    const T& payload(Kind kind) const {
+        static const T empty;
+        return m_kind == kind ? *static_cast<const T*>(m_payload.get()) : empty;
+    }
+
     Kind m_kind = Kind::Absent;
-    bool m_flag = false;
-    std::uint64_t m_count = 0;
-    std::int64_t m_signed = 0;
-    double m_real = 0;
-    std::string m_text;
-    List m_list;
-    Map m_map;
+    std::uint64_t m_bits = 0; // a flag, count, signed number or real
+    std::shared_ptr<const void> m_payload;
 };
 
 // A record built field by field: record().with("id", 3).with("what", "x").
 class RecordBuilder {
   public:
     RecordBuilder&& with(const std::string& key, ReportValue value) && {
-        m_fields.emplace(key, std::move(value));
+        add(key, std::move(value));
         return std::move(*this);
     }
     // A field added to a record being built in steps.
     RecordBuilder& with(const std::string& key, ReportValue value) & {
-        m_fields.emplace(key, std::move(value));
+        add(key, std::move(value));
         return *this;
     }
     operator ReportValue() && { return ReportValue(std::move(m_fields)); }
     ReportValue::Map fields() && { return std::move(m_fields); }
 
   private:
+    // A key given twice keeps its first value.
+    void add(const std::string& key, ReportValue value) {
+        for (const auto& field : m_fields)
+            if (field.first == key) return;
+        m_fields.emplace_back(key, std::move(value));
+    }
     ReportValue::Map m_fields;
 };
 inline RecordBuilder record() {
