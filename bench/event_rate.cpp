@@ -14,6 +14,10 @@
 //                           4096:100), each side K times (default 3),
 //                           alternating, best time kept: core-rounds/s of
 //                           each, their ratio, peak RSS per core
+//   syncsim_bench gm-access [RUNS]
+//                           one kernel's scalar GM accesses through gm_ptr<T>
+//                           (g++) and through `__gm__ T*` instrumented by
+//                           syncsim's pass (clang): wall time of each, ratio
 #include "bench/barrier.hpp"
 #include "driver/run.hpp"
 
@@ -123,6 +127,39 @@ int poll_bench(const std::string& self) {
     return m[0].sim_ps == m[1].sim_ps ? 0 : 1;
 }
 
+// The same kernel's scalar GM accesses through gm_ptr<T> (g++) and through
+// `__gm__ T*` rewritten by syncsim's pass (clang): the wall time of each
+// simulation, best of `runs`, and the ratio (the pass's target: <= 1.5).
+int gm_access_bench(const std::string& self, int runs) {
+#if defined(SYNCSIM_BENCH_INSTRUMENTED_PLUGIN)
+    const std::string config = kSource + "/configs/bench/gm_access.yaml";
+    const char* names[2] = {"gm_ptr<T> (g++)", "__gm__ T* (clang + pass)"};
+    const std::string plugins[2] = {SYNCSIM_BENCH_GM_PTR_PLUGIN, SYNCSIM_BENCH_INSTRUMENTED_PLUGIN};
+    const double accesses = 48.0 * 16 * 1024 * 2;
+    double best[2] = {1e300, 1e300};
+    for (int r = 0; r < runs; ++r)
+        for (int i = 0; i < 2; ++i) {
+            Measured m;
+            if (!run_child(self, "--sim " + config + " workload.plugin=" + plugins[i], &m)) {
+                std::cerr << "bench: the " << names[i] << " run failed\n";
+                return 1;
+            }
+            best[i] = std::min(best[i], m.wall);
+        }
+    std::printf("48 vector cores x 32768 scalar GM accesses (best of %d runs)\n", runs);
+    for (int i = 0; i < 2; ++i)
+        std::printf("  %-26s %8.3f s wall  %6.0f ns per access\n", names[i], best[i],
+                    best[i] / accesses * 1e9);
+    std::printf("  ratio instrumented / gm_ptr: %.2f\n", best[1] / best[0]);
+    return 0;
+#else
+    (void)self;
+    (void)runs;
+    std::cerr << "bench: built without clang-14/llvm-14-dev: no instrumented plugin\n";
+    return 1;
+#endif
+}
+
 } // namespace
 
 // The SystemC banner is printed before sc_main; a static initialiser is early enough.
@@ -135,6 +172,7 @@ int sc_main(int argc, char* argv[]) {
     if (mode == "--raw") return raw_part();
     if (mode == "--sim") return sim_part(argv[2], std::vector<std::string>(argv + 3, argv + argc));
     if (mode == "poll") return poll_bench(argv[0]);
+    if (mode == "gm-access") return gm_access_bench(argv[0], argc > 2 ? std::atoi(argv[2]) : 5);
     if (mode == "--lean")
         return syncsim::bench::lean_part(std::atoi(argv[2]), std::stoull(argv[3]));
     if (mode == "--barrier-syncsim")

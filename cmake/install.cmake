@@ -18,14 +18,24 @@ install(PROGRAMS ${CMAKE_SOURCE_DIR}/scripts/plot_sweep.py ${CMAKE_SOURCE_DIR}/s
   DESTINATION ${CMAKE_INSTALL_DATADIR}/syncsim)
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/platforms/ DESTINATION ${SYNCSIM_PLATFORMS_INSTALL_DIR}
         FILES_MATCHING PATTERN "*.yaml")
-install(DIRECTORY ${CMAKE_SOURCE_DIR}/api/syncsim DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
-        FILES_MATCHING PATTERN "*.hpp")
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/api/syncsim ${CMAKE_SOURCE_DIR}/api/acl
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.hpp" PATTERN "*.h")
+# The vendor-dialect path (syncsim_add_kernel): the pass, the runtime every
+# such plugin compiles in, and the CMake function.
+set(SYNCSIM_SDK_INSTALL_DIR ${CMAKE_INSTALL_DATADIR}/syncsim/sdk)
+install(FILES ${CMAKE_SOURCE_DIR}/cmake/syncsim_add_kernel.cmake
+        DESTINATION ${SYNCSIM_CMAKE_INSTALL_DIR})
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/sdk/runtime DESTINATION ${SYNCSIM_SDK_INSTALL_DIR})
+if(SYNCSIM_HAVE_KERNEL_CLANG)
+  install(TARGETS syncsim_gm_pass LIBRARY DESTINATION ${SYNCSIM_SDK_INSTALL_DIR})
+endif()
 install(TARGETS syncsim_api EXPORT syncsimTargets)
 install(EXPORT syncsimTargets NAMESPACE syncsim:: DESTINATION ${SYNCSIM_CMAKE_INSTALL_DIR})
 
 configure_package_config_file(${CMAKE_SOURCE_DIR}/cmake/syncsimConfig.cmake.in
   ${CMAKE_BINARY_DIR}/syncsimConfig.cmake INSTALL_DESTINATION ${SYNCSIM_CMAKE_INSTALL_DIR}
-  PATH_VARS CMAKE_INSTALL_BINDIR SYNCSIM_PLATFORMS_INSTALL_DIR)
+  PATH_VARS CMAKE_INSTALL_BINDIR SYNCSIM_PLATFORMS_INSTALL_DIR SYNCSIM_SDK_INSTALL_DIR
+  CMAKE_INSTALL_INCLUDEDIR)
 write_basic_package_version_file(${CMAKE_BINARY_DIR}/syncsimConfigVersion.cmake
   COMPATIBILITY ExactVersion)
 install(FILES ${CMAKE_BINARY_DIR}/syncsimConfig.cmake ${CMAKE_BINARY_DIR}/syncsimConfigVersion.cmake

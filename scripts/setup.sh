@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(cmake g++ ninja-build pkg-config libsystemc-dev libboost-program-options-dev
-          catch2 libyaml-cpp-dev nlohmann-json3-dev parallel python3-matplotlib gtkwave)
+          catch2 libyaml-cpp-dev nlohmann-json3-dev parallel python3-matplotlib gtkwave
+          clang-14 llvm-14-dev)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -47,4 +47,17 @@ export PKG_CONFIG_PATH="$tmp/prefix/lib/pkgconfig"
 g++ $(pkg-config --cflags syncsim) -shared -fPIC -fvisibility=hidden -O1 \
     neighbour_exchange.cpp -o libby_pkgconfig.so
 run 0 "checks     2 passed, 0 failed" configs/a5.yaml --set workload.plugin=libby_pkgconfig.so
-echo "test_example: the example built against $tmp/prefix and ran as its README says"
+
+# The vendor-dialect example (clang-14 and the pass), where they are installed.
+if [ -f "$tmp/prefix/share/syncsim/sdk/libsyncsim_gm_pass.so" ]; then
+    cp -r "$src/examples/vendor_dialect" "$tmp/vendor"
+    cd "$tmp/vendor"
+    cmake -S . -B build "${generator[@]}" -DCMAKE_PREFIX_PATH="$tmp/prefix" >/dev/null
+    cmake --build build >/dev/null
+    run 0 "checks     1 passed, 0 failed" configs/a2.yaml
+    run 1 "core 0 read 0 (want 101)" configs/a2.yaml \
+        --set workload.plugin="$tmp/vendor/build/libmix_exchange_stale.so" --set workload.host=mix_exchange_stale
+    run 1 "14 of 16 arrived" configs/a2.yaml \
+        --set workload.plugin="$tmp/vendor/build/libmix_exchange_hang.so" --set workload.host=mix_exchange_hang
+fi
+echo "test_example: the examples built against $tmp/prefix and ran as their READMEs say"

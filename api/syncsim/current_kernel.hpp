@@ -14,10 +14,20 @@ namespace syncsim {
 // Returns the running core's context, or null outside a kernel.
 using CurrentKernelResolver = KernelContext* (*)();
 
+#if defined(SYNCSIM_INSTRUMENTED_PLUGIN)
+// In a plugin built by syncsim_add_kernel the one resolver lives in the
+// plugin's runtime: the cube and vector builds of a Mix source keep their
+// inline functions to themselves, and would each have their own copy.
+extern "C" CurrentKernelResolver* __syncsim_current_kernel_resolver();
+inline CurrentKernelResolver& current_kernel_resolver() {
+    return *__syncsim_current_kernel_resolver();
+}
+#else
 inline CurrentKernelResolver& current_kernel_resolver() {
     static CurrentKernelResolver resolver = nullptr;
     return resolver;
 }
+#endif
 
 inline KernelContext& current_kernel() {
     KernelContext* k = current_kernel_resolver() ? current_kernel_resolver()() : nullptr;

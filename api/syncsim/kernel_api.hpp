@@ -246,6 +246,15 @@ class KernelContext {
     }
 
   public:
+    // Scalar accesses of a size known only when the program runs, for the
+    // accesses syncsim's pass instruments (sdk/runtime): the same paths as
+    // ld<T>, st<T>, ub_ld<T>, ub_st<T>.
+    void load_bytes(GmAddr addr, void* out, unsigned bytes) { load_cached(addr, out, bytes); }
+    void store_bytes(GmAddr addr, const void* in, unsigned bytes) { store_cached(addr, in, bytes); }
+    void ub_bytes(LocalAddr offset, void* data, unsigned bytes, bool write) {
+        ub_access(offset, data, bytes, write);
+    }
+
     // --- the MTE3's atomic store mode (set_atomic_s32, set_atomic_add /
     // max / min, set_atomic_none; pto-isa tstore_common.hpp SetAtomicAdd,
     // MSCATTER.md): while an operation is set, every DMA copy MTE3 makes to

@@ -1,0 +1,154 @@
+#include "kernel_registration.hpp"
+
+#include "syncsim/instrumented_abi.h"
+
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+#include <string>
+#include <vector>
+
+using namespace llvm;
+
+namespace syncsim_pass {
+namespace {
+
+std::string string_of(Value* value) {
+    auto* global = dyn_cast<GlobalVariable>(value->stripPointerCasts());
+    if (!global || !global->hasInitializer()) return "";
+    auto* data = dyn_cast<ConstantDataArray>(global->getInitializer());
+    return data && data->isCString() ? data->getAsCString().str() : "";
+}
+
+// The functions annotated `__global__` (llvm.global.annotations).
+std::vector<Function*> annotated_kernels(Module& module) {
+    std::vector<Function*> kernels;
+    GlobalVariable* annotations = module.getNamedGlobal("llvm.global.annotations");
+    if (!annotations || !annotations->hasInitializer()) return kernels;
+    auto* entries = dyn_cast<ConstantArray>(annotations->getInitializer());
+    if (!entries) return kernels;
+    for (Value* entry : entries->operands()) {
+        auto* fields = dyn_cast<ConstantStruct>(entry);
+        if (!fields || fields->getNumOperands() < 2) continue;
+        auto* fn = dyn_cast<Function>(fields->getOperand(0)->stripPointerCasts());
+        if (fn && !fn->isDeclaration() &&
+            string_of(fields->getOperand(1)) == SYNCSIM_KERNEL_ANNOTATION)
+            kernels.push_back(fn);
+    }
+    return kernels;
+}
+
+// `ns::kernel` for `_ZN2ns6kernelEPU3AS1h`; the symbol itself for extern "C".
+std::string source_name(const Function& fn) {
+    ItaniumPartialDemangler demangler;
+    const std::string symbol = fn.getName().str();
+    if (demangler.partialDemangle(symbol.c_str())) return symbol;
+    size_t size = 0;
+    char* name = demangler.getFunctionName(nullptr, &size);
+    std::string result = name ? name : symbol;
+    std::free(name);
+    return result;
+}
+
+// void thunk(const uint64_t* args) { kernel(convert(args[0]), ...); }
+Function* make_thunk(Module& module, Function& kernel) {
+    LLVMContext& ctx = module.getContext();
+    Type* i64 = Type::getInt64Ty(ctx);
+    auto* type = FunctionType::get(Type::getVoidTy(ctx), {i64->getPointerTo()}, false);
+    Function* thunk = Function::Create(type, GlobalValue::InternalLinkage,
+                                       "__syncsim_thunk." + kernel.getName(), module);
+    IRBuilder<> b(BasicBlock::Create(ctx, "entry", thunk));
+    std::vector<Value*> args;
+    for (Argument& param : kernel.args()) {
+        Value* word =
+            b.CreateLoad(i64, b.CreateConstGEP1_64(i64, thunk->getArg(0), param.getArgNo()));
+        Type* want = param.getType();
+        if (want->isPointerTy())
+            args.push_back(b.CreateIntToPtr(word, want));
+        else if (want->isIntegerTy())
+            args.push_back(b.CreateTrunc(word, want));
+        else {
+            ctx.diagnose(DiagnosticInfoUnsupported(
+                kernel, "syncsim: a kernel parameter must be a pointer (GM_ADDR, __gm__ T*) or "
+                        "an integer"));
+            args.push_back(UndefValue::get(want));
+        }
+    }
+    b.CreateCall(kernel.getFunctionType(), &kernel, args);
+    b.CreateRetVoid();
+    return thunk;
+}
+
+// In a one-side module of a Mix build (its build info names a side), the
+// other side's module defines the same inline functions and kernels with
+// other code: everything this module defines stays in it.
+bool is_side_build(const std::string& build_info) {
+    return build_info.find("side=aic\n") != std::string::npos ||
+           build_info.find("side=aiv\n") != std::string::npos;
+}
+
+void localize_definitions(Module& module) {
+    auto localize = [](GlobalValue& value) {
+        if (value.isDeclaration() || value.hasLocalLinkage()) return;
+        if (value.getName().startswith("llvm.") || value.getName().startswith("__syncsim_")) return;
+        value.setLinkage(GlobalValue::InternalLinkage);
+        if (auto* object = dyn_cast<GlobalObject>(&value)) object->setComdat(nullptr);
+    };
+    for (Function& fn : module) localize(fn);
+    for (GlobalVariable& var : module.globals()) localize(var);
+}
+
+} // namespace
+
+bool register_kernels(Module& module) {
+    std::vector<Function*> kernels = annotated_kernels(module);
+    // A static variable: C++ mangles its name (_ZL20__syncsim_build_info).
+    GlobalVariable* info = nullptr;
+    for (GlobalVariable& var : module.globals())
+        if (var.getName().endswith(SYNCSIM_BUILD_INFO_SYMBOL)) info = &var;
+    const std::string build_info = info ? string_of(info) : "";
+    if (is_side_build(build_info)) localize_definitions(module);
+    if (kernels.empty()) return is_side_build(build_info);
+
+    LLVMContext& ctx = module.getContext();
+    Type* i8ptr = Type::getInt8PtrTy(ctx);
+    Type* i64ptr = Type::getInt64Ty(ctx)->getPointerTo();
+    auto* thunk_type = FunctionType::get(Type::getVoidTy(ctx), {i64ptr}, false);
+    FunctionCallee register_fn = module.getOrInsertFunction(
+        "__syncsim_register_kernel",
+        FunctionType::get(Type::getVoidTy(ctx),
+                          {i8ptr, thunk_type->getPointerTo(), Type::getInt32Ty(ctx), i8ptr},
+                          false));
+    Function* ctor =
+        Function::Create(FunctionType::get(Type::getVoidTy(ctx), false),
+                         GlobalValue::InternalLinkage, "__syncsim_register_module_kernels", module);
+    IRBuilder<> b(BasicBlock::Create(ctx, "entry", ctor));
+    Value* info_ptr =
+        info ? b.CreateBitCast(info, i8ptr) : ConstantPointerNull::get(cast<PointerType>(i8ptr));
+    for (Function* kernel : kernels) {
+        Function* thunk = make_thunk(module, *kernel);
+        b.CreateCall(register_fn, {b.CreateGlobalStringPtr(source_name(*kernel)), thunk,
+                                   b.getInt32(kernel->arg_size()), info_ptr});
+    }
+    b.CreateRetVoid();
+    appendToGlobalCtors(module, ctor, 65535);
+    return true;
+}
+
+bool define_pass_marker(Module& module) {
+    Type* i8 = Type::getInt8Ty(module.getContext());
+    GlobalVariable* marker = module.getNamedGlobal(SYNCSIM_PASS_MARKER_SYMBOL);
+    if (marker && !marker->isDeclaration()) return false;
+    if (!marker)
+        marker = new GlobalVariable(module, i8, true, GlobalValue::WeakAnyLinkage, nullptr,
+                                    SYNCSIM_PASS_MARKER_SYMBOL);
+    marker->setInitializer(ConstantInt::get(marker->getValueType(), 1));
+    marker->setLinkage(GlobalValue::WeakAnyLinkage);
+    marker->setVisibility(GlobalValue::HiddenVisibility);
+    return true;
+}
+
+} // namespace syncsim_pass

@@ -1,0 +1,138 @@
+// acl/acl.h on the simulated runtime: each call goes to the HostApi of the
+// host program that is running (the plugin's main(), plugin_entry.cpp).
+#include "acl/acl.h"
+
+#include "kernel_registry.hpp"
+#include "plugin_host.hpp"
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+using syncsim::GmAddr;
+using syncsim::HostApi;
+using syncsim::sdk::running_host;
+
+namespace {
+
+GmAddr device_address(const void* p) {
+    return static_cast<GmAddr>(reinterpret_cast<std::uintptr_t>(p));
+}
+
+} // namespace
+
+aclError aclInit(const char*) {
+    running_host();
+    return ACL_SUCCESS;
+}
+aclError aclFinalize() {
+    return ACL_SUCCESS;
+}
+aclError aclrtSetDevice(std::int32_t device_id) {
+    running_host();
+    return device_id == 0 ? ACL_SUCCESS : ACL_ERROR_INVALID_PARAM; // one simulated device
+}
+aclError aclrtResetDevice(std::int32_t device_id) {
+    return device_id == 0 ? ACL_SUCCESS : ACL_ERROR_INVALID_PARAM;
+}
+aclError aclrtGetDeviceCount(std::uint32_t* count) {
+    if (!count) return ACL_ERROR_INVALID_PARAM;
+    *count = 1;
+    return ACL_SUCCESS;
+}
+
+aclError aclrtMalloc(void** dev_ptr, std::size_t size, aclrtMemMallocPolicy) {
+    if (!dev_ptr || size == 0) return ACL_ERROR_INVALID_PARAM;
+    HostApi& host = running_host();
+    const std::string name = "aclrtMalloc#" + std::to_string(++syncsim::sdk::host_state().mallocs);
+    *dev_ptr = reinterpret_cast<void*>(static_cast<std::uintptr_t>(host.malloc(size, name)));
+    return ACL_SUCCESS;
+}
+aclError aclrtFree(void* dev_ptr) {
+    return dev_ptr ? ACL_SUCCESS : ACL_ERROR_INVALID_PARAM; // the model keeps GM until the end
+}
+aclError aclrtMallocHost(void** host_ptr, std::size_t size) {
+    if (!host_ptr || size == 0) return ACL_ERROR_INVALID_PARAM;
+    *host_ptr = std::calloc(1, size);
+    return *host_ptr ? ACL_SUCCESS : ACL_ERROR_INVALID_PARAM;
+}
+aclError aclrtFreeHost(void* host_ptr) {
+    std::free(host_ptr);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtMemcpy(void* dst, std::size_t dest_max, const void* src, std::size_t count,
+                     aclrtMemcpyKind kind) {
+    if (!dst || !src || count > dest_max) return ACL_ERROR_INVALID_PARAM;
+    HostApi& host = running_host();
+    switch (kind) {
+    case ACL_MEMCPY_HOST_TO_HOST:
+        std::memcpy(dst, src, count);
+        return ACL_SUCCESS;
+    case ACL_MEMCPY_HOST_TO_DEVICE:
+        host.write(device_address(dst), src, count);
+        return ACL_SUCCESS;
+    case ACL_MEMCPY_DEVICE_TO_HOST:
+        host.read(dst, device_address(src), count);
+        return ACL_SUCCESS;
+    case ACL_MEMCPY_DEVICE_TO_DEVICE: {
+        std::string bounce(count, '\0');
+        host.read(bounce.data(), device_address(src), count);
+        host.write(device_address(dst), bounce.data(), count);
+        return ACL_SUCCESS;
+    }
+    }
+    return ACL_ERROR_INVALID_PARAM;
+}
+aclError aclrtMemset(void* dev_ptr, std::size_t max_count, std::int32_t value, std::size_t count) {
+    if (!dev_ptr || count > max_count) return ACL_ERROR_INVALID_PARAM;
+    running_host().memset(device_address(dev_ptr), static_cast<std::uint8_t>(value), count);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtCreateStream(aclrtStream* stream) {
+    if (!stream) return ACL_ERROR_INVALID_PARAM;
+    HostApi& host = running_host();
+    const syncsim::StreamId id = host.create_stream();
+    *stream = host.stream_handle(id);
+    syncsim::sdk::host_state().streams[*stream] = id;
+    return ACL_SUCCESS;
+}
+aclError aclrtDestroyStream(aclrtStream) {
+    return ACL_SUCCESS;
+}
+aclError aclrtSynchronizeStream(aclrtStream stream) {
+    return running_host().aclrtSynchronizeStream(stream);
+}
+aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, std::int32_t timeout_ms) {
+    return running_host().aclrtSynchronizeStreamWithTimeout(stream, timeout_ms);
+}
+aclError aclrtSynchronizeDevice() {
+    HostApi& host = running_host();
+    aclError worst = ACL_SUCCESS;
+    for (const auto& [stream, id] : syncsim::sdk::host_state().streams)
+        if (aclError rc = host.aclrtSynchronizeStream(stream)) worst = rc;
+    if (aclError rc = host.aclrtSynchronizeStream(nullptr)) worst = rc;
+    return worst;
+}
+aclError aclrtCreateEvent(aclrtEvent* event) {
+    return running_host().aclrtCreateEvent(event);
+}
+aclError aclrtDestroyEvent(aclrtEvent event) {
+    return running_host().aclrtDestroyEvent(event);
+}
+aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
+    return running_host().aclrtRecordEvent(event, stream);
+}
+aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
+    return running_host().aclrtStreamWaitEvent(stream, event);
+}
+aclError aclrtSetOpExecuteTimeOutV2(std::uint64_t timeout_us, std::uint64_t* actual_us) {
+    return running_host().aclrtSetOpExecuteTimeOutV2(timeout_us, actual_us);
+}
+aclError aclrtGetOpTimeOutInterval(std::uint64_t* interval_us) {
+    return running_host().aclrtGetOpTimeOutInterval(interval_us);
+}
+int rtGetC2cCtrlAddr(std::uint64_t* addr, std::uint32_t* len) {
+    return running_host().rtGetC2cCtrlAddr(addr, len);
+}

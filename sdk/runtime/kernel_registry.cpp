@@ -1,0 +1,140 @@
+#include "kernel_registry.hpp"
+
+#include "syncsim/current_kernel.hpp"
+
+#include <array>
+#include <sstream>
+#include <stdexcept>
+#include <utility>
+
+namespace syncsim::sdk {
+namespace {
+
+void run_registered(const RegisteredKernel& kernel, KernelContext& k) {
+    const bool on_cube = k.core_type() == CoreType::AIC;
+    syncsim_kernel_thunk thunk = kernel.any ? kernel.any : on_cube ? kernel.aic : kernel.aiv;
+    if (!thunk)
+        throw KernelFault("kernel '" + kernel.name + "' has no " +
+                          (on_cube ? "cube (__DAV_CUBE__)" : "vector (__DAV_VEC__)") +
+                          " build, and this block runs on an " + (on_cube ? "AIC" : "AIV") +
+                          " core (build it with syncsim_add_kernel(... MIX))");
+    std::vector<std::uint64_t> args(kernel.nargs);
+    for (std::uint32_t i = 0; i < kernel.nargs; ++i) args[i] = k.arg(i);
+    thunk(args.data());
+}
+
+template <std::size_t I>
+void run_entry(KernelContext& k) {
+    run_registered(registered_kernels().at(I), k);
+}
+
+template <std::size_t... I>
+constexpr std::array<KernelFn, kMaxKernelsPerPlugin> entry_table(std::index_sequence<I...>) {
+    return {&run_entry<I>...};
+}
+constexpr auto kEntries = entry_table(std::make_index_sequence<kMaxKernelsPerPlugin>{});
+
+} // namespace
+
+KernelFn entry_for(std::size_t index) {
+    return kEntries.at(index);
+}
+
+std::vector<std::string>& registration_problems() {
+    static std::vector<std::string> problems;
+    return problems;
+}
+
+namespace {
+
+KernelMeta meta_named(const std::string& name) {
+    for (KernelMeta m :
+         {KernelMeta::None, KernelMeta::MixAivMain, KernelMeta::AicOnly, KernelMeta::MixAicMain})
+        if (name == to_string(m)) return m;
+    throw std::invalid_argument("unknown kernel meta '" + name + "'");
+}
+
+} // namespace
+
+KernelBuild parse_build_info(const char* info) {
+    KernelBuild build;
+    if (!info) return build;
+    std::istringstream lines(info);
+    std::string line;
+    while (std::getline(lines, line)) {
+        const auto eq = line.find('=');
+        if (eq == std::string::npos) continue;
+        const std::string key = line.substr(0, eq), value = line.substr(eq + 1);
+        if (key == "side")
+            build.side = value;
+        else if (key == "target")
+            build.target = value;
+        else if (key == "meta")
+            build.meta = meta_named(value);
+        else if (key == "meta_aic")
+            build.meta_aic = std::stoi(value);
+        else if (key == "meta_aiv")
+            build.meta_aiv = std::stoi(value);
+        else if (key == "define") {
+            const auto veq = value.find('=');
+            build.defines[value.substr(0, veq)] =
+                veq == std::string::npos ? 1 : std::stoll(value.substr(veq + 1));
+        }
+    }
+    return build;
+}
+
+std::vector<RegisteredKernel>& registered_kernels() {
+    static std::vector<RegisteredKernel> kernels;
+    return kernels;
+}
+
+const RegisteredKernel* find_registered_kernel(const std::string& name) {
+    for (const RegisteredKernel& kernel : registered_kernels())
+        if (kernel.name == name) return &kernel;
+    return nullptr;
+}
+
+} // namespace syncsim::sdk
+
+using syncsim::sdk::KernelBuild;
+using syncsim::sdk::RegisteredKernel;
+
+// Runs from module constructors, before the plugin is registered: a
+// problem is kept and reported by the plugin's registration (an exception
+// here would end the process while it loads the library).
+extern "C" void __syncsim_register_kernel(const char* name, syncsim_kernel_thunk thunk,
+                                          std::uint32_t nargs, const char* build_info) {
+    auto& kernels = syncsim::sdk::registered_kernels();
+    KernelBuild build;
+    try {
+        build = syncsim::sdk::parse_build_info(build_info);
+    } catch (const std::exception& e) {
+        syncsim::sdk::registration_problems().push_back("kernel '" + std::string(name) +
+                                                        "': build info: " + e.what());
+        return;
+    }
+    RegisteredKernel* kernel = nullptr;
+    for (RegisteredKernel& k : kernels)
+        if (k.name == name) kernel = &k;
+    if (!kernel) {
+        if (kernels.size() == syncsim::sdk::kMaxKernelsPerPlugin) {
+            syncsim::sdk::registration_problems().push_back(
+                "more than " + std::to_string(syncsim::sdk::kMaxKernelsPerPlugin) +
+                " kernels in one plugin");
+            return;
+        }
+        kernels.push_back(RegisteredKernel{name, nargs, nullptr, nullptr, nullptr, build,
+                                           syncsim::sdk::entry_for(kernels.size())});
+        kernel = &kernels.back();
+    }
+    syncsim_kernel_thunk* slot = build.side == "aic"   ? &kernel->aic
+                                 : build.side == "aiv" ? &kernel->aiv
+                                                       : &kernel->any;
+    if (*slot || kernel->nargs != nargs)
+        syncsim::sdk::registration_problems().push_back(
+            "kernel '" + std::string(name) + "' is defined twice" +
+            (build.side.empty() ? std::string() : " for side " + build.side) +
+            (kernel->nargs != nargs ? " with different parameter counts" : ""));
+    *slot = thunk;
+}

@@ -1,0 +1,125 @@
+// The plugin entry of a plugin built by syncsim_add_kernel: it registers
+// every `__global__` kernel the pass found (kernel_registry.cpp) and, when
+// the plugin has host sources with a `main()`, a host program named after
+// the plugin that runs it. SYNCSIM_PLUGIN_NAME is the CMake target.
+#include "kernel_registry.hpp"
+#include "plugin_host.hpp"
+
+#include "acl/acl.h"
+#include "syncsim/plugin.hpp"
+
+#include <stdexcept>
+#include <string>
+
+#ifndef SYNCSIM_PLUGIN_NAME
+#error "SYNCSIM_PLUGIN_NAME: the plugin's name (syncsim_add_kernel sets it)"
+#endif
+
+// The host sources' main(), renamed (-Dmain=__syncsim_host_main); weak,
+// so a plugin of kernels alone links.
+__attribute__((weak)) int __syncsim_host_main();
+__attribute__((weak)) int __syncsim_host_main(int argc, char** argv);
+
+extern "C" syncsim::CurrentKernelResolver* __syncsim_current_kernel_resolver() {
+    static syncsim::CurrentKernelResolver resolver = nullptr;
+    return &resolver;
+}
+
+namespace syncsim::sdk {
+namespace {
+
+HostApi* g_running_host = nullptr;
+
+void run_host_main(HostApi& host) {
+    g_running_host = &host;
+    host_state() = AclHostState{};
+    char name[] = SYNCSIM_PLUGIN_NAME;
+    char* argv[] = {name, nullptr};
+    int rc = 0;
+    int (*const main_without_args)() = __syncsim_host_main;
+    int (*const main_with_args)(int, char**) = __syncsim_host_main;
+    try {
+        rc = main_without_args ? main_without_args() : main_with_args(1, argv);
+    } catch (...) {
+        g_running_host = nullptr;
+        throw;
+    }
+    g_running_host = nullptr;
+    host.check("main returns 0", rc == 0, "main() returned " + std::to_string(rc));
+}
+
+std::string build_summary(const RegisteredKernel& kernel) {
+    std::string sides = kernel.any ? "one build" : "Mix: cube and vector builds";
+    if (!kernel.build.target.empty()) sides += ", " + kernel.build.target;
+    return "a __global__ kernel in the vendor's dialect (" + sides + ", " +
+           std::to_string(kernel.nargs) + " arguments)";
+}
+
+void register_workloads(WorkloadSink& sink) {
+    if (!registration_problems().empty()) {
+        std::string all;
+        for (const std::string& p : registration_problems()) all += (all.empty() ? "" : "; ") + p;
+        throw std::runtime_error(all);
+    }
+    for (const RegisteredKernel& kernel : registered_kernels())
+        sink.add(KernelEntry{kernel.name, build_summary(kernel), kernel.fn, {}, {}});
+    int (*const main_without_args)() = __syncsim_host_main;
+    int (*const main_with_args)(int, char**) = __syncsim_host_main;
+    if (main_without_args || main_with_args)
+        sink.add(HostEntry{SYNCSIM_PLUGIN_NAME,
+                           "the plugin's host main(), with the ACL calls of acl/acl.h",
+                           run_host_main,
+                           {},
+                           nullptr,
+                           {"main returns 0"}});
+}
+
+void set_kernel_resolver(CurrentKernelResolver resolver) {
+    current_kernel_resolver() = resolver;
+}
+
+} // namespace
+
+HostApi& running_host() {
+    if (!g_running_host) throw HostError("an ACL call outside the plugin's host program (main())");
+    return *g_running_host;
+}
+
+AclHostState& host_state() {
+    static AclHostState state;
+    return state;
+}
+
+} // namespace syncsim::sdk
+
+aclError syncsim::sdk::launch_registered(const char* name, std::uint32_t block_dim,
+                                         aclrtStream stream, std::vector<std::uint64_t> args) {
+    HostApi& host = running_host();
+    const RegisteredKernel* kernel = find_registered_kernel(name);
+    if (!kernel) return ACL_ERROR_INVALID_PARAM;
+    KernelLaunch launch;
+    launch.kernel = name;
+    launch.target = !kernel->build.target.empty() ? kernel->build.target
+                    : kernel->any                 ? host.device().arch + "-vec"
+                                                  : host.device().arch;
+    launch.defines = kernel->build.defines;
+    launch.meta = kernel->build.meta;
+    launch.meta_aic = kernel->build.meta_aic;
+    launch.meta_aiv = kernel->build.meta_aiv;
+    launch.block_dim = block_dim;
+    launch.args = std::move(args);
+    StreamId id = host.default_stream();
+    if (stream) {
+        auto found = host_state().streams.find(stream);
+        if (found == host_state().streams.end()) return ACL_ERROR_INVALID_PARAM;
+        id = found->second;
+    }
+    return host.launch(id, launch);
+}
+
+extern "C" __attribute__((visibility("default"))) const syncsim::PluginInfo* syncsim_plugin() {
+    static const syncsim::PluginInfo info = {SYNCSIM_PLUGIN_API_VERSION, SYNCSIM_PLUGIN_NAME,
+                                             syncsim::sdk::set_kernel_resolver,
+                                             syncsim::sdk::register_workloads};
+    return &info;
+}

@@ -1,0 +1,23 @@
+// The host program of a plugin built by syncsim_add_kernel: the user's
+// `main()` (compiled as __syncsim_host_main), run with the HostApi of the
+// run, which acl/acl.h's calls reach through running_host().
+#pragma once
+
+#include "syncsim/host_api.hpp"
+
+#include <map>
+#include <vector>
+
+namespace syncsim::sdk {
+
+// Throws HostError outside the host program (an ACL call from a kernel).
+HostApi& running_host();
+
+// What the ACL layer keeps for the running host program.
+struct AclHostState {
+    int mallocs = 0;
+    std::map<aclrtStream, StreamId> streams; // created with aclrtCreateStream
+};
+AclHostState& host_state();
+
+} // namespace syncsim::sdk
