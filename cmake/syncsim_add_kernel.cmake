@@ -54,7 +54,9 @@ function(syncsim_add_kernel name)
   set(defines_text "")
   set(define_flags "")
   foreach(d ${K_DEFINES})
-    string(APPEND defines_text "define=${d}\\n")
+    string(REPLACE "\\" "\\\\" escaped "${d}")
+    string(REPLACE "\"" "\\\"" escaped "${escaped}")
+    string(APPEND defines_text "define=${escaped}\\n")
     list(APPEND define_flags -D${d})
   endforeach()
   set(info "${CMAKE_CURRENT_BINARY_DIR}/${name}_kernel_build.h")
@@ -67,13 +69,20 @@ function(syncsim_add_kernel name)
   endforeach()
 
   set(objects "")
+  set(index 0)
   foreach(source ${K_SOURCES})
     get_filename_component(source "${source}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
     get_filename_component(stem "${source}" NAME_WE)
+    # Two sources may share a name in different folders.
+    math(EXPR index "${index} + 1")
+    set(stem "${index}_${stem}")
     foreach(side ${sides})
       set(side_flags -D__DAV_VEC__)
       if(side MATCHES "^cube")
         set(side_flags -D__DAV_CUBE__)
+      endif()
+      if(side MATCHES "_only$")
+        list(APPEND side_flags -DSYNCSIM_ONE_SIDE_BUILD=1)
       endif()
       set(object "${CMAKE_CURRENT_BINARY_DIR}/${name}.dir/${stem}.${side}.o")
       add_custom_command(
@@ -96,10 +105,15 @@ function(syncsim_add_kernel name)
   target_include_directories(${name} PRIVATE "${SYNCSIM_API_INCLUDE_DIR}" ${K_INCLUDES})
   target_compile_definitions(${name} PRIVATE SYNCSIM_INSTRUMENTED_PLUGIN=1
                                              SYNCSIM_PLUGIN_NAME="${name}")
-  # Host sources see the keywords as a host compile does, and their main()
-  # becomes the host program.
-  set_source_files_properties(${K_HOST} TARGET_DIRECTORY ${name} PROPERTIES COMPILE_DEFINITIONS
-    "main=__syncsim_host_main;__global__=;__aicore__=;__gm__=;__in__=;__out__=;GM_ADDR=uint8_t*")
+  # Host sources see the keywords as a host compile does (empty), and the
+  # DEFINES. Their main() stays main() (with its implicit `return 0`); the
+  # linker gives the runtime another name for it.
+  set_property(SOURCE ${K_HOST} TARGET_DIRECTORY ${name} APPEND PROPERTY COMPILE_DEFINITIONS
+    __global__= __aicore__= __gm__= __ubuf__= __cbuf__= __in__= __out__= GM_ADDR=uint8_t*
+    ${K_DEFINES})
+  if(K_HOST)
+    target_link_options(${name} PRIVATE "LINKER:--defsym=__syncsim_host_main=main")
+  endif()
   set_target_properties(${name} PROPERTIES CXX_STANDARD 17 CXX_STANDARD_REQUIRED ON
                         CXX_EXTENSIONS OFF CXX_VISIBILITY_PRESET hidden PREFIX "lib"
                         LINKER_LANGUAGE CXX)

@@ -14,7 +14,9 @@
 
 #include "syncsim/cce_builtins.hpp"
 
-#if defined(__DAV_CUBE__) && !defined(__DAV_VEC__)
+#if defined(SYNCSIM_ONE_SIDE_BUILD) // -vec or -cube: the only build of its kernels
+#define SYNCSIM_KERNEL_SIDE ""
+#elif defined(__DAV_CUBE__) && !defined(__DAV_VEC__)
 #define SYNCSIM_KERNEL_SIDE "side=aic\n"
 #elif defined(__DAV_VEC__) && !defined(__DAV_CUBE__)
 #define SYNCSIM_KERNEL_SIDE "side=aiv\n"

@@ -66,9 +66,24 @@ Function* make_thunk(Module& module, Function& kernel) {
         Value* word =
             b.CreateLoad(i64, b.CreateConstGEP1_64(i64, thunk->getArg(0), param.getArgNo()));
         Type* want = param.getType();
-        if (want->isPointerTy())
+        const bool by_value = param.hasByValAttr() || param.hasStructRetAttr();
+        if (want->isPointerTy() && !by_value && want->getPointerAddressSpace() != 0)
             args.push_back(b.CreateIntToPtr(word, want));
-        else if (want->isIntegerTy())
+        else if (want->isPointerTy() && !by_value) {
+            // A host pointer: the launch's GM address would be used as one,
+            // and the kernel would write the simulator's own memory.
+            ctx.diagnose(DiagnosticInfoUnsupported(
+                kernel, "syncsim: parameter " + Twine(param.getArgNo() + 1) + " of kernel '" +
+                            source_name(kernel) +
+                            "' is a host pointer: declare it __gm__ T* (or GM_ADDR)"));
+            args.push_back(UndefValue::get(want));
+        } else if (by_value) {
+            ctx.diagnose(DiagnosticInfoUnsupported(
+                kernel, "syncsim: parameter " + Twine(param.getArgNo() + 1) + " of kernel '" +
+                            source_name(kernel) +
+                            "' is a struct passed by value: pass a __gm__ pointer to it"));
+            args.push_back(UndefValue::get(want));
+        } else if (want->isIntegerTy())
             args.push_back(b.CreateTrunc(word, want));
         else {
             ctx.diagnose(DiagnosticInfoUnsupported(
@@ -99,6 +114,9 @@ void localize_definitions(Module& module) {
     };
     for (Function& fn : module) localize(fn);
     for (GlobalVariable& var : module.globals()) localize(var);
+    // Clang emits a complete constructor as an alias of the base one.
+    for (GlobalAlias& alias : module.aliases()) localize(alias);
+    for (GlobalIFunc& ifunc : module.ifuncs()) localize(ifunc);
 }
 
 } // namespace

@@ -22,6 +22,9 @@ bool is_kernel_space(unsigned space) {
 bool is_scalar_space(unsigned space) {
     return space == SYNCSIM_AS_GM || space == SYNCSIM_AS_UBUF;
 }
+bool is_escape(unsigned from, unsigned to) {
+    return is_kernel_space(from) && to == 0;
+}
 
 namespace {
 
@@ -43,7 +46,7 @@ Value* underlying_pointer(Value* pointer) {
     }
 }
 
-unsigned space_of(Value* pointer) {
+unsigned space_of(const Value* pointer) {
     return cast<PointerType>(pointer->getType())->getAddressSpace();
 }
 
@@ -83,12 +86,12 @@ SpaceAccessRewriter::SpaceAccessRewriter(Module& module)
 }
 
 bool SpaceAccessRewriter::rewrite(Function& fn) {
+    bool changed = materialize_escapes(fn);
     std::vector<Instruction*> work;
     for (Instruction& inst : instructions(fn))
         if (isa<LoadInst>(inst) || isa<StoreInst>(inst) || isa<AtomicRMWInst>(inst) ||
             isa<AtomicCmpXchgInst>(inst) || isa<MemIntrinsic>(inst))
             work.push_back(&inst);
-    bool changed = false;
     for (Instruction* inst : work) {
         if (auto* load = dyn_cast<LoadInst>(inst)) {
             if (!check_scalar_reachable(*inst, load->getPointerAddressSpace())) continue;
@@ -118,23 +121,74 @@ bool SpaceAccessRewriter::rewrite(Function& fn) {
         }
         changed = true;
     }
-    // A kernel pointer cast to a host pointer that is still used: what it
-    // points at is not in this process, so using it would read or write the
-    // simulator's own memory. The cast itself faults.
-    std::vector<AddrSpaceCastInst*> casts;
-    for (Instruction& inst : instructions(fn))
-        if (auto* cast = dyn_cast<AddrSpaceCastInst>(&inst))
-            if (is_kernel_space(cast->getSrcAddressSpace()) && cast->getDestAddressSpace() == 0)
-                casts.push_back(cast);
-    for (AddrSpaceCastInst* cast : casts) {
-        if (cast->use_empty())
-            cast->eraseFromParent();
-        else
-            guard_escape(*cast);
-        changed = true;
-    }
+    changed |= guard_escapes(fn);
     m_scratch.clear();
     return changed;
+}
+
+// A kernel pointer cast to a host pointer that is still used: what it
+// points at is not in this process, so using it would read or write the
+// simulator's own memory. The cast itself faults. Casts the rewritten
+// memory intrinsics no longer need (and the pointer casts between) go.
+bool SpaceAccessRewriter::guard_escapes(Function& fn) {
+    for (bool erased = true; erased;) {
+        erased = false;
+        std::vector<Instruction*> dead;
+        for (Instruction& inst : instructions(fn))
+            if (inst.use_empty() && (isa<CastInst>(inst) || isa<GetElementPtrInst>(inst)) &&
+                inst.getType()->isPointerTy())
+                dead.push_back(&inst);
+        for (Instruction* inst : dead) inst->eraseFromParent();
+        erased = !dead.empty();
+    }
+    bool changed = false;
+    for (Instruction& inst : instructions(fn))
+        if (auto* cast = dyn_cast<AddrSpaceCastInst>(&inst))
+            if (is_escape(cast->getSrcAddressSpace(), cast->getDestAddressSpace())) {
+                guard_escape(*cast);
+                changed = true;
+            }
+    return changed;
+}
+
+// A cast clang folded into a constant ((int*)(__gm__ int*)0x1000...)
+// becomes an instruction, so guard_escapes sees it.
+bool SpaceAccessRewriter::materialize_escapes(Function& fn) {
+    bool changed = false;
+    std::vector<Instruction*> all;
+    for (Instruction& inst : instructions(fn)) all.push_back(&inst);
+    for (Instruction* inst : all)
+        for (unsigned i = 0; i < inst->getNumOperands(); ++i) {
+            auto* expr = dyn_cast<ConstantExpr>(inst->getOperand(i));
+            if (!expr || !contains_escape(expr)) continue;
+            Instruction* before = inst;
+            if (auto* phi = dyn_cast<PHINode>(inst))
+                before = phi->getIncomingBlock(i)->getTerminator();
+            inst->setOperand(i, materialize(expr, before));
+            changed = true;
+        }
+    return changed;
+}
+
+bool SpaceAccessRewriter::contains_escape(const Constant* value) {
+    const auto* expr = dyn_cast<ConstantExpr>(value);
+    if (!expr) return false;
+    if (expr->getOpcode() == Instruction::AddrSpaceCast &&
+        is_escape(space_of(expr->getOperand(0)), space_of(const_cast<ConstantExpr*>(expr))))
+        return true;
+    for (const Use& operand : expr->operands())
+        if (contains_escape(cast<Constant>(operand.get()))) return true;
+    return false;
+}
+
+Instruction* SpaceAccessRewriter::materialize(ConstantExpr* expr, Instruction* before) {
+    Instruction* inst = expr->getAsInstruction();
+    inst->insertBefore(before);
+    inst->setDebugLoc(before->getDebugLoc()); // the fault names the user's line
+    for (unsigned i = 0; i < inst->getNumOperands(); ++i)
+        if (auto* inner = dyn_cast<ConstantExpr>(inst->getOperand(i)))
+            if (contains_escape(inner)) inst->setOperand(i, materialize(inner, inst));
+    return inst;
 }
 
 bool SpaceAccessRewriter::check_scalar_reachable(Instruction& inst, unsigned space) {

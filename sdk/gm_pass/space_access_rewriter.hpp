@@ -31,6 +31,10 @@ class SpaceAccessRewriter {
     void rewrite_atomic(llvm::AtomicRMWInst& rmw);
     void rewrite_mem_intrinsic(llvm::MemIntrinsic& call, unsigned dst_space, unsigned src_space);
     void guard_escape(llvm::AddrSpaceCastInst& cast);
+    bool guard_escapes(llvm::Function& fn);
+    bool materialize_escapes(llvm::Function& fn);
+    static bool contains_escape(const llvm::Constant* value);
+    static llvm::Instruction* materialize(llvm::ConstantExpr* expr, llvm::Instruction* before);
     bool check_scalar_reachable(llvm::Instruction& inst, unsigned space);
     void diagnose(llvm::Instruction& inst, const llvm::Twine& message);
 
@@ -53,5 +57,7 @@ class SpaceAccessRewriter {
 bool is_kernel_space(unsigned space);
 // The spaces the scalar unit loads from and stores to (GM, UB).
 bool is_scalar_space(unsigned space);
+// A cast from a kernel space to a host pointer.
+bool is_escape(unsigned from, unsigned to);
 
 } // namespace syncsim_pass

@@ -45,11 +45,17 @@ aclError aclrtMalloc(void** dev_ptr, std::size_t size, aclrtMemMallocPolicy) {
     if (!dev_ptr || size == 0) return ACL_ERROR_INVALID_PARAM;
     HostApi& host = running_host();
     const std::string name = "aclrtMalloc#" + std::to_string(++syncsim::sdk::host_state().mallocs);
-    *dev_ptr = reinterpret_cast<void*>(static_cast<std::uintptr_t>(host.malloc(size, name)));
+    const GmAddr addr = host.malloc(size, name);
+    syncsim::sdk::host_state().allocations[addr] = size;
+    *dev_ptr = reinterpret_cast<void*>(static_cast<std::uintptr_t>(addr));
     return ACL_SUCCESS;
 }
 aclError aclrtFree(void* dev_ptr) {
-    return dev_ptr ? ACL_SUCCESS : ACL_ERROR_INVALID_PARAM; // the model keeps GM until the end
+    // The model keeps GM until the end of the run; the pointer must be one
+    // aclrtMalloc gave and not freed yet.
+    return syncsim::sdk::host_state().allocations.erase(device_address(dev_ptr)) == 1
+               ? ACL_SUCCESS
+               : ACL_ERROR_INVALID_PARAM;
 }
 aclError aclrtMallocHost(void** host_ptr, std::size_t size) {
     if (!host_ptr || size == 0) return ACL_ERROR_INVALID_PARAM;
@@ -65,6 +71,17 @@ aclError aclrtMemcpy(void* dst, std::size_t dest_max, const void* src, std::size
                      aclrtMemcpyKind kind) {
     if (!dst || !src || count > dest_max) return ACL_ERROR_INVALID_PARAM;
     HostApi& host = running_host();
+    // Each side must be what `kind` says: a device address used as a host
+    // one would read or write the simulator's own memory.
+    const auto& state = syncsim::sdk::host_state();
+    const bool dst_device =
+        kind == ACL_MEMCPY_HOST_TO_DEVICE || kind == ACL_MEMCPY_DEVICE_TO_DEVICE;
+    const bool src_device =
+        kind == ACL_MEMCPY_DEVICE_TO_HOST || kind == ACL_MEMCPY_DEVICE_TO_DEVICE;
+    if (state.is_device(dst, 1) != dst_device || state.is_device(src, 1) != src_device ||
+        (dst_device && !state.is_device(dst, count)) ||
+        (src_device && !state.is_device(src, count)))
+        return ACL_ERROR_INVALID_PARAM;
     switch (kind) {
     case ACL_MEMCPY_HOST_TO_HOST:
         std::memcpy(dst, src, count);
@@ -85,7 +102,8 @@ aclError aclrtMemcpy(void* dst, std::size_t dest_max, const void* src, std::size
     return ACL_ERROR_INVALID_PARAM;
 }
 aclError aclrtMemset(void* dev_ptr, std::size_t max_count, std::int32_t value, std::size_t count) {
-    if (!dev_ptr || count > max_count) return ACL_ERROR_INVALID_PARAM;
+    if (!dev_ptr || count > max_count || !syncsim::sdk::host_state().is_device(dev_ptr, count))
+        return ACL_ERROR_INVALID_PARAM;
     running_host().memset(device_address(dev_ptr), static_cast<std::uint8_t>(value), count);
     return ACL_SUCCESS;
 }
@@ -98,8 +116,9 @@ aclError aclrtCreateStream(aclrtStream* stream) {
     syncsim::sdk::host_state().streams[*stream] = id;
     return ACL_SUCCESS;
 }
-aclError aclrtDestroyStream(aclrtStream) {
-    return ACL_SUCCESS;
+aclError aclrtDestroyStream(aclrtStream stream) {
+    return syncsim::sdk::host_state().streams.erase(stream) == 1 ? ACL_SUCCESS
+                                                                 : ACL_ERROR_INVALID_PARAM;
 }
 aclError aclrtSynchronizeStream(aclrtStream stream) {
     return running_host().aclrtSynchronizeStream(stream);

@@ -36,10 +36,13 @@ bool is_natural(std::uint64_t addr, std::int64_t bytes) {
 }
 
 // One scalar access as the device makes it: a naturally aligned 1, 2, 4
-// or 8 bytes; a wider value (a vector, a struct) is several.
+// or 8 bytes. A value wider than 8 bytes (a vector, a struct), and any
+// stretch of a copy or fill (`split_small`), is several; a typed value of
+// at most 8 bytes at a misaligned address stays one access, and the core
+// faults on it as the device would.
 template <typename Access>
-void in_scalar_pieces(std::uint64_t addr, std::int64_t bytes, Access access) {
-    if (is_natural(addr, bytes) || bytes <= 8) return access(addr, 0, bytes);
+void in_scalar_pieces(std::uint64_t addr, std::int64_t bytes, bool split_small, Access access) {
+    if (is_natural(addr, bytes) || (bytes <= 8 && !split_small)) return access(addr, 0, bytes);
     std::int64_t done = 0;
     while (done < bytes) {
         std::int64_t piece = 8;
@@ -58,7 +61,7 @@ syncsim::LocalAddr ub_offset(std::uint64_t addr, std::int64_t bytes, const char*
 }
 
 void access(std::int32_t space, std::uint64_t addr, void* data, std::int64_t bytes, bool write,
-            const char* site) {
+            const char* site, bool split_small = false) {
     auto* buffer = static_cast<std::uint8_t*>(data);
     if (space == 0) { // the kernel's own stack or a host object: plain memory
         if (write)
@@ -70,7 +73,7 @@ void access(std::int32_t space, std::uint64_t addr, void* data, std::int64_t byt
     KernelContext& k = syncsim::current_kernel();
     try {
         if (space == SYNCSIM_AS_GM) {
-            in_scalar_pieces(addr, bytes,
+            in_scalar_pieces(addr, bytes, split_small,
                              [&](std::uint64_t at, std::int64_t offset, std::int64_t n) {
                                  if (write)
                                      k.store_bytes(at, buffer + offset, static_cast<unsigned>(n));
@@ -120,13 +123,16 @@ std::int64_t __syncsim_gm_atomic_rmw(std::uint64_t addr, std::int32_t op, std::i
 
 void __syncsim_space_copy(std::int32_t dst_space, std::uint64_t dst, std::int32_t src_space,
                           std::uint64_t src, std::int64_t bytes, const char* site) {
-    // Byte by byte through a bounce buffer, as a scalar copy loop would be
-    // (the pieces are naturally aligned words where the addresses allow).
+    // Through a bounce buffer, in naturally aligned pieces, as a scalar copy
+    // loop would go; from the end when the destination overlaps the source
+    // further on (memmove).
     std::uint8_t chunk[64];
+    const bool backward = dst_space == src_space && dst > src && dst < src + bytes;
     for (std::int64_t done = 0; done < bytes;) {
         const std::int64_t n = std::min<std::int64_t>(sizeof chunk, bytes - done);
-        access(src_space, src + done, chunk, n, false, site);
-        access(dst_space, dst + done, chunk, n, true, site);
+        const std::int64_t at = backward ? bytes - done - n : done;
+        access(src_space, src + at, chunk, n, false, site, true);
+        access(dst_space, dst + at, chunk, n, true, site, true);
         done += n;
     }
 }
@@ -137,7 +143,7 @@ void __syncsim_space_set(std::int32_t space, std::uint64_t dst, std::int32_t val
     std::memset(chunk, value, sizeof chunk);
     for (std::int64_t done = 0; done < bytes;) {
         const std::int64_t n = std::min<std::int64_t>(sizeof chunk, bytes - done);
-        access(space, dst + done, chunk, n, true, site);
+        access(space, dst + done, chunk, n, true, site, true);
         done += n;
     }
 }

@@ -3,6 +3,8 @@
 #include "syncsim/current_kernel.hpp"
 
 #include <array>
+#include <cerrno>
+#include <cstdlib>
 #include <sstream>
 #include <stdexcept>
 #include <utility>
@@ -76,9 +78,19 @@ KernelBuild parse_build_info(const char* info) {
         else if (key == "meta_aiv")
             build.meta_aiv = std::stoi(value);
         else if (key == "define") {
+            // A launch's defines are integers (-DNAME is 1); a define with
+            // another value (-DDTYPE=half) shaped the code but is not one.
             const auto veq = value.find('=');
-            build.defines[value.substr(0, veq)] =
-                veq == std::string::npos ? 1 : std::stoll(value.substr(veq + 1));
+            if (veq == std::string::npos) {
+                build.defines[value] = 1;
+                continue;
+            }
+            const std::string text = value.substr(veq + 1);
+            char* end = nullptr;
+            errno = 0;
+            const long long number = std::strtoll(text.c_str(), &end, 0);
+            if (!text.empty() && *end == '\0' && errno == 0)
+                build.defines[value.substr(0, veq)] = number;
         }
     }
     return build;

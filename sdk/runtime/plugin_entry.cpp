@@ -8,6 +8,7 @@
 #include "acl/acl.h"
 #include "syncsim/plugin.hpp"
 
+#include <iterator>
 #include <stdexcept>
 #include <string>
 
@@ -15,10 +16,10 @@
 #error "SYNCSIM_PLUGIN_NAME: the plugin's name (syncsim_add_kernel sets it)"
 #endif
 
-// The host sources' main(), renamed (-Dmain=__syncsim_host_main); weak,
-// so a plugin of kernels alone links.
-__attribute__((weak)) int __syncsim_host_main();
-__attribute__((weak)) int __syncsim_host_main(int argc, char** argv);
+// The host sources' main(), under the name the link gives it
+// (--defsym=__syncsim_host_main=main); weak, so a plugin of kernels alone
+// links. main() with no parameters ignores the two it is called with.
+extern "C" __attribute__((weak)) int __syncsim_host_main(int argc, char** argv);
 
 extern "C" syncsim::CurrentKernelResolver* __syncsim_current_kernel_resolver() {
     static syncsim::CurrentKernelResolver resolver = nullptr;
@@ -36,10 +37,8 @@ void run_host_main(HostApi& host) {
     char name[] = SYNCSIM_PLUGIN_NAME;
     char* argv[] = {name, nullptr};
     int rc = 0;
-    int (*const main_without_args)() = __syncsim_host_main;
-    int (*const main_with_args)(int, char**) = __syncsim_host_main;
     try {
-        rc = main_without_args ? main_without_args() : main_with_args(1, argv);
+        rc = __syncsim_host_main(1, argv);
     } catch (...) {
         g_running_host = nullptr;
         throw;
@@ -49,7 +48,10 @@ void run_host_main(HostApi& host) {
 }
 
 std::string build_summary(const RegisteredKernel& kernel) {
-    std::string sides = kernel.any ? "one build" : "Mix: cube and vector builds";
+    std::string sides = kernel.any                 ? "one build"
+                        : kernel.aic && kernel.aiv ? "Mix: cube and vector builds"
+                        : kernel.aic               ? "the cube side of a Mix build"
+                                                   : "the vector side of a Mix build";
     if (!kernel.build.target.empty()) sides += ", " + kernel.build.target;
     return "a __global__ kernel in the vendor's dialect (" + sides + ", " +
            std::to_string(kernel.nargs) + " arguments)";
@@ -63,9 +65,7 @@ void register_workloads(WorkloadSink& sink) {
     }
     for (const RegisteredKernel& kernel : registered_kernels())
         sink.add(KernelEntry{kernel.name, build_summary(kernel), kernel.fn, {}, {}});
-    int (*const main_without_args)() = __syncsim_host_main;
-    int (*const main_with_args)(int, char**) = __syncsim_host_main;
-    if (main_without_args || main_with_args)
+    if (__syncsim_host_main)
         sink.add(HostEntry{SYNCSIM_PLUGIN_NAME,
                            "the plugin's host main(), with the ACL calls of acl/acl.h",
                            run_host_main,
@@ -83,6 +83,14 @@ void set_kernel_resolver(CurrentKernelResolver resolver) {
 HostApi& running_host() {
     if (!g_running_host) throw HostError("an ACL call outside the plugin's host program (main())");
     return *g_running_host;
+}
+
+bool AclHostState::is_device(const void* p, std::uint64_t bytes) const {
+    const auto addr = static_cast<GmAddr>(reinterpret_cast<std::uintptr_t>(p));
+    auto after = allocations.upper_bound(addr);
+    if (after == allocations.begin()) return false;
+    const auto& [start, size] = *std::prev(after);
+    return addr - start + bytes <= size;
 }
 
 AclHostState& host_state() {

@@ -16,7 +16,11 @@ HostApi& running_host();
 // What the ACL layer keeps for the running host program.
 struct AclHostState {
     int mallocs = 0;
-    std::map<aclrtStream, StreamId> streams; // created with aclrtCreateStream
+    std::map<GmAddr, std::uint64_t> allocations; // aclrtMalloc: start -> bytes
+    std::map<aclrtStream, StreamId> streams;     // created with aclrtCreateStream
+
+    // Whether [p, p + bytes) lies in one aclrtMalloc allocation.
+    bool is_device(const void* p, std::uint64_t bytes) const;
 };
 AclHostState& host_state();
 

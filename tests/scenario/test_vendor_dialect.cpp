@@ -63,4 +63,23 @@ TEST_CASE("vendor dialect: a host pointer or an escaped GM pointer faults with t
                    Contains("instrumented_faults.cpp:13)"));
 }
 
+TEST_CASE("vendor dialect: odd-sized copies, memmove, Mix constructors and folded casts",
+          "[plugin][vendor-dialect]") {
+    // Each was a crash, a wrong byte or a link error before the fix: 6- and
+    // 3-byte pieces at odd addresses faulted, memmove copied forwards, the
+    // complete constructor (an alias) was defined by both sides, a dead
+    // bitcast made memcpy through (int32_t*) an escape, a cast folded into a
+    // constant reached host memory, and a host main() without `return`
+    // fell off its end.
+    const auto run =
+        test::run_syncsim("run examples/vendor_dialect/configs/a2.yaml --set workload.plugin=" +
+                          std::string(SYNCSIM_TEST_PLUGIN_DIR) +
+                          "/libinstrumented_edges.so --set workload.host=instrumented_edges");
+    CHECK(run.exit_code == 1);
+    CHECK_THAT(run.output,
+               Contains("edges: all as written") && Contains("checks     1 passed, 0 failed"));
+    CHECK_THAT(run.output, Contains("outcome    fault: launch constant_escape") &&
+                               Contains("instrumented_edges.cpp:39)"));
+}
+
 #endif
