@@ -147,6 +147,19 @@ SYNCSIM_DMA_INTRINSIC(copy_cbuf_to_gm, gm, l1, address, offset)
 SYNCSIM_DMA_INTRINSIC(copy_cbuf_to_ubuf, ub, l1, offset, offset)
 #undef SYNCSIM_DMA_INTRINSIC
 
+#if !defined(__NPU_ARCH__) || __NPU_ARCH__ >= 3000
+// A5's byte-granular copy: lengths and strides in BYTES (strides start to
+// start); the vendor declares it for dav-c310 only.
+template <typename Gm, typename Ub>
+void copy_ubuf_to_gm_align_v2(Gm dst, Ub src, std::uint8_t sid, std::uint32_t n_burst,
+                              std::uint32_t len_burst, std::uint8_t l2_cache_ctl,
+                              std::uint64_t burst_dst_stride, std::uint32_t burst_src_stride) {
+    syncsim::current_kernel().copy_ubuf_to_gm_align_v2(
+        syncsim::kernel_ptr::address(dst), syncsim::kernel_ptr::offset(src), sid, n_burst,
+        len_burst, l2_cache_ctl, burst_dst_stride, burst_src_stride);
+}
+#endif
+
 // Fills L1 with a 32-bit pattern. The vendor's repeatConfig packs the
 // repeat count in bits [14:0], the 32-byte blocks per repeat in [30:16] and
 // the gap between repeats (in blocks) in [46:32] (pto-isa 3186c381,

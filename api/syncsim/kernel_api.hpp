@@ -268,6 +268,16 @@ class KernelContext {
     virtual void set_dma_atomic_type(AtomicType type) = 0; // set_atomic_s32
     virtual void set_dma_atomic_op(AtomicOp op) = 0;       // set_atomic_add / max / min
     virtual void set_dma_atomic_none() = 0;                // set_atomic_none
+
+    // --- the A5's byte-granular UB -> GM copy (copy_ubuf_to_gm_align_v2;
+    // pto-isa 3186c381 include/pto/common/arch_cce_intrinsic.hpp:285-292,
+    // npu/a5/TStore.hpp:227-229): n_burst bursts of len_burst BYTES, each
+    // dst_stride / src_stride bytes after the last (start to start); the L2
+    // cache control is accepted and not modelled. On MTE3, like
+    // copy_ubuf_to_gm.
+    virtual void copy_ubuf_to_gm_align_v2(GmAddr gm, LocalAddr ub, int sid, std::uint32_t n_burst,
+                                          std::uint32_t len_burst, std::uint8_t l2_cache_ctl,
+                                          std::uint64_t dst_stride, std::uint32_t src_stride) = 0;
 };
 
 using KernelFn = void (*)(KernelContext&);

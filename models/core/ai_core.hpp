@@ -120,6 +120,13 @@ class AiCore : public sc_core::sc_module, public KernelContext {
         m_pipes.dma("copy_gm_to_cbuf", kDmaRoutes.gm_to_l1, Space::L1, l1, Space::Gm, gm, n_burst,
                     len_burst, src_gap, dst_gap);
     }
+    void copy_ubuf_to_gm_align_v2(GmAddr gm, LocalAddr ub, int, std::uint32_t n_burst,
+                                  std::uint32_t len_burst, std::uint8_t, std::uint64_t dst_stride,
+                                  std::uint32_t src_stride) override {
+        const char* what = "copy_ubuf_to_gm_align_v2";
+        m_pipes.dma(what, kDmaRoutes.ub_to_gm, Space::Gm, gm, Space::Ub, ub,
+                    DmaShape::of_bytes(what, n_burst, len_burst, src_stride, dst_stride));
+    }
     void copy_cbuf_to_gm(GmAddr gm, LocalAddr l1, int, int n_burst, int len_burst, int src_gap,
                          int dst_gap) override {
         m_pipes.dma("copy_cbuf_to_gm", kDmaRoutes.l1_to_gm, Space::Gm, gm, Space::L1, l1, n_burst,

@@ -17,4 +17,21 @@ DmaShape DmaShape::of(const char* what, int n_burst, int len_burst, int src_gap,
     return s;
 }
 
+DmaShape DmaShape::of_bytes(const char* what, std::uint64_t n_burst, std::uint64_t len_bytes,
+                            std::uint64_t src_stride, std::uint64_t dst_stride) {
+    if (n_burst == 0 || len_bytes == 0)
+        throw KernelFault(std::string(what) + ": nBurst and lenBurst must be positive");
+    if (n_burst > 1 && (src_stride < len_bytes || dst_stride < len_bytes))
+        throw KernelFault(std::string(what) + ": with " + std::to_string(n_burst) + " bursts of " +
+                          std::to_string(len_bytes) + " bytes, the strides (src " +
+                          std::to_string(src_stride) + ", dst " + std::to_string(dst_stride) +
+                          ") must be at least the burst");
+    DmaShape s;
+    s.bursts = static_cast<int>(n_burst);
+    s.burst_bytes = len_bytes;
+    s.src_step = n_burst > 1 ? src_stride : len_bytes;
+    s.dst_step = n_burst > 1 ? dst_stride : len_bytes;
+    return s;
+}
+
 } // namespace syncsim

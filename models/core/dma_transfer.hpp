@@ -19,6 +19,12 @@ struct DmaShape {
     // Throws KernelFault (naming `what`) for a non-positive count or length or
     // a negative gap.
     static DmaShape of(const char* what, int n_burst, int len_burst, int src_gap, int dst_gap);
+    // The byte-granular form (copy_ubuf_to_gm_align_v2): a burst of
+    // `len_bytes`, bursts `src_stride`/`dst_stride` bytes apart, start to
+    // start. Throws KernelFault for a zero count or length, or strides that
+    // would overlap bursts.
+    static DmaShape of_bytes(const char* what, std::uint64_t n_burst, std::uint64_t len_bytes,
+                             std::uint64_t src_stride, std::uint64_t dst_stride);
     std::uint64_t src_extent() const { return bursts * src_step; }
     std::uint64_t dst_extent() const { return bursts * dst_step; }
     std::uint64_t bytes() const { return bursts * burst_bytes; }

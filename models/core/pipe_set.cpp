@@ -177,7 +177,18 @@ void PipeSet::check_local_range(const LocalBuffer& buf, std::uint64_t offset, st
 void PipeSet::dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst, Space src_space,
                   std::uint64_t src, int n_burst, int len_burst, int src_gap, int dst_gap) {
     m_activity.enter(what);
-    const DmaShape shape = DmaShape::of(what, n_burst, len_burst, src_gap, dst_gap);
+    issue_dma(what, pipe, dst_space, dst, src_space, src,
+              DmaShape::of(what, n_burst, len_burst, src_gap, dst_gap));
+}
+
+void PipeSet::dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst, Space src_space,
+                  std::uint64_t src, const DmaShape& shape) {
+    m_activity.enter(what);
+    issue_dma(what, pipe, dst_space, dst, src_space, src, shape);
+}
+
+void PipeSet::issue_dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst,
+                        Space src_space, std::uint64_t src, const DmaShape& shape) {
     SparseStore* src_local = nullptr;
     SparseStore* dst_local = nullptr;
     if (src_space != Space::Gm) {

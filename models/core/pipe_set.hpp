@@ -74,6 +74,8 @@ class PipeSet {
                            const char* what) const;
     void dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst, Space src_space,
              std::uint64_t src, int n_burst, int len_burst, int src_gap, int dst_gap);
+    void dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst, Space src_space,
+             std::uint64_t src, const DmaShape& shape);
     void create_cbuf_matrix(LocalAddr l1, int n_blocks, std::uint32_t value);
     void ub_access(LocalAddr offset, void* data, unsigned bytes, bool write);
 
@@ -83,6 +85,8 @@ class PipeSet {
     void kill();
 
   private:
+    void issue_dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst, Space src_space,
+                   std::uint64_t src, const DmaShape& shape);
     const CoreConfig& m_config;
     LocalTime& m_time;
     CoreActivity& m_activity;

@@ -8,6 +8,8 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
+#include <cstring>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -119,6 +121,56 @@ void localize_definitions(Module& module) {
     for (GlobalIFunc& ifunc : module.ifuncs()) localize(ifunc);
 }
 
+void integer_leaves(const Constant* value, std::vector<uint64_t>& out) {
+    if (const auto* number = dyn_cast<ConstantInt>(value)) {
+        out.push_back(number->getZExtValue());
+    } else if (const auto* data = dyn_cast<ConstantDataSequential>(value)) {
+        for (unsigned i = 0; i < data->getNumElements(); ++i)
+            out.push_back(data->getElementAsInteger(i));
+    } else if (isa<ConstantAggregate>(value)) {
+        for (const Use& element : value->operands())
+            integer_leaves(cast<Constant>(element.get()), out);
+    }
+}
+
+// The kernel metas the vendor's KERNEL_META macros emit: a variable in
+// section `.ascend.meta.<kernel>` holding TLVs, {type 1 (kernel type), len,
+// ktype} and {type 3 (mix task ratio), len, aic, aiv} (pto-isa 3186c381
+// include/pto/common/kernel_meta.hpp:16-64). The vendor's compiler names a
+// Mix side's symbol <kernel>_mix_aiv / _mix_aic; both mean <kernel>.
+// Returns kernel name -> build-info lines.
+std::map<std::string, std::string> kernel_metas(Module& module) {
+    static const char* const prefix = ".ascend.meta.";
+    std::map<std::string, std::string> metas;
+    for (GlobalVariable& var : module.globals()) {
+        const StringRef section = var.getSection();
+        if (!section.startswith(prefix) || !var.hasInitializer()) continue;
+        std::string kernel = section.drop_front(std::strlen(prefix)).str();
+        for (const char* suffix : {"_mix_aiv", "_mix_aic"})
+            if (StringRef(kernel).endswith(suffix)) kernel.resize(kernel.size() - 8);
+        std::vector<uint64_t> v;
+        integer_leaves(var.getInitializer(), v);
+        // ktype: 1 AIC only, 4 Mix AIC main, 5 Mix AIV main.
+        const char* meta = v.size() >= 3 && v[0] == 1 ? (v[2] == 1   ? "aic_only"
+                                                         : v[2] == 4 ? "mix_aic_main"
+                                                         : v[2] == 5 ? "mix_aiv_main"
+                                                                     : nullptr)
+                                                      : nullptr;
+        if (!meta) {
+            module.getContext().diagnose(DiagnosticInfoUnsupported(
+                *module.begin(), "syncsim: kernel meta in section " + section +
+                                     " is not {kernel type, mix ratio} as KERNEL_META writes"));
+            continue;
+        }
+        std::string lines = std::string("meta=") + meta + "\n";
+        if (v.size() >= 7 && v[3] == 3)
+            lines +=
+                "meta_aic=" + std::to_string(v[5]) + "\nmeta_aiv=" + std::to_string(v[6]) + "\n";
+        metas[kernel] = lines;
+    }
+    return metas;
+}
+
 } // namespace
 
 bool register_kernels(Module& module) {
@@ -138,8 +190,9 @@ bool register_kernels(Module& module) {
     FunctionCallee register_fn = module.getOrInsertFunction(
         "__syncsim_register_kernel",
         FunctionType::get(Type::getVoidTy(ctx),
-                          {i8ptr, thunk_type->getPointerTo(), Type::getInt32Ty(ctx), i8ptr},
+                          {i8ptr, thunk_type->getPointerTo(), Type::getInt32Ty(ctx), i8ptr, i8ptr},
                           false));
+    const std::map<std::string, std::string> metas = kernel_metas(module);
     Function* ctor =
         Function::Create(FunctionType::get(Type::getVoidTy(ctx), false),
                          GlobalValue::InternalLinkage, "__syncsim_register_module_kernels", module);
@@ -148,8 +201,11 @@ bool register_kernels(Module& module) {
         info ? b.CreateBitCast(info, i8ptr) : ConstantPointerNull::get(cast<PointerType>(i8ptr));
     for (Function* kernel : kernels) {
         Function* thunk = make_thunk(module, *kernel);
-        b.CreateCall(register_fn, {b.CreateGlobalStringPtr(source_name(*kernel)), thunk,
-                                   b.getInt32(kernel->arg_size()), info_ptr});
+        const std::string name = source_name(*kernel);
+        const auto meta = metas.find(name);
+        b.CreateCall(register_fn,
+                     {b.CreateGlobalStringPtr(name), thunk, b.getInt32(kernel->arg_size()),
+                      info_ptr, b.CreateGlobalStringPtr(meta == metas.end() ? "" : meta->second)});
     }
     b.CreateRetVoid();
     appendToGlobalCtors(module, ctor, 65535);

@@ -116,11 +116,13 @@ using syncsim::sdk::RegisteredKernel;
 // problem is kept and reported by the plugin's registration (an exception
 // here would end the process while it loads the library).
 extern "C" void __syncsim_register_kernel(const char* name, syncsim_kernel_thunk thunk,
-                                          std::uint32_t nargs, const char* build_info) {
+                                          std::uint32_t nargs, const char* build_info,
+                                          const char* kernel_meta) {
     auto& kernels = syncsim::sdk::registered_kernels();
     KernelBuild build;
     try {
-        build = syncsim::sdk::parse_build_info(build_info);
+        build = syncsim::sdk::parse_build_info(
+            (std::string(build_info ? build_info : "") + (kernel_meta ? kernel_meta : "")).c_str());
     } catch (const std::exception& e) {
         syncsim::sdk::registration_problems().push_back("kernel '" + std::string(name) +
                                                         "': build info: " + e.what());
@@ -139,6 +141,12 @@ extern "C" void __syncsim_register_kernel(const char* name, syncsim_kernel_thunk
         kernels.push_back(RegisteredKernel{name, nargs, nullptr, nullptr, nullptr, build,
                                            syncsim::sdk::entry_for(kernels.size())});
         kernel = &kernels.back();
+    }
+    // A Mix kernel's meta may come with one side's module only.
+    if (kernel->build.meta == syncsim::KernelMeta::None) {
+        kernel->build.meta = build.meta;
+        kernel->build.meta_aic = build.meta_aic;
+        kernel->build.meta_aiv = build.meta_aiv;
     }
     syncsim_kernel_thunk* slot = build.side == "aic"   ? &kernel->aic
                                  : build.side == "aiv" ? &kernel->aiv

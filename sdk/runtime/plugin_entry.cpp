@@ -53,6 +53,8 @@ std::string build_summary(const RegisteredKernel& kernel) {
                         : kernel.aic               ? "the cube side of a Mix build"
                                                    : "the vector side of a Mix build";
     if (!kernel.build.target.empty()) sides += ", " + kernel.build.target;
+    if (kernel.build.meta != KernelMeta::None)
+        sides += std::string(", kernel meta ") + to_string(kernel.build.meta);
     return "a __global__ kernel in the vendor's dialect (" + sides + ", " +
            std::to_string(kernel.nargs) + " arguments)";
 }

@@ -82,4 +82,36 @@ TEST_CASE("vendor dialect: odd-sized copies, memmove, Mix constructors and folde
                                Contains("instrumented_edges.cpp:39)"));
 }
 
+TEST_CASE("vendor dialect: a kernel's .ascend.meta section makes its launch a MIX task",
+          "[plugin][vendor-dialect]") {
+    auto run_meta = [](const std::string& build) {
+        return test::run_syncsim("run examples/vendor_dialect/configs/a2.yaml "
+                                 "--set workload.plugin=" +
+                                 std::string(SYNCSIM_TEST_PLUGIN_DIR) + "/libinstrumented_meta_" +
+                                 build + ".so --set workload.host=instrumented_meta_" + build);
+    };
+    // The meta the vendor's PTO_SYNCALL_AIV_KERNEL_META writes: MIX_AIV_MAIN.
+    const auto with = run_meta("with");
+    CHECK(with.exit_code == 0);
+    CHECK_THAT(with.output, Contains("(MIX_AIV_1_0)") && Contains("outcome    completed"));
+    // Without it the A2 runtime runs an AIV_ONLY task, whose FFTS messages
+    // go nowhere: the same hang as a built-in without `meta:`.
+    const auto without = run_meta("without");
+    CHECK(without.exit_code == 1);
+    CHECK_THAT(without.output,
+               Contains("(AIV_ONLY)") && Contains("the launch owns no FFTS context"));
+}
+
+TEST_CASE("vendor dialect: copy_ubuf_to_gm_align_v2 writes bytes, not 32-byte blocks, on A5",
+          "[plugin][vendor-dialect]") {
+    const auto run = test::run_syncsim(
+        "run examples/vendor_dialect/configs/a2.yaml --set platform=950pr --set "
+        "workload.plugin=" +
+        std::string(SYNCSIM_TEST_PLUGIN_DIR) +
+        "/libinstrumented_byte_copy.so --set workload.host=instrumented_byte_copy");
+    CHECK(run.exit_code == 0);
+    CHECK_THAT(run.output, Contains("byte copy: every byte as written") &&
+                               Contains("checks     1 passed, 0 failed"));
+}
+
 #endif

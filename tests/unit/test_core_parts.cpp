@@ -69,6 +69,21 @@ TEST_CASE("DMA shape: bursts, gaps in 32-byte blocks, and bad shapes", "[core]")
     CHECK(kDmaRoutes.ub_to_gm == Pipe::MTE3);
 }
 
+TEST_CASE("DMA shape: the byte-granular form takes bytes and start-to-start strides", "[core]") {
+    const DmaShape one = DmaShape::of_bytes("copy_ubuf_to_gm_align_v2", 1, 1, 0, 0);
+    CHECK(one.bytes() == 1);
+    CHECK(one.dst_extent() == 1);
+    const DmaShape rows = DmaShape::of_bytes("copy_ubuf_to_gm_align_v2", 2, 6, 32, 10);
+    CHECK(rows.burst_bytes == 6);
+    CHECK(rows.src_step == 32);
+    CHECK(rows.dst_step == 10);
+    CHECK(rows.dst_extent() == 20);
+    CHECK_THROWS_WITH(DmaShape::of_bytes("copy_ubuf_to_gm_align_v2", 2, 6, 32, 4),
+                      "copy_ubuf_to_gm_align_v2: with 2 bursts of 6 bytes, the strides (src 32, "
+                      "dst 4) must be at least the burst");
+    CHECK_THROWS_AS(DmaShape::of_bytes("x", 0, 1, 0, 0), KernelFault);
+}
+
 TEST_CASE("block slot: a handed block runs, reports, lends its identity to a task and ends",
           "[core]") {
     LocalTime time(Clock{1000});
