@@ -17,8 +17,10 @@
 #   compile and recorded with the kernels, so a launch from the host uses
 #   them (e.g. __MIX_CORE_AIV_RATIO__);
 # - `__global__` kernels register themselves under their names; HOST
-#   sources are compiled with the project's C++ compiler, their main() is
-#   the plugin's host program (named NAME) and acl/acl.h is available.
+#   sources are compiled by clang in CUDA host mode, so
+#   `k<<<blocks, l2ctrl, stream>>>(args)` launches as written (extern "C"
+#   kernels); their main() is the plugin's host program (named NAME) and
+#   acl/acl.h is available.
 #
 # Needs SYNCSIM_KERNEL_CLANG, SYNCSIM_GM_PASS_FILE, SYNCSIM_API_INCLUDE_DIR
 # and SYNCSIM_SDK_RUNTIME_SOURCES (set in the tree, and by find_package).
@@ -101,16 +103,34 @@ function(syncsim_add_kernel name)
     endforeach()
   endforeach()
 
-  add_library(${name} MODULE ${objects} ${K_HOST} ${SYNCSIM_SDK_RUNTIME_SOURCES})
+  # Host sources: clang's CUDA host mode, so `k<<<blocks, l2ctrl,
+  # stream>>>(args)` compiles as the vendor writes it (syncsim/vendor_host.hpp).
+  # Their main() stays main() (with its implicit `return 0`); the linker
+  # gives the runtime a second name for it.
+  set(index 0)
+  foreach(source ${K_HOST})
+    get_filename_component(source "${source}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+    get_filename_component(stem "${source}" NAME_WE)
+    math(EXPR index "${index} + 1")
+    set(object "${CMAKE_CURRENT_BINARY_DIR}/${name}.dir/host_${index}_${stem}.o")
+    add_custom_command(
+      OUTPUT "${object}"
+      COMMAND "${SYNCSIM_KERNEL_CLANG}" -x cuda --cuda-host-only -nocudainc -nocudalib
+              -Wno-unknown-cuda-version -std=c++17 -O2 -g -fPIC -fvisibility=hidden -Wall
+              -Wextra ${define_flags} "-I${SYNCSIM_API_INCLUDE_DIR}" ${include_flags}
+              -include syncsim/vendor_host.hpp -MD -MF "${object}.d" -c "${source}"
+              -o "${object}"
+      DEPENDS "${source}"
+      DEPFILE "${object}.d"
+      COMMENT "syncsim host ${stem}.cpp: clang (CUDA host mode, for <<<>>>)"
+      VERBATIM)
+    list(APPEND objects "${object}")
+  endforeach()
+
+  add_library(${name} MODULE ${objects} ${SYNCSIM_SDK_RUNTIME_SOURCES})
   target_include_directories(${name} PRIVATE "${SYNCSIM_API_INCLUDE_DIR}" ${K_INCLUDES})
   target_compile_definitions(${name} PRIVATE SYNCSIM_INSTRUMENTED_PLUGIN=1
                                              SYNCSIM_PLUGIN_NAME="${name}")
-  # Host sources see the keywords as a host compile does (empty), and the
-  # DEFINES. Their main() stays main() (with its implicit `return 0`); the
-  # linker gives the runtime another name for it.
-  set_property(SOURCE ${K_HOST} TARGET_DIRECTORY ${name} APPEND PROPERTY COMPILE_DEFINITIONS
-    __global__= __aicore__= __gm__= __ubuf__= __cbuf__= __in__= __out__= GM_ADDR=uint8_t*
-    ${K_DEFINES})
   if(K_HOST)
     target_link_options(${name} PRIVATE "LINKER:--defsym=__syncsim_host_main=main")
   endif()

@@ -7,11 +7,14 @@
 // anything the model does not know is ACL_ERROR_INVALID_PARAM, never a
 // silent success.
 //
-// A launch, written `kernel<<<blockDim, l2ctrl, stream>>>(args...)` in the
-// vendor's dialect, is `SYNCSIM_LAUNCH(kernel, blockDim, l2ctrl,
-// stream)(args...)` here: the one edit per launch line (C++ has no
-// chevrons, and clang's CUDA launch lowering needs a CUDA build). It
-// returns the aclError of the enqueue.
+// A launch is written as the vendor writes it,
+// `kernel<<<blockDim, l2ctrl, stream>>>(args...)`: syncsim_add_kernel
+// compiles host sources in clang's CUDA host mode (syncsim/vendor_host.hpp)
+// and the pass gives each extern "C" kernel the stub the chevrons call. A
+// refused launch is reported by the stream's next synchronize.
+// `SYNCSIM_LAUNCH(kernel, blockDim, l2ctrl, stream)(args...)` does the same
+// for a kernel with a C++ name, or from a g++ host, and returns the
+// aclError of the enqueue.
 #pragma once
 
 #include "syncsim/acl_types.hpp"

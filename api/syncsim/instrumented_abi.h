@@ -51,6 +51,12 @@ void __syncsim_space_escape(int32_t space, uint64_t addr, const char* site);
 void __syncsim_register_kernel(const char* name, syncsim_kernel_thunk thunk, uint32_t nargs,
                                const char* build_info, const char* kernel_meta);
 
+/* The host side of `k<<<blocks, l2ctrl, stream>>>(args)` (clang's CUDA
+   host compile of host sources, syncsim/vendor_host.hpp): after
+   __cudaPushCallConfiguration, the kernel's stub (made by the pass) hands
+   over the arguments as 64-bit words. */
+void __syncsim_launch_pushed(const char* kernel, const uint64_t* args, uint32_t nargs);
+
 #ifdef __cplusplus
 }
 #endif

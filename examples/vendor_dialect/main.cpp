@@ -1,6 +1,5 @@
-// The host program in the vendor's style: ACL calls, one launch. The launch
-// line is the one edit from the vendor's dialect:
-//     mix_exchange<<<blocks, nullptr, stream>>>(slots, seen, counter, ffts);
+// The host program in the vendor's style: ACL calls and one launch, with
+// the vendor's chevrons.
 #include "acl/acl.h"
 
 #include <cstdio>
@@ -40,8 +39,8 @@ int main() {
     uint32_t ffts_len = 0;
     if (rtGetC2cCtrlAddr(&ffts, &ffts_len) != 0) ffts = 0; // A5 has no FFTS base address
 
-    CHECK_ACL(SYNCSIM_LAUNCH(mix_exchange, blocks, nullptr, stream)((int32_t*)slots, (int32_t*)seen,
-                                                                    (int32_t*)counter, ffts));
+    mix_exchange<<<blocks, nullptr, stream>>>((int32_t*)slots, (int32_t*)seen, (int32_t*)counter,
+                                              ffts);
     CHECK_ACL(aclrtSynchronizeStream(stream));
 
     std::vector<int32_t> got(cores * 16);

@@ -99,6 +99,38 @@ Function* make_thunk(Module& module, Function& kernel) {
     return thunk;
 }
 
+// The host side of `k<<<blocks, l2ctrl, stream>>>(args...)`: clang's CUDA
+// host compile lowers it to __cudaPushCallConfiguration(blocks, l2ctrl,
+// stream) and a call of `__device_stub__k(args...)` (for an extern "C"
+// kernel). The stub packs the arguments as the launch's 64-bit words and
+// hands them to the runtime, which launches with the pushed configuration.
+// Both sides of a Mix build define the same stub: the linker keeps one.
+void make_launch_stub(Module& module, Function& kernel) {
+    if (kernel.getName().startswith("_Z")) return; // C++ names: SYNCSIM_LAUNCH only
+    LLVMContext& ctx = module.getContext();
+    Type* i64 = Type::getInt64Ty(ctx);
+    Function* stub = Function::Create(kernel.getFunctionType(), GlobalValue::WeakODRLinkage,
+                                      "__device_stub__" + kernel.getName(), module);
+    stub->setVisibility(GlobalValue::HiddenVisibility);
+    IRBuilder<> b(BasicBlock::Create(ctx, "entry", stub));
+    const unsigned n = static_cast<unsigned>(kernel.arg_size());
+    AllocaInst* words = b.CreateAlloca(i64, b.getInt32(n == 0 ? 1 : n));
+    for (Argument& arg : stub->args()) {
+        Value* word = arg.getType()->isPointerTy()   ? b.CreatePtrToInt(&arg, i64)
+                      : arg.getType()->isIntegerTy() ? b.CreateSExtOrTrunc(&arg, i64)
+                                                     : nullptr;
+        if (!word) return stub->eraseFromParent(); // make_thunk diagnoses the parameter
+        b.CreateStore(word, b.CreateConstGEP1_64(i64, words, arg.getArgNo()));
+    }
+    FunctionCallee launch = module.getOrInsertFunction(
+        "__syncsim_launch_pushed",
+        FunctionType::get(Type::getVoidTy(ctx),
+                          {Type::getInt8PtrTy(ctx), i64->getPointerTo(), Type::getInt32Ty(ctx)},
+                          false));
+    b.CreateCall(launch, {b.CreateGlobalStringPtr(kernel.getName()), words, b.getInt32(n)});
+    b.CreateRetVoid();
+}
+
 // In a one-side module of a Mix build (its build info names a side), the
 // other side's module defines the same inline functions and kernels with
 // other code: everything this module defines stays in it.
@@ -201,6 +233,7 @@ bool register_kernels(Module& module) {
         info ? b.CreateBitCast(info, i8ptr) : ConstantPointerNull::get(cast<PointerType>(i8ptr));
     for (Function* kernel : kernels) {
         Function* thunk = make_thunk(module, *kernel);
+        make_launch_stub(module, *kernel);
         const std::string name = source_name(*kernel);
         const auto meta = metas.find(name);
         b.CreateCall(register_fn,

@@ -121,10 +121,14 @@ aclError aclrtDestroyStream(aclrtStream stream) {
                                                                  : ACL_ERROR_INVALID_PARAM;
 }
 aclError aclrtSynchronizeStream(aclrtStream stream) {
-    return running_host().aclrtSynchronizeStream(stream);
+    const aclError refused = syncsim::sdk::host_state().take_launch_error(stream);
+    const aclError rc = running_host().aclrtSynchronizeStream(stream);
+    return refused != ACL_SUCCESS ? refused : rc;
 }
 aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, std::int32_t timeout_ms) {
-    return running_host().aclrtSynchronizeStreamWithTimeout(stream, timeout_ms);
+    const aclError refused = syncsim::sdk::host_state().take_launch_error(stream);
+    const aclError rc = running_host().aclrtSynchronizeStreamWithTimeout(stream, timeout_ms);
+    return refused != ACL_SUCCESS ? refused : rc;
 }
 aclError aclrtSynchronizeDevice() {
     HostApi& host = running_host();

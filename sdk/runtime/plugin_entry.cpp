@@ -95,6 +95,14 @@ bool AclHostState::is_device(const void* p, std::uint64_t bytes) const {
     return addr - start + bytes <= size;
 }
 
+aclError AclHostState::take_launch_error(aclrtStream stream) {
+    const auto found = launch_errors.find(stream);
+    if (found == launch_errors.end()) return ACL_SUCCESS;
+    const aclError rc = found->second;
+    launch_errors.erase(found);
+    return rc;
+}
+
 AclHostState& host_state() {
     static AclHostState state;
     return state;
@@ -125,6 +133,24 @@ aclError syncsim::sdk::launch_registered(const char* name, std::uint32_t block_d
         id = found->second;
     }
     return host.launch(id, launch);
+}
+
+extern "C" int __cudaPushCallConfiguration(std::uint32_t block_dim, void*, void* stream) {
+    syncsim::sdk::host_state().pushed = syncsim::sdk::AclHostState::Pushed{block_dim, stream};
+    return 0;
+}
+
+extern "C" void __syncsim_launch_pushed(const char* kernel, const std::uint64_t* args,
+                                        std::uint32_t nargs) {
+    auto& state = syncsim::sdk::host_state();
+    if (!state.pushed)
+        throw syncsim::HostError(std::string("kernel ") + kernel +
+                                 " called from the host without <<<blocks, l2ctrl, stream>>>");
+    const auto pushed = *state.pushed;
+    state.pushed.reset();
+    const aclError rc = syncsim::sdk::launch_registered(kernel, pushed.block_dim, pushed.stream,
+                                                        {args, args + nargs});
+    if (rc != ACL_SUCCESS) state.launch_errors[pushed.stream] = rc;
 }
 
 extern "C" __attribute__((visibility("default"))) const syncsim::PluginInfo* syncsim_plugin() {

@@ -112,6 +112,15 @@ TEST_CASE("vendor dialect: copy_ubuf_to_gm_align_v2 writes bytes, not 32-byte bl
     CHECK(run.exit_code == 0);
     CHECK_THAT(run.output, Contains("byte copy: every byte as written") &&
                                Contains("checks     1 passed, 0 failed"));
+    // Its dav-c310 build on an A2, launched with the vendor's chevrons: the
+    // runtime refuses it with the reason.
+    const auto on_a2 = test::run_syncsim(
+        "run examples/vendor_dialect/configs/a2.yaml --set workload.plugin=" +
+        std::string(SYNCSIM_TEST_PLUGIN_DIR) +
+        "/libinstrumented_byte_copy.so --set workload.host=instrumented_byte_copy");
+    CHECK(on_a2.exit_code == 1);
+    CHECK_THAT(on_a2.output, Contains("a kernel built for dav-c310 (dav-c310-vec) cannot run on "
+                                      "a dav-c220 platform"));
 }
 
 #endif
