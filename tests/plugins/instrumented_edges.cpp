@@ -16,7 +16,7 @@ Marker::Marker(__gm__ int32_t* where, int32_t value) : at(where) {
 
 extern "C" __global__ __aicore__ void edges(__gm__ uint8_t* buf) {
 #if defined(__DAV_CUBE__)
-    Marker cube((__gm__ int32_t*)(buf + 1024 + get_block_idx() * 64), 11);
+    Marker cube((__gm__ int32_t*)(buf + 1024 + block_idx * 64), 11); // the builtin variable
 #else
     Marker vec((__gm__ int32_t*)(buf + 2048 + (get_block_idx() * 2 + get_subblockid()) * 64), 22);
     if (get_block_idx() == 0 && get_subblockid() == 0) {
