@@ -101,6 +101,19 @@ std::string trial_load_problem(const std::string& path) {
     return "";
 }
 
+// What to do about a library that does not load: for the symbols syncsim's
+// own build functions leave undefined, the source-level reason.
+std::string load_hint(const std::string& problem) {
+    if (problem.find("__device_stub__") != std::string::npos)
+        return " (a host source launches a kernel with <<<...>>> that has no stub: chevron "
+               "launches need an extern \"C\" __global__ kernel built by syncsim_add_kernel; for "
+               "a C++-named kernel use SYNCSIM_LAUNCH)";
+    if (problem.find("__syncsim_gm_pass_ran") != std::string::npos)
+        return " (a kernel was compiled with the address spaces but without syncsim's pass: "
+               "build it with syncsim_add_kernel)";
+    return " (build it with syncsim_add_plugin or syncsim_add_kernel from find_package(syncsim))";
+}
+
 LoadedPlugin open_plugin(const std::string& given, const std::string& path) {
     const std::string what = "plugin " + given;
     std::error_code ec;
@@ -112,13 +125,15 @@ LoadedPlugin open_plugin(const std::string& given, const std::string& path) {
                                  "lib<name>.so)");
     if (const std::string problem = shared_library_problem(path); !problem.empty())
         throw ConfigError(what + ": cannot be loaded as a shared library: " + problem +
-                          " (build it with syncsim_add_plugin from find_package(syncsim))");
+                          load_hint(problem));
     if (const std::string problem = trial_load_problem(path); !problem.empty())
         throw ConfigError(what + ": cannot be loaded: " + problem);
     void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (!handle)
-        throw ConfigError(what + ": cannot be loaded as a shared library: " + dlerror() +
-                          " (build it with syncsim_add_plugin from find_package(syncsim))");
+    if (!handle) {
+        const std::string problem = dlerror();
+        throw ConfigError(what + ": cannot be loaded as a shared library: " + problem +
+                          load_hint(problem));
+    }
     using Entry = const PluginInfo* (*)();
     const auto entry = reinterpret_cast<Entry>(dlsym(handle, SYNCSIM_PLUGIN_ENTRY_NAME));
     if (!entry)

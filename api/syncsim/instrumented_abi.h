@@ -45,11 +45,13 @@ void __syncsim_space_set(int32_t space, uint64_t dst, int32_t value, int64_t byt
 void __syncsim_space_escape(int32_t space, uint64_t addr, const char* site);
 /* One call per `__global__` kernel, from a constructor the pass adds:
    its source-level name, the thunk that calls it with the launch's
-   arguments, its parameter count, the module's build info (or null) and
-   the kernel's own meta from its `.ascend.meta.<name>` section (build-info
-   lines, or empty). */
+   arguments, its parameter count and the module's build info (or null). */
 void __syncsim_register_kernel(const char* name, syncsim_kernel_thunk thunk, uint32_t nargs,
-                               const char* build_info, const char* kernel_meta);
+                               const char* build_info);
+/* One call per `.ascend.meta.<kernel>` section: the name the section gives
+   and the meta decoded as build-info lines ("error=..." when it cannot be).
+   The runtime matches it to a kernel of the plugin when it registers. */
+void __syncsim_register_kernel_meta(const char* kernel, const char* lines);
 
 /* The host side of `k<<<blocks, l2ctrl, stream>>>(args)` (clang's CUDA
    host compile of host sources, syncsim/vendor_host.hpp): after

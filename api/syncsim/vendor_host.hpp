@@ -10,8 +10,12 @@
 #include "syncsim/instrumented_abi.h"
 
 #include <stdint.h>
+#include <stdlib.h> // clang's CUDA wrapper of <new> expects ::malloc declared
 
 #define __global__ __attribute__((global))
+// clang's CUDA wrappers of <algorithm>, <complex> and <new> use these.
+#define __host__ __attribute__((host))
+#define __device__ __attribute__((device))
 #define __aicore__
 #define __gm__
 #define __ubuf__

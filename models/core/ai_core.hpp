@@ -124,6 +124,9 @@ class AiCore : public sc_core::sc_module, public KernelContext {
                                   std::uint32_t len_burst, std::uint8_t, std::uint64_t dst_stride,
                                   std::uint32_t src_stride) override {
         const char* what = "copy_ubuf_to_gm_align_v2";
+        if (!m_config.byte_granular_dma)
+            throw KernelFault("copy_ubuf_to_gm_align_v2 does not exist on this arch (platform "
+                              "dma_granularity blocks_32)");
         m_pipes.dma(what, kDmaRoutes.ub_to_gm, Space::Gm, gm, Space::Ub, ub,
                     DmaShape::of_bytes(what, n_burst, len_burst, src_stride, dst_stride));
     }

@@ -28,6 +28,7 @@ struct CoreParams {
     int intra_core_flag_ids = 8;
     bool flush_cache_at_block_end = true;
     bool returning_atomic_add = false; // A5 atomicAdd; A2/A3 have st_atomic only
+    bool byte_granular_dma = false;    // A5 copy_ubuf_to_gm_align_v2; A2/A3 32-byte blocks only
     CoreTiming timing;
 
     template <typename Declare>
@@ -36,6 +37,10 @@ struct CoreParams {
             returning_atomic_add, "atomic_kind",
             "scalar atomic of the soft barrier: st_atomic (no return) or atomic_add (returns old)",
             {{"st_atomic", false}, {"atomic_add", true}});
+        d.choice(byte_granular_dma, "dma_granularity",
+                 "what a UB -> GM copy can move: 32-byte blocks only, or bytes as well "
+                 "(copy_ubuf_to_gm_align_v2)",
+                 {{"blocks_32", false}, {"bytes", true}});
         d(ub_bytes, "ub_bytes", "bytes", "unified buffer per AIV", 1024, 1 << 30);
         d(l1_bytes, "l1_bytes", "bytes", "L1 (cbuf) per AIC", 1024, 1 << 30);
         d(intra_core_flag_ids, "intra_core_flag_ids", "ids",

@@ -2,6 +2,7 @@
 
 #include "syncsim/fault.hpp"
 
+#include <limits>
 #include <string>
 
 namespace syncsim {
@@ -21,6 +22,9 @@ DmaShape DmaShape::of_bytes(const char* what, std::uint64_t n_burst, std::uint64
                             std::uint64_t src_stride, std::uint64_t dst_stride) {
     if (n_burst == 0 || len_bytes == 0)
         throw KernelFault(std::string(what) + ": nBurst and lenBurst must be positive");
+    if (n_burst > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
+        throw KernelFault(std::string(what) + ": nBurst " + std::to_string(n_burst) +
+                          " is more bursts than one instruction moves");
     if (n_burst > 1 && (src_stride < len_bytes || dst_stride < len_bytes))
         throw KernelFault(std::string(what) + ": with " + std::to_string(n_burst) + " bursts of " +
                           std::to_string(len_bytes) + " bytes, the strides (src " +

@@ -25,8 +25,10 @@ struct DmaShape {
     // would overlap bursts.
     static DmaShape of_bytes(const char* what, std::uint64_t n_burst, std::uint64_t len_bytes,
                              std::uint64_t src_stride, std::uint64_t dst_stride);
-    std::uint64_t src_extent() const { return bursts * src_step; }
-    std::uint64_t dst_extent() const { return bursts * dst_step; }
+    // From the first byte read (written) to the last: the gap after the last
+    // burst is not touched.
+    std::uint64_t src_extent() const { return (bursts - 1) * src_step + burst_bytes; }
+    std::uint64_t dst_extent() const { return (bursts - 1) * dst_step + burst_bytes; }
     std::uint64_t bytes() const { return bursts * burst_bytes; }
 };
 

@@ -153,57 +153,83 @@ void localize_definitions(Module& module) {
     for (GlobalIFunc& ifunc : module.ifuncs()) localize(ifunc);
 }
 
-void integer_leaves(const Constant* value, std::vector<uint64_t>& out) {
+// The integer fields of a constant, in order, with their sizes in bytes.
+void integer_leaves(const Constant* value, std::vector<std::pair<uint64_t, unsigned>>& out) {
     if (const auto* number = dyn_cast<ConstantInt>(value)) {
-        out.push_back(number->getZExtValue());
+        out.emplace_back(number->getZExtValue(), number->getBitWidth() / 8);
     } else if (const auto* data = dyn_cast<ConstantDataSequential>(value)) {
         for (unsigned i = 0; i < data->getNumElements(); ++i)
-            out.push_back(data->getElementAsInteger(i));
+            out.emplace_back(data->getElementAsInteger(i), data->getElementByteSize());
     } else if (isa<ConstantAggregate>(value)) {
         for (const Use& element : value->operands())
             integer_leaves(cast<Constant>(element.get()), out);
     }
 }
 
-// The kernel metas the vendor's KERNEL_META macros emit: a variable in
-// section `.ascend.meta.<kernel>` holding TLVs, {type 1 (kernel type), len,
-// ktype} and {type 3 (mix task ratio), len, aic, aiv} (pto-isa 3186c381
-// include/pto/common/kernel_meta.hpp:16-64). The vendor's compiler names a
-// Mix side's symbol <kernel>_mix_aiv / _mix_aic; both mean <kernel>.
-// Returns kernel name -> build-info lines.
-std::map<std::string, std::string> kernel_metas(Module& module) {
+// A kernel meta as the vendor's macros write it: TLVs, each {u16 type, u16
+// length, `length` bytes}. Type 1 holds the kernel type (u32), type 3 the
+// Mix ratio (u16 aic, u16 aiv); others are skipped. Kernel types: pto-isa
+// 3186c381 include/pto/common/kernel_meta.hpp:16-30 (1 AIC only, 4 Mix AIC
+// main, 5 Mix AIV main) and asc-devkit 0da921b91
+// impl/basic_api/utils/kernel_utils_macros.h:103-112 (2 AIC, 3 AIV, 6/7
+// their rollback forms). Returns build-info lines, or "error=..." lines.
+std::string decode_meta(const Constant* init) {
+    std::vector<std::pair<uint64_t, unsigned>> leaves;
+    integer_leaves(init, leaves);
+    static const char* const kinds[] = {nullptr,        "aic_only",     "aic_only", "none",
+                                        "mix_aic_main", "mix_aiv_main", "aic_only", "none"};
+    std::string lines;
+    std::vector<uint64_t> ratio;
+    for (std::size_t at = 0; at + 1 < leaves.size();) {
+        const uint64_t type = leaves[at].first, length = leaves[at + 1].first;
+        std::vector<uint64_t> fields;
+        unsigned bytes = 0;
+        for (at += 2; at < leaves.size() && bytes < length; ++at) {
+            fields.push_back(leaves[at].first);
+            bytes += leaves[at].second;
+        }
+        if (type == 1 && fields.size() == 1) {
+            const uint64_t kind = fields[0];
+            if (kind >= 8 || !kinds[kind])
+                return "error=kernel type " + std::to_string(kind) + " is not one syncsim knows\n";
+            lines += std::string("meta=") + kinds[kind] + "\n";
+        } else if (type == 3 && fields.size() == 2) {
+            ratio = fields;
+        }
+    }
+    if (lines.empty()) return "error=no kernel-type TLV {1, 4, ktype}\n";
+    if (!ratio.empty())
+        lines += "meta_aic=" + std::to_string(ratio[0]) + "\nmeta_aiv=" + std::to_string(ratio[1]) +
+                 "\n";
+    return lines;
+}
+
+// Registers every `.ascend.meta.<kernel>` section of the module with the
+// runtime, which matches it to a kernel of the whole plugin (the kernel may
+// be in another source).
+void register_metas(Module& module, IRBuilder<>& b) {
     static const char* const prefix = ".ascend.meta.";
-    std::map<std::string, std::string> metas;
+    LLVMContext& ctx = module.getContext();
+    Type* i8ptr = Type::getInt8PtrTy(ctx);
+    FunctionCallee register_meta =
+        module.getOrInsertFunction("__syncsim_register_kernel_meta",
+                                   FunctionType::get(Type::getVoidTy(ctx), {i8ptr, i8ptr}, false));
     for (GlobalVariable& var : module.globals()) {
         const StringRef section = var.getSection();
         if (!section.startswith(prefix) || !var.hasInitializer()) continue;
-        std::string kernel = section.drop_front(std::strlen(prefix)).str();
-        for (const char* suffix : {"_mix_aiv", "_mix_aic"})
-            if (StringRef(kernel).endswith(suffix)) kernel.resize(kernel.size() - 8);
-        std::vector<uint64_t> v;
-        integer_leaves(var.getInitializer(), v);
-        // ktype: 1 AIC only, 4 Mix AIC main, 5 Mix AIV main.
-        const char* meta = v.size() >= 3 && v[0] == 1 ? (v[2] == 1   ? "aic_only"
-                                                         : v[2] == 4 ? "mix_aic_main"
-                                                         : v[2] == 5 ? "mix_aiv_main"
-                                                                     : nullptr)
-                                                      : nullptr;
-        if (!meta) {
-            module.getContext().diagnose(DiagnosticInfoUnsupported(
-                *module.begin(), "syncsim: kernel meta in section " + section +
-                                     " is not {kernel type, mix ratio} as KERNEL_META writes"));
-            continue;
-        }
-        std::string lines = std::string("meta=") + meta + "\n";
-        if (v.size() >= 7 && v[3] == 3)
-            lines +=
-                "meta_aic=" + std::to_string(v[5]) + "\nmeta_aiv=" + std::to_string(v[6]) + "\n";
-        metas[kernel] = lines;
+        b.CreateCall(register_meta,
+                     {b.CreateGlobalStringPtr(section.drop_front(std::strlen(prefix))),
+                      b.CreateGlobalStringPtr(decode_meta(var.getInitializer()))});
     }
-    return metas;
 }
 
 } // namespace
+
+bool has_metas(Module& module) {
+    for (GlobalVariable& var : module.globals())
+        if (var.getSection().startswith(".ascend.meta.")) return true;
+    return false;
+}
 
 bool register_kernels(Module& module) {
     std::vector<Function*> kernels = annotated_kernels(module);
@@ -213,7 +239,7 @@ bool register_kernels(Module& module) {
         if (var.getName().endswith(SYNCSIM_BUILD_INFO_SYMBOL)) info = &var;
     const std::string build_info = info ? string_of(info) : "";
     if (is_side_build(build_info)) localize_definitions(module);
-    if (kernels.empty()) return is_side_build(build_info);
+    if (kernels.empty() && !has_metas(module)) return is_side_build(build_info);
 
     LLVMContext& ctx = module.getContext();
     Type* i8ptr = Type::getInt8PtrTy(ctx);
@@ -222,9 +248,8 @@ bool register_kernels(Module& module) {
     FunctionCallee register_fn = module.getOrInsertFunction(
         "__syncsim_register_kernel",
         FunctionType::get(Type::getVoidTy(ctx),
-                          {i8ptr, thunk_type->getPointerTo(), Type::getInt32Ty(ctx), i8ptr, i8ptr},
+                          {i8ptr, thunk_type->getPointerTo(), Type::getInt32Ty(ctx), i8ptr},
                           false));
-    const std::map<std::string, std::string> metas = kernel_metas(module);
     Function* ctor =
         Function::Create(FunctionType::get(Type::getVoidTy(ctx), false),
                          GlobalValue::InternalLinkage, "__syncsim_register_module_kernels", module);
@@ -234,12 +259,11 @@ bool register_kernels(Module& module) {
     for (Function* kernel : kernels) {
         Function* thunk = make_thunk(module, *kernel);
         make_launch_stub(module, *kernel);
-        const std::string name = source_name(*kernel);
-        const auto meta = metas.find(name);
-        b.CreateCall(register_fn,
-                     {b.CreateGlobalStringPtr(name), thunk, b.getInt32(kernel->arg_size()),
-                      info_ptr, b.CreateGlobalStringPtr(meta == metas.end() ? "" : meta->second)});
+        // The symbol: what the vendor's meta macros name (`extern "C"`).
+        b.CreateCall(register_fn, {b.CreateGlobalStringPtr(source_name(*kernel)), thunk,
+                                   b.getInt32(kernel->arg_size()), info_ptr});
     }
+    register_metas(module, b);
     b.CreateRetVoid();
     appendToGlobalCtors(module, ctor, 65535);
     return true;

@@ -136,6 +136,10 @@ aclError aclrtSynchronizeDevice() {
     for (const auto& [stream, id] : syncsim::sdk::host_state().streams)
         if (aclError rc = host.aclrtSynchronizeStream(stream)) worst = rc;
     if (aclError rc = host.aclrtSynchronizeStream(nullptr)) worst = rc;
+    // Launches refused with a code on any stream, the destroyed ones too.
+    auto& refused = syncsim::sdk::host_state().launch_errors;
+    if (!refused.empty() && worst == ACL_SUCCESS) worst = refused.begin()->second;
+    refused.clear();
     return worst;
 }
 aclError aclrtCreateEvent(aclrtEvent* event) {

@@ -42,6 +42,64 @@ KernelFn entry_for(std::size_t index) {
     return kEntries.at(index);
 }
 
+std::vector<KernelMetaSection>& registered_metas() {
+    static std::vector<KernelMetaSection> metas;
+    return metas;
+}
+
+// The kernel a meta section names: the symbol exactly (what the vendor's
+// macros take), else, for the vendor compiler's Mix side symbols
+// <kernel>_mix_aic / _mix_aiv, the kernel.
+RegisteredKernel* kernel_named_by(const std::string& section_name) {
+    for (RegisteredKernel& kernel : registered_kernels())
+        if (kernel.name == section_name) return &kernel;
+    for (const char* suffix : {"_mix_aic", "_mix_aiv"}) {
+        const std::size_t n = std::char_traits<char>::length(suffix);
+        if (section_name.size() > n &&
+            section_name.compare(section_name.size() - n, n, suffix) == 0)
+            for (RegisteredKernel& kernel : registered_kernels())
+                if (kernel.name == section_name.substr(0, section_name.size() - n)) return &kernel;
+    }
+    return nullptr;
+}
+
+void apply_kernel_metas() {
+    for (const KernelMetaSection& meta : registered_metas()) {
+        const std::string where = "kernel meta .ascend.meta." + meta.kernel;
+        KernelBuild decoded;
+        try {
+            decoded = parse_build_info(meta.lines.c_str());
+        } catch (const std::exception& e) {
+            registration_problems().push_back(where + ": " + e.what());
+            continue;
+        }
+        if (meta.lines.rfind("error=", 0) == 0) {
+            registration_problems().push_back(where + ": " +
+                                              meta.lines.substr(6, meta.lines.size() - 7));
+            continue;
+        }
+        RegisteredKernel* kernel = kernel_named_by(meta.kernel);
+        if (!kernel) {
+            registration_problems().push_back(where + " names no __global__ kernel of this plugin");
+            continue;
+        }
+        const bool already = kernel->meta_from.size() > 0;
+        if (already &&
+            (kernel->build.meta != decoded.meta || kernel->build.meta_aic != decoded.meta_aic ||
+             kernel->build.meta_aiv != decoded.meta_aiv)) {
+            registration_problems().push_back("kernel '" + kernel->name +
+                                              "' has two different metas: " + kernel->meta_from +
+                                              " and .ascend.meta." + meta.kernel);
+            continue;
+        }
+        kernel->build.meta = decoded.meta;
+        kernel->build.meta_aic = decoded.meta_aic;
+        kernel->build.meta_aiv = decoded.meta_aiv;
+        kernel->meta_from = ".ascend.meta." + meta.kernel;
+    }
+    registered_metas().clear();
+}
+
 std::vector<std::string>& registration_problems() {
     static std::vector<std::string> problems;
     return problems;
@@ -116,13 +174,11 @@ using syncsim::sdk::RegisteredKernel;
 // problem is kept and reported by the plugin's registration (an exception
 // here would end the process while it loads the library).
 extern "C" void __syncsim_register_kernel(const char* name, syncsim_kernel_thunk thunk,
-                                          std::uint32_t nargs, const char* build_info,
-                                          const char* kernel_meta) {
+                                          std::uint32_t nargs, const char* build_info) {
     auto& kernels = syncsim::sdk::registered_kernels();
     KernelBuild build;
     try {
-        build = syncsim::sdk::parse_build_info(
-            (std::string(build_info ? build_info : "") + (kernel_meta ? kernel_meta : "")).c_str());
+        build = syncsim::sdk::parse_build_info(build_info);
     } catch (const std::exception& e) {
         syncsim::sdk::registration_problems().push_back("kernel '" + std::string(name) +
                                                         "': build info: " + e.what());
@@ -142,12 +198,6 @@ extern "C" void __syncsim_register_kernel(const char* name, syncsim_kernel_thunk
                                            syncsim::sdk::entry_for(kernels.size())});
         kernel = &kernels.back();
     }
-    // A Mix kernel's meta may come with one side's module only.
-    if (kernel->build.meta == syncsim::KernelMeta::None) {
-        kernel->build.meta = build.meta;
-        kernel->build.meta_aic = build.meta_aic;
-        kernel->build.meta_aiv = build.meta_aiv;
-    }
     syncsim_kernel_thunk* slot = build.side == "aic"   ? &kernel->aic
                                  : build.side == "aiv" ? &kernel->aiv
                                                        : &kernel->any;
@@ -157,4 +207,8 @@ extern "C" void __syncsim_register_kernel(const char* name, syncsim_kernel_thunk
             (build.side.empty() ? std::string() : " for side " + build.side) +
             (kernel->nargs != nargs ? " with different parameter counts" : ""));
     *slot = thunk;
+}
+
+extern "C" void __syncsim_register_kernel_meta(const char* kernel, const char* lines) {
+    syncsim::sdk::registered_metas().push_back({kernel, lines});
 }

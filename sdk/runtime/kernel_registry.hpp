@@ -30,7 +30,17 @@ struct RegisteredKernel {
     syncsim_kernel_thunk aic = nullptr, aiv = nullptr, any = nullptr;
     KernelBuild build; // the defines and meta both sides agree on
     KernelFn fn = nullptr;
+    std::string meta_from = {}; // the .ascend.meta section its meta came from
 };
+
+// A `.ascend.meta.<kernel>` section as a module registered it.
+struct KernelMetaSection {
+    std::string kernel, lines;
+};
+std::vector<KernelMetaSection>& registered_metas();
+// Gives each registered meta to the kernel it names (problems go to
+// registration_problems()); called when syncsim registers the plugin.
+void apply_kernel_metas();
 
 // A KernelFn is a plain function pointer, so each registered kernel gets
 // one of a fixed set of functions, the one that runs entry `index`.

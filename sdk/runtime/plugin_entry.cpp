@@ -60,6 +60,7 @@ std::string build_summary(const RegisteredKernel& kernel) {
 }
 
 void register_workloads(WorkloadSink& sink) {
+    apply_kernel_metas();
     if (!registration_problems().empty()) {
         std::string all;
         for (const std::string& p : registration_problems()) all += (all.empty() ? "" : "; ") + p;
@@ -136,18 +137,18 @@ aclError syncsim::sdk::launch_registered(const char* name, std::uint32_t block_d
 }
 
 extern "C" int __cudaPushCallConfiguration(std::uint32_t block_dim, void*, void* stream) {
-    syncsim::sdk::host_state().pushed = syncsim::sdk::AclHostState::Pushed{block_dim, stream};
+    syncsim::sdk::host_state().pushed.push_back({block_dim, stream});
     return 0;
 }
 
 extern "C" void __syncsim_launch_pushed(const char* kernel, const std::uint64_t* args,
                                         std::uint32_t nargs) {
     auto& state = syncsim::sdk::host_state();
-    if (!state.pushed)
+    if (state.pushed.empty())
         throw syncsim::HostError(std::string("kernel ") + kernel +
                                  " called from the host without <<<blocks, l2ctrl, stream>>>");
-    const auto pushed = *state.pushed;
-    state.pushed.reset();
+    const auto pushed = state.pushed.back();
+    state.pushed.pop_back();
     const aclError rc = syncsim::sdk::launch_registered(kernel, pushed.block_dim, pushed.stream,
                                                         {args, args + nargs});
     if (rc != ACL_SUCCESS) state.launch_errors[pushed.stream] = rc;

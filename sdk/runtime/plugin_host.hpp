@@ -6,7 +6,6 @@
 #include "syncsim/host_api.hpp"
 
 #include <map>
-#include <optional>
 #include <vector>
 
 namespace syncsim::sdk {
@@ -19,14 +18,15 @@ struct AclHostState {
     int mallocs = 0;
     std::map<GmAddr, std::uint64_t> allocations; // aclrtMalloc: start -> bytes
     std::map<aclrtStream, StreamId> streams;     // created with aclrtCreateStream
-    // `k<<<blocks, l2ctrl, stream>>>`: the configuration until the stub
-    // launches, and a launch the runtime refused, reported by the stream's
-    // next synchronize (the chevron has no value to return it in).
+    // `k<<<blocks, l2ctrl, stream>>>`: the configurations until their stubs
+    // launch (a stack: an argument may itself launch), and a launch the
+    // runtime refused with a code, reported by the stream's (or the
+    // device's) next synchronize: the chevron has no value to return it in.
     struct Pushed {
         std::uint32_t block_dim;
         aclrtStream stream;
     };
-    std::optional<Pushed> pushed;
+    std::vector<Pushed> pushed;
     std::map<aclrtStream, aclError> launch_errors;
     aclError take_launch_error(aclrtStream stream);
 

@@ -34,6 +34,9 @@ extern "C" __global__ __aicore__ void edges(__gm__ uint8_t* buf) {
     dsb(DSB_DDR);
 }
 
+// Does nothing: launched inside another launch's arguments.
+extern "C" __global__ __aicore__ void noop() {}
+
 // A GM pointer cast to a host pointer inside one constant expression.
 extern "C" __global__ __aicore__ void constant_escape() {
     *(volatile int32_t*)(int32_t*)((__gm__ int32_t*)0x100000000ull) = 5;

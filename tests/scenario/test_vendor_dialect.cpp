@@ -79,7 +79,7 @@ TEST_CASE("vendor dialect: odd-sized copies, memmove, Mix constructors and folde
     CHECK_THAT(run.output,
                Contains("edges: all as written") && Contains("checks     1 passed, 0 failed"));
     CHECK_THAT(run.output, Contains("outcome    fault: launch constant_escape") &&
-                               Contains("instrumented_edges.cpp:39)"));
+                               Contains("instrumented_edges.cpp:42)"));
 }
 
 TEST_CASE("vendor dialect: a kernel's .ascend.meta section makes its launch a MIX task",
@@ -121,6 +121,18 @@ TEST_CASE("vendor dialect: copy_ubuf_to_gm_align_v2 writes bytes, not 32-byte bl
     CHECK(on_a2.exit_code == 1);
     CHECK_THAT(on_a2.output, Contains("a kernel built for dav-c310 (dav-c310-vec) cannot run on "
                                       "a dav-c220 platform"));
+}
+
+TEST_CASE("vendor dialect: a chevron launch of a C++-named kernel is refused with the reason",
+          "[plugin][vendor-dialect]") {
+    const auto run = test::run_syncsim(
+        "run examples/vendor_dialect/configs/a2.yaml --set workload.plugin=" +
+        std::string(SYNCSIM_TEST_PLUGIN_DIR) +
+        "/libinstrumented_cxx_chevron.so --set workload.host=instrumented_cxx_chevron");
+    CHECK(run.exit_code == 2);
+    CHECK_THAT(run.output, Contains("__device_stub__") &&
+                               Contains("chevron launches need an extern \"C\" __global__ "
+                                        "kernel built by syncsim_add_kernel"));
 }
 
 #endif
