@@ -11,7 +11,8 @@
 // `kernel<<<blockDim, l2ctrl, stream>>>(args...)`: syncsim_add_kernel
 // compiles host sources in clang's CUDA host mode (syncsim/vendor_host.hpp)
 // and the pass gives each extern "C" kernel the stub the chevrons call. A
-// refused launch is reported by the stream's next synchronize.
+// launch refused with a code is reported by the stream's (or the device's)
+// next synchronize; one the runtime refuses outright ends the host program.
 // `SYNCSIM_LAUNCH(kernel, blockDim, l2ctrl, stream)(args...)` does the same
 // for a kernel with a C++ name, or from a g++ host, and returns the
 // aclError of the enqueue.
