@@ -114,8 +114,8 @@ std::string load_hint(const std::string& problem) {
     return " (build it with syncsim_add_plugin or syncsim_add_kernel from find_package(syncsim))";
 }
 
-LoadedPlugin open_plugin(const std::string& given, const std::string& path) {
-    const std::string what = "plugin " + given;
+// Loads the library and returns its PluginInfo, checked for this ABI.
+const PluginInfo* load_plugin_info(const std::string& what, const std::string& path) {
     std::error_code ec;
     if (!std::filesystem::exists(path, ec))
         throw ConfigError(what + ": no such file (build the plugin first; a relative path is "
@@ -147,6 +147,12 @@ LoadedPlugin open_plugin(const std::string& given, const std::string& path) {
                           "; this syncsim has version " +
                           std::to_string(SYNCSIM_PLUGIN_API_VERSION) +
                           ": rebuild the plugin against this syncsim's installed SDK");
+    return info;
+}
+
+LoadedPlugin open_plugin(const std::string& given, const std::string& path) {
+    const std::string what = "plugin " + given;
+    const PluginInfo* info = load_plugin_info(what, path);
     LoadedPlugin plugin{path, info->name ? info->name : "", {}, {}, {}};
     info->set_kernel_resolver(&running_kernel);
     CollectingSink sink;
