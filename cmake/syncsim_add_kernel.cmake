@@ -115,7 +115,10 @@ function(syncsim_add_kernel name)
     set(object "${CMAKE_CURRENT_BINARY_DIR}/${name}.dir/host_${index}_${stem}.o")
     add_custom_command(
       OUTPUT "${object}"
+      # A CUDA path that does not exist: clang lowers <<<>>> the same way
+      # whether or not the machine has a CUDA installation (cudaConfigureCall).
       COMMAND "${SYNCSIM_KERNEL_CLANG}" -x cuda --cuda-host-only -nocudainc -nocudalib
+              "--cuda-path=${CMAKE_CURRENT_BINARY_DIR}/${name}.dir/no-cuda"
               -Wno-unknown-cuda-version -std=c++17 -O2 -g -fPIC -fvisibility=hidden -Wall
               -Wextra ${define_flags} "-I${SYNCSIM_API_INCLUDE_DIR}" ${include_flags}
               -include syncsim/vendor_host.hpp -MD -MF "${object}.d" -c "${source}"

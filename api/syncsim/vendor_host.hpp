@@ -26,6 +26,11 @@
 #define GM_ADDR uint8_t*
 #endif
 
-// What clang's CUDA host compile calls for `<<<blocks, l2ctrl, stream>>>`.
+// What clang's CUDA host compile calls for `<<<blocks, l2ctrl, stream>>>`:
+// __cudaPushCallConfiguration where it finds a CUDA installation of 9.2 or
+// later, cudaConfigureCall where it finds none (a machine without CUDA, as
+// CI's). Both push the launch's configuration.
 extern "C" int __cudaPushCallConfiguration(uint32_t block_dim, void* l2ctrl = nullptr,
                                            void* stream = nullptr);
+extern "C" int cudaConfigureCall(uint32_t block_dim, void* l2ctrl = nullptr,
+                                 void* stream = nullptr);

@@ -141,6 +141,11 @@ extern "C" int __cudaPushCallConfiguration(std::uint32_t block_dim, void*, void*
     return 0;
 }
 
+// The same, under the name clang uses when it finds no CUDA installation.
+extern "C" int cudaConfigureCall(std::uint32_t block_dim, void* l2ctrl, void* stream) {
+    return __cudaPushCallConfiguration(block_dim, l2ctrl, stream);
+}
+
 extern "C" void __syncsim_launch_pushed(const char* kernel, const std::uint64_t* args,
                                         std::uint32_t nargs) {
     auto& state = syncsim::sdk::host_state();
