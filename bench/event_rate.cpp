@@ -132,7 +132,9 @@ int poll_bench(const std::string& self) {
 // simulation, best of `runs`, and the ratio (the pass's target: <= 1.5).
 int gm_access_bench(const std::string& self, int runs) {
 #if defined(SYNCSIM_BENCH_INSTRUMENTED_PLUGIN)
-    const std::string config = kSource + "/configs/bench/gm_access.yaml";
+    // In bench/, not configs/: it needs the bench's plugins, whose paths are
+    // this build's (no golden result can hold them).
+    const std::string config = kSource + "/bench/gm_access.yaml";
     const char* names[2] = {"gm_ptr<T> (g++)", "__gm__ T* (clang + pass)"};
     const std::string plugins[2] = {SYNCSIM_BENCH_GM_PTR_PLUGIN, SYNCSIM_BENCH_INSTRUMENTED_PLUGIN};
     const double accesses = 48.0 * 16 * 1024 * 2;
