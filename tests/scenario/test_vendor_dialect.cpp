@@ -14,10 +14,12 @@ using Catch::Contains;
 
 namespace {
 
-test::CommandResult run_example(const std::string& build) {
+// The example's config with plugin `build` (its host program has its
+// name), and further arguments.
+test::CommandResult run_example(const std::string& build, const std::string& more = "") {
     return test::run_syncsim("run examples/vendor_dialect/configs/a2.yaml --set workload.plugin=" +
                              std::string(SYNCSIM_TEST_PLUGIN_DIR) + "/lib" + build +
-                             ".so --set workload.host=" + build);
+                             ".so --set workload.host=" + build + " " + more);
 }
 
 } // namespace
@@ -49,10 +51,7 @@ TEST_CASE("vendor dialect: a block that skips the hard barrier leaves the others
 
 TEST_CASE("vendor dialect: a host pointer or an escaped GM pointer faults with the source line",
           "[plugin][vendor-dialect]") {
-    const auto run =
-        test::run_syncsim("run examples/vendor_dialect/configs/a2.yaml --set workload.plugin=" +
-                          std::string(SYNCSIM_TEST_PLUGIN_DIR) +
-                          "/libinstrumented_faults.so --set workload.host=instrumented_faults");
+    const auto run = run_example("instrumented_faults");
     CHECK(run.exit_code == 1);
     // main() checked the plain C++ accesses and saw both launches fail.
     CHECK_THAT(run.output, Contains("checks     1 passed, 0 failed"));
@@ -71,10 +70,7 @@ TEST_CASE("vendor dialect: odd-sized copies, memmove, Mix constructors and folde
     // bitcast made memcpy through (int32_t*) an escape, a cast folded into a
     // constant reached host memory, and a host main() without `return`
     // fell off its end.
-    const auto run =
-        test::run_syncsim("run examples/vendor_dialect/configs/a2.yaml --set workload.plugin=" +
-                          std::string(SYNCSIM_TEST_PLUGIN_DIR) +
-                          "/libinstrumented_edges.so --set workload.host=instrumented_edges");
+    const auto run = run_example("instrumented_edges");
     CHECK(run.exit_code == 1);
     CHECK_THAT(run.output,
                Contains("edges: all as written") && Contains("checks     1 passed, 0 failed"));
@@ -85,10 +81,7 @@ TEST_CASE("vendor dialect: odd-sized copies, memmove, Mix constructors and folde
 TEST_CASE("vendor dialect: a kernel's .ascend.meta section makes its launch a MIX task",
           "[plugin][vendor-dialect]") {
     auto run_meta = [](const std::string& build) {
-        return test::run_syncsim("run examples/vendor_dialect/configs/a2.yaml "
-                                 "--set workload.plugin=" +
-                                 std::string(SYNCSIM_TEST_PLUGIN_DIR) + "/libinstrumented_meta_" +
-                                 build + ".so --set workload.host=instrumented_meta_" + build);
+        return run_example("instrumented_meta_" + build);
     };
     // The meta the vendor's PTO_SYNCALL_AIV_KERNEL_META writes: MIX_AIV_MAIN.
     const auto with = run_meta("with");
@@ -104,20 +97,13 @@ TEST_CASE("vendor dialect: a kernel's .ascend.meta section makes its launch a MI
 
 TEST_CASE("vendor dialect: copy_ubuf_to_gm_align_v2 writes bytes, not 32-byte blocks, on A5",
           "[plugin][vendor-dialect]") {
-    const auto run = test::run_syncsim(
-        "run examples/vendor_dialect/configs/a2.yaml --set platform=950pr --set "
-        "workload.plugin=" +
-        std::string(SYNCSIM_TEST_PLUGIN_DIR) +
-        "/libinstrumented_byte_copy.so --set workload.host=instrumented_byte_copy");
+    const auto run = run_example("instrumented_byte_copy", "--set platform=950pr");
     CHECK(run.exit_code == 0);
     CHECK_THAT(run.output, Contains("byte copy: every byte as written") &&
                                Contains("checks     1 passed, 0 failed"));
     // Its dav-c310 build on an A2, launched with the vendor's chevrons: the
     // runtime refuses it with the reason.
-    const auto on_a2 = test::run_syncsim(
-        "run examples/vendor_dialect/configs/a2.yaml --set workload.plugin=" +
-        std::string(SYNCSIM_TEST_PLUGIN_DIR) +
-        "/libinstrumented_byte_copy.so --set workload.host=instrumented_byte_copy");
+    const auto on_a2 = run_example("instrumented_byte_copy");
     CHECK(on_a2.exit_code == 1);
     CHECK_THAT(on_a2.output, Contains("a kernel built for dav-c310 (dav-c310-vec) cannot run on "
                                       "a dav-c220 platform"));
@@ -125,10 +111,7 @@ TEST_CASE("vendor dialect: copy_ubuf_to_gm_align_v2 writes bytes, not 32-byte bl
 
 TEST_CASE("vendor dialect: a chevron launch of a C++-named kernel is refused with the reason",
           "[plugin][vendor-dialect]") {
-    const auto run = test::run_syncsim(
-        "run examples/vendor_dialect/configs/a2.yaml --set workload.plugin=" +
-        std::string(SYNCSIM_TEST_PLUGIN_DIR) +
-        "/libinstrumented_cxx_chevron.so --set workload.host=instrumented_cxx_chevron");
+    const auto run = run_example("instrumented_cxx_chevron");
     CHECK(run.exit_code == 2);
     CHECK_THAT(run.output, Contains("__device_stub__") &&
                                Contains("chevron launches need an extern \"C\" __global__ "
