@@ -1,6 +1,7 @@
 #include "driver/sensitivity.hpp"
 
 #include "config/yaml_view.hpp"
+#include "driver/config_runs.hpp"
 #include "driver/experiment_config.hpp"
 #include "driver/output_paths.hpp"
 #include "driver/sensitivity_cache.hpp"
@@ -25,51 +26,12 @@ using namespace sensitivity;
 
 namespace {
 
-// The runs of one sensitivity study: a sweep whose points are the config
-// with extra --set values.
-struct Study {
-    SweepOptions options;
-    sweep::SweepSpec spec;
-    std::string out, base_text;
-    std::vector<std::pair<std::string, std::string>> user_sets; // --set, on every point
-    int next_index = 0;
-
-    sweep::Point point(const std::string& name,
-                       const std::vector<std::pair<std::string, std::string>>& extra) {
-        sweep::Point p{next_index++, user_sets, "", "", "", ""};
-        p.values.insert(p.values.end(), extra.begin(), extra.end());
-        p.dir = fs::absolute(fs::path(out) / "points" / (name + "-" + sweep::slug(p))).string();
-        // A value that makes the config invalid (a check across parameters)
-        // is a point that cannot run, with the reason.
-        try {
-            const ExperimentConfig cfg =
-                load_experiment(spec.base, sweep::sets_of(p), options.platforms_dir);
-            p.plugin = cfg.plugin;
-            p.key = run_inputs_key(cfg);
-        } catch (const ConfigError& e) {
-            p.impossible = e.what();
-        }
-        return p;
-    }
-
-    // Runs the points (all at once, options.jobs in parallel) and returns
-    // their collected rows, in order.
-    // Every point runs afresh: a result on disk may be of another binary.
-    json run(const std::vector<sweep::Point>& points) {
-        return sweep::run_batch(options, spec, out, points, false);
-    }
+// The runs of one sensitivity study: the config with extra --set values,
+// and the config's text (a cached study is of the same text).
+struct Study : ConfigRuns {
+    using ConfigRuns::ConfigRuns;
+    std::string base_text;
 };
-
-std::vector<std::pair<std::string, std::string>> split_sets(const std::vector<std::string>& sets) {
-    std::vector<std::pair<std::string, std::string>> out;
-    for (const std::string& s : sets) {
-        const auto eq = s.find('=');
-        if (eq == std::string::npos || eq == 0)
-            throw ConfigError("--set " + quote_short(s) + ": expected KEY=VALUE");
-        out.push_back({s.substr(0, eq), s.substr(eq + 1)});
-    }
-    return out;
-}
 
 // The metrics asked for (checked against what the baseline row offers) and
 // the one that ranks: the first asked, else the latency median, else the
@@ -141,22 +103,12 @@ latin_hypercube(const std::vector<Estimate>& estimates, int n, std::uint64_t see
 
 // The study's folder and the sweep machinery its runs go through.
 Study open_study(const SensitivityOptions& o) {
-    Study study;
-    study.options.jobs = o.jobs;
-    study.options.syncsim_binary = o.syncsim_binary;
-    study.options.platforms_dir = o.platforms_dir;
-    study.spec.base = fs::absolute(o.config).lexically_normal().string();
-    study.spec.description = "sensitivity of " + o.config;
-    study.out = o.out_dir.empty()
+    Study study(o.config, "sensitivity of " + o.config,
+                o.out_dir.empty()
                     ? (fs::path("runs") / "sensitivity" / fs::path(o.config).stem()).string()
-                    : o.out_dir;
+                    : o.out_dir,
+                o.jobs, o.syncsim_binary, o.platforms_dir, split_sets(o.sets));
     study.base_text = sweep::read_file(o.config);
-    study.user_sets = split_sets(o.sets);
-    std::error_code ec;
-    fs::create_directories(fs::path(study.out) / "points", ec);
-    if (ec)
-        throw ConfigError("cannot create the folder " + quote_short(study.out) + ": " +
-                          ec.message());
     check_outputs_apart({{o.config, "the config file"}}, sensitivity_outputs(study.out));
     return study;
 }
