@@ -4,6 +4,7 @@
 #pragma once
 
 #include "models/core/core_status.hpp"
+#include "models/report/wait_target.hpp"
 #include "syncsim/core_types.hpp"
 
 #include <cstdint>
@@ -40,12 +41,16 @@ struct CoreCounters {
     std::uint64_t cache_hits = 0, cache_misses = 0, writebacks = 0;
     std::uint64_t polls = 0;
     std::vector<PollTimeout> poll_timeouts;
+    // The participant count N of the last soft barrier this core polled in
+    // (as it computed it; 0: none): a Mix side may compute another N.
+    std::int64_t last_barrier_n = 0;
 };
 
 struct CoreReport {
     std::string name;
     CoreType type;
     int index;
+    int soc_core_id;
     int die;
     CoreState state;
     sc_core::sc_time state_since; // when the core entered `state`
@@ -57,13 +62,16 @@ struct CoreReport {
     std::uint64_t intrinsics;
     std::string last_intrinsic;
     std::uint32_t barrier_rounds;
-    std::string waiting_on; // empty unless waiting, polling or blocked
+    bool round_open;                  // arrived at barrier_rounds, not released
+    std::string waiting_on;           // empty unless waiting, polling or blocked
+    std::optional<WaitTarget> target; // who should end the wait, where known
     std::vector<PipeReport> busy_pipes;
     std::optional<std::string> fault;
     sc_core::sc_time finished_at;
     std::uint64_t cache_hits, cache_misses, writebacks;
     std::uint64_t polls;
     std::vector<PollTimeout> poll_timeouts;
+    std::int64_t last_barrier_n;
 };
 
 } // namespace syncsim
