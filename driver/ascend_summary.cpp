@@ -40,8 +40,9 @@ void summarize_ascend_setup(std::ostream& s, const json& result) {
 }
 
 void summarize_ascend(std::ostream& s, const json& result, const StatsRegistry& stats) {
-    s << "simulated  " << format_time(ps(result["time"]["end_ps"])) << "\n";
     SummaryOut out(s);
+    write_summary(stats, out, SummaryPart::Culprit, SummaryPart::Culprit);
+    s << "simulated  " << format_time(ps(result["time"]["end_ps"])) << "\n";
     write_summary(stats, out, SummaryPart::Finish, SummaryPart::Finish);
     summarize_checks(s, result["checks"]);
     write_summary(stats, out, SummaryPart::NotDone, SummaryPart::Ffts);

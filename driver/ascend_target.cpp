@@ -4,18 +4,22 @@
 #include "driver/ascend_result.hpp"
 #include "driver/plugin_loader.hpp"
 #include "driver/run_target.hpp"
+#include "driver/shell_command.hpp"
 
 #include "models/runtime/host_runtime.hpp"
 #include "models/runtime/host_stats.hpp"
+#include "models/runtime/wait_graph_builder.hpp"
 #include "models/runtime/watchdog_report.hpp"
 #include "models/systemc/simulation_time.hpp"
 #include "output/trace/ascend_tracer.hpp"
+#include "output/trace/output_file.hpp"
 #include "output/trace/round_rows_file.hpp"
 #include "output/trace/timeline.hpp"
 #include "platforms/ascend_device.hpp"
 #include "workloads/default_host.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <limits>
 
 namespace syncsim {
@@ -208,8 +212,21 @@ StatsRegistry AscendTarget::stats() const {
     return all;
 }
 
+namespace fs = std::filesystem;
+
+// The wait-for graph as DOT, and as SVG beside it when Graphviz is there.
+void write_wait_graph(const WaitGraph& graph, const std::string& path) {
+    OutputFile file(path, "--waits file");
+    graph.write_dot(file.stream());
+    file.close();
+    if (!have_command("dot -V")) return;
+    const std::string svg = fs::path(path).replace_extension(".svg").string();
+    if (std::system(("dot -Tsvg " + shell_quote(path) + " -o " + shell_quote(svg)).c_str()) != 0)
+        throw ConfigError("--waits: Graphviz's dot could not write " + svg);
+}
+
 Collected AscendTarget::collect(const ExperimentConfig& cfg, std::uint64_t end_ps,
-                                const RunOptions&) {
+                                const RunOptions& options) {
     const sc_core::sc_time end_time(static_cast<double>(end_ps), sc_core::SC_PS);
     m_device->end_run(end_time);
     if (m_rounds_file) m_rounds_file->close();
@@ -233,6 +250,10 @@ Collected AscendTarget::collect(const ExperimentConfig& cfg, std::uint64_t end_p
         c.sections["trace_window"] = w;
     }
     c.read_word = word_reader();
+    if (!options.waits_path.empty())
+        write_wait_graph(
+            build_wait_graph(m_device->core_reports(), m_device->scheduler(), m_host.get()),
+            options.waits_path);
 
     if (m_tracer) m_tracer->finish(end_ps);
     if (m_timeline) m_timeline->finish(end_ps);

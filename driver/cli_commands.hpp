@@ -12,6 +12,8 @@ std::string platforms_dir(const std::string& given);
 
 int cmd_sweep(const std::vector<std::string>& args, const std::string& pdir);
 int cmd_sensitivity(const std::vector<std::string>& args, const std::string& pdir);
+// In driver/portability.cpp.
+int cmd_portability(const std::vector<std::string>& args, const std::string& pdir);
 int cmd_calibration(const std::vector<std::string>& args, const std::string& pdir);
 int cmd_describe(const std::vector<std::string>& args, const std::string& pdir);
 

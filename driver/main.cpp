@@ -4,6 +4,7 @@
 #include "config/yaml_view.hpp"
 #include "driver/cli_commands.hpp"
 #include "driver/experiment_config.hpp"
+#include "driver/fixes.hpp"
 #include "driver/output_paths.hpp"
 #include "driver/plugin_loader.hpp"
 #include "driver/run.hpp"
@@ -39,9 +40,12 @@ usage:
   syncsim run CONFIG [--set KEY=VALUE]... [--vcd FILE] [--json FILE]
                      [--timeline FILE] [--rounds FILE] [--perf FILE]
                      [--window RANGE] [--cores LIST] [--signals LIST]
+                     [--waits FILE.dot] [--try-fixes]
   syncsim sweep SWEEP [-j N] [--out DIR] [--resume] [--slurm] [--sshlogin HOSTS]
   syncsim sensitivity CONFIG [-j N] [--metric NAME]... [--set KEY=VALUE]...
                      [--lhs N [--seed S]] [--out DIR] [--no-plot]
+  syncsim portability CONFIG [--platforms-list P1,P2,...] [--format table|csv|json]
+                     [-j N] [--set KEY=VALUE]... [--out DIR]
   syncsim list platforms | workloads [--plugin FILE]...
   syncsim describe platform NAME | calibration
   syncsim calibration check [FILE]...
@@ -70,6 +74,13 @@ options:
   --signals LIST    trace only these kinds of signal: @SIGNALS@
   --perf FILE       write wall time and resumptions/s (not in the JSON, which
                     stays byte-identical from run to run)
+  --waits FILE.dot  write who waits on whom at the end as a Graphviz graph
+                    (and FILE.svg when Graphviz's dot is installed): host,
+                    streams, launches, waiting cores, what they wait on and
+                    who did not come; a cycle or a missing signal in red
+  --try-fixes       rerun with each fix the diagnosis proposes (the "fix?"
+                    lines) and report which resolve the run (it completes
+                    and every check passes); reruns go to runs/fixes/
   --platforms DIR   where platform files live (default: the source tree's)
 
 sweep options:
@@ -96,15 +107,42 @@ low and high end, one at a time; ranks the swing each causes):
   --out DIR         default runs/sensitivity/<config name>; writes
                     sensitivity.json, sensitivity.csv, tornado.png/.svg
 
+portability options (runs the config on each platform that can hold its
+launch; tabulates outcome, barrier latency, checks, diagnosis, proposed fix):
+  --platforms-list P1,P2,...  the platforms (default: every Ascend platform)
+  --format F        table (default), csv or json, on stdout
+  -j N              runs at once (GNU parallel)
+  --out DIR         default runs/portability/<config name>; writes
+                    portability.json and portability.csv
+
 exit codes: 0 outcome as the config expects, 1 it differs, 2 bad input,
             3 internal error
 )";
+
+void write_text(const std::string& path, const char* what, const std::string& text) {
+    OutputFile file(path, what);
+    file.stream() << text;
+    file.close();
+}
+
+// An option given with nothing after it.
+void check_option_values(const po::variables_map& vm) {
+    for (const char* option : {"vcd", "json", "timeline", "rounds", "perf", "waits"})
+        if (vm.count(option) && vm[option].as<std::string>().empty())
+            throw ConfigError(std::string("--") + option + " needs a file name");
+    for (const char* option : {"window", "cores", "signals"})
+        if (vm.count(option) && vm[option].as<std::string>().empty())
+            throw ConfigError(std::string("--") + option + " needs a value (syncsim --help)");
+}
 
 int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
     po::options_description opts;
     std::vector<std::string> sets;
     std::string vcd, json_path, config, timeline, rounds, perf, window, cores, signals;
-    opts.add_options()("set", po::value(&sets)->composing())("vcd", po::value(&vcd))(
+    bool with_fixes = false;
+    std::string waits;
+    opts.add_options()("try-fixes", po::bool_switch(&with_fixes))("waits", po::value(&waits))(
+        "set", po::value(&sets)->composing())("vcd", po::value(&vcd))(
         "json", po::value(&json_path))("timeline", po::value(&timeline))(
         "rounds", po::value(&rounds))("perf", po::value(&perf))("config", po::value(&config))(
         "window", po::value(&window))("cores", po::value(&cores))("signals", po::value(&signals));
@@ -117,12 +155,7 @@ int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
 
     const ExperimentConfig cfg = load_experiment(config, sets, platforms_dir(pdir));
     // Every output is checked before the run, so a bad path costs no simulation.
-    for (const char* option : {"vcd", "json", "timeline", "rounds", "perf"})
-        if (vm.count(option) && vm[option].as<std::string>().empty())
-            throw ConfigError(std::string("--") + option + " needs a file name");
-    for (const char* option : {"window", "cores", "signals"})
-        if (vm.count(option) && vm[option].as<std::string>().empty())
-            throw ConfigError(std::string("--") + option + " needs a value (syncsim --help)");
+    check_option_values(vm);
     RoundRowsFile::Format format;
     if (!rounds.empty() && !RoundRowsFile::format_of(rounds, &format))
         throw ConfigError("--rounds file " + quote_short(rounds) + " must end in .csv or .jsonl");
@@ -133,11 +166,12 @@ int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
             throw ConfigError(std::string("--") + option +
                               " selects what traces keep: it needs --vcd, --timeline or --rounds");
     if (TraceOutput::is_fst(vcd_path)) TraceOutput::check_converter();
-    std::vector<NamedPath> outputs = {{vcd_path, "VCD file"},
-                                      {json_path, "--json file"},
-                                      {timeline, "--timeline file"},
-                                      {rounds, "--rounds file"},
-                                      {perf, "--perf file"}};
+    std::vector<NamedPath> outputs = {{vcd_path, "VCD file"},        {json_path, "--json file"},
+                                      {timeline, "--timeline file"}, {rounds, "--rounds file"},
+                                      {perf, "--perf file"},         {waits, "--waits file"}};
+    if (!waits.empty() && cfg.is_vortex())
+        throw ConfigError("--waits draws the Ascend model's waits; " + cfg.platform_name() +
+                          " is a Vortex platform");
     if (!vcd_path.empty())
         for (const std::string& companion : vcd_companion_files(cfg, vcd_path))
             outputs.push_back({companion, "a file GTKWave reads beside the VCD"});
@@ -152,15 +186,12 @@ int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
     options.vcd_path = vcd;
     options.timeline_path = timeline;
     options.rounds_path = rounds;
+    options.waits_path = waits;
     options.trace = trace;
     const RunReport report = run_experiment(cfg, options);
     std::cout << report.summary << report.timing_summary << report.verdict << std::flush;
-    if (!json_path.empty()) {
-        OutputFile out_file(json_path, "--json file");
-        std::ostream& out = out_file.stream();
-        out << report.result.dump(2) << "\n";
-        out_file.close();
-    }
+    if (with_fixes) try_fixes_of_run(config, sets, platforms_dir(pdir), report.result);
+    if (!json_path.empty()) write_text(json_path, "--json file", report.result.dump(2) + "\n");
     if (!perf.empty()) { // wall-clock figures, kept out of the deterministic result
         OutputFile out_file(perf, "--perf file");
         std::ostream& out = out_file.stream();
@@ -286,10 +317,11 @@ int run_command(std::vector<std::string> args) {
         if (cmd == "list") return cmd_list(args, pdir);
         if (cmd == "sweep") return cmd_sweep(args, pdir);
         if (cmd == "sensitivity") return cmd_sensitivity(args, pdir);
+        if (cmd == "portability") return cmd_portability(args, pdir);
         if (cmd == "calibration") return cmd_calibration(args, pdir);
         if (cmd == "describe") return cmd_describe(args, pdir);
-        const std::string hint =
-            nearest_name(cmd, {"run", "sweep", "sensitivity", "calibration", "list", "describe"});
+        const std::string hint = nearest_name(
+            cmd, {"run", "sweep", "sensitivity", "portability", "calibration", "list", "describe"});
         throw ConfigError("unknown command " + quote_short(cmd) +
                           (hint.empty() ? "" : "; did you mean '" + hint + "'?") +
                           " (syncsim --help)");

@@ -5,6 +5,7 @@
 #include "driver/run.hpp"
 
 #include "driver/capacity.hpp"
+#include "driver/fixes.hpp"
 #include "driver/run_target.hpp"
 #include "driver/sensitivity_cache.hpp"
 #include "driver/utf8.hpp"
@@ -53,6 +54,8 @@ json build_result(const ExperimentConfig& cfg, Collected& collected, const Outco
     result["time"]["end_ps"] = end_ps;
     result["events"]["process_resumptions"] = resumptions;
     result["rests_on"] = rests_on(cfg, result);
+    const std::vector<FixCandidate> fixes = propose_fixes(cfg, result);
+    if (!fixes.empty()) result["diagnosis"]["fixes"] = fixes_json(fixes);
     return result;
 }
 
@@ -64,6 +67,12 @@ std::string render_summary(const RunTarget& target, const json& result) {
     s << "outcome    " << result["outcome"]["kind"].get<std::string>() << ": "
       << result["outcome"]["reason"].get<std::string>() << "\n";
     target.summarize(s, result);
+    if (result.contains("diagnosis") && result["diagnosis"].contains("fixes"))
+        for (const nlohmann::json& fix : result["diagnosis"]["fixes"]) {
+            s << "fix?      ";
+            for (const nlohmann::json& set : fix["set"]) s << " --set " << set.get<std::string>();
+            s << " (" << fix["why"].get<std::string>() << ")\n";
+        }
     s << rests_on_line(result["rests_on"], result["config"]["file"].get<std::string>());
     summarize_expectation(s, result["expectation"]);
     s << "resumed    " << result["events"]["process_resumptions"].get<std::uint64_t>()

@@ -17,6 +17,7 @@ struct RunOptions {
     std::string vcd_path;      // empty: no VCD
     std::string timeline_path; // empty: no Chrome trace-event timeline
     std::string rounds_path;   // empty: no file of every barrier round's row
+    std::string waits_path;    // empty: no wait-for graph (Graphviz DOT, + SVG)
     TraceSpec trace;           // the part of the run the traces keep
 };
 

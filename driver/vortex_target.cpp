@@ -5,6 +5,7 @@
 
 #include "config/yaml_view.hpp"
 #include "driver/plugin_loader.hpp"
+#include "models/core/culprit.hpp"
 #include "models/vortex/vx_device.hpp"
 #include "output/trace/vortex_tracer.hpp"
 
@@ -157,6 +158,8 @@ Collected VortexTarget::collect(const ExperimentConfig& cfg, std::uint64_t end_p
                   {"events", {{"warp_issues", m_device->issued()}}}};
     if (m_device->releases().left_out())
         c.sections["releases_left_out"] = m_device->releases().left_out();
+    const std::vector<std::string> culprits = m_device->culprits();
+    if (!culprits.empty()) c.sections["diagnosis"]["lines"] = culprits;
     return c;
 }
 
@@ -170,7 +173,28 @@ void VortexTarget::summarize_setup(std::ostream& s, const json& result) const {
     s << "workload   vortex " << result["config"]["workload"]["vortex"].get<std::string>() << "\n";
 }
 
+// The stuck warps, one line per group waiting on the same thing.
+void summarize_stuck(std::ostream& s, const json& stuck) {
+    std::vector<std::pair<std::string, std::vector<std::string>>> groups; // what -> warps
+    for (const json& w : stuck) {
+        const std::string detail = w["waiting_on"];
+        const std::string what =
+            w["state"].get<std::string>() + (detail.empty() ? "" : " at " + detail);
+        auto it = std::find_if(groups.begin(), groups.end(),
+                               [&what](const auto& g) { return g.first == what; });
+        if (it == groups.end()) it = groups.insert(groups.end(), {what, {}});
+        it->second.push_back(w["warp"].get<std::string>());
+    }
+    s << "not done   " << stuck.size() << " warp(s):\n";
+    for (std::size_t i = 0; i < groups.size() && i < 12; ++i)
+        s << "  " << core_ranges(groups[i].second) << ": " << groups[i].first << "\n";
+    say_left_out(s, groups.size(), 12, "groups of warps");
+}
+
 void VortexTarget::summarize(std::ostream& s, const json& result) const {
+    if (result.contains("diagnosis"))
+        for (const json& line : result["diagnosis"]["lines"])
+            s << "culprit    " << line.get<std::string>() << "\n";
     s << "simulated  " << format_time(result["time"]["end_ps"].get<std::uint64_t>()) << " ("
       << std::fixed << std::setprecision(0) << result["time"]["end_cycles"].get<double>()
       << " cycles)\n";
@@ -195,14 +219,7 @@ void VortexTarget::summarize(std::ostream& s, const json& result) const {
     summarize_checks(s, result["checks"]);
     const json& stuck = result["stuck"];
     if (!stuck.empty()) {
-        s << "not done   " << stuck.size() << " warp(s):\n";
-        for (std::size_t i = 0; i < stuck.size() && i < 12; ++i) {
-            const std::string detail = stuck[i]["waiting_on"];
-            s << "  " << stuck[i]["warp"].get<std::string>() << ": "
-              << stuck[i]["state"].get<std::string>() << (detail.empty() ? "" : " at " + detail)
-              << "\n";
-        }
-        say_left_out(s, stuck.size(), 12, "warps");
+        summarize_stuck(s, stuck);
         for (const json& g : result["gbar"]) s << "  " << g.get<std::string>() << "\n";
         for (const json& l : result["lost_gbar_requests"])
             s << "  " << l.get<std::string>() << "\n";

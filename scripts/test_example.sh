@@ -35,7 +35,7 @@ run() {
 }
 
 run 0 "checks     2 passed, 0 failed" configs/a5.yaml
-run 1 "waiting on wait_flag_dev(PIPE_S, 14).*the launch owns no FFTS context" configs/a2.yaml
+run 1 "culprit    nobody can signal flag 14: the launch owns no FFTS context" configs/a2.yaml
 run 0 "checks     2 passed, 0 failed" configs/a2.yaml --set workload.params.meta=mix_aiv_main
 run 1 "block 0 read 0 (want 101)" configs/a5.yaml --set workload.params.invalidate=false
 "$syncsim" list workloads --plugin build/libneighbour_exchange.so | grep -q "plugin neighbour_exchange" ||

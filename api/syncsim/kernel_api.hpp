@@ -85,6 +85,9 @@ struct PollSpec {
     // What the poll is for, as its caller sees it, for the diagnosis and the
     // result (e.g. the soft barrier's N, as this core computed it).
     std::string context;
+    // A barrier's participant count N, as this core computed it (0: the poll
+    // is not a barrier's): the diagnosis shows each side's N.
+    std::int64_t participants = 0;
 };
 
 // An AICore's registers that an AICPU reaches by MMIO (simpler's platform

@@ -133,6 +133,7 @@ CoreReport AiCore::report(const sc_core::sc_time& at) const {
     r.type = m_config.type;
     r.die = m_config.die;
     r.index = m_config.index;
+    r.soc_core_id = m_config.soc_core_id;
     m_block.report_into(r);
     m_activity.report_into(r, [this] {
         const WaitReason& reason = m_activity.reason();

@@ -11,12 +11,14 @@ void CoreActivity::set_state(CoreState state) {
     if (m_tracer) m_tracer->core_state(m_core, state, to_ps(m_time.now()));
 }
 
-void CoreActivity::set_external_wait(CoreState state, std::function<std::string()> describe) {
+void CoreActivity::set_external_wait(CoreState state, std::function<std::string()> describe,
+                                     std::function<std::optional<WaitTarget>()> target) {
     // An external wait's reason is its kind and text alone (no other field
     // is read for it), so only those are reset: this runs twice per round.
     m_reason.kind = WaitReason::Kind::External;
     m_reason.text.clear();
     m_external_describe = std::move(describe);
+    m_external_target = std::move(target);
     set_state(state);
 }
 
@@ -24,6 +26,7 @@ void CoreActivity::clear_external_wait() {
     m_reason.kind = WaitReason::Kind::None;
     m_reason.text.clear();
     m_external_describe = nullptr;
+    m_external_target = nullptr;
     set_state(CoreState::Running);
 }
 
@@ -68,6 +71,31 @@ void CoreActivity::block_killed(const std::string& why) {
     if (m_ledger) m_ledger->work_finished(m_core);
 }
 
+namespace {
+// A poll on a GM word (a soft barrier's counter or slots) names no signaller:
+// whoever has not marked the poller's barrier round, in its launch, has not
+// come.
+WaitTarget poll_target(const WaitReason& reason, std::int64_t barrier_n) {
+    WaitTarget t;
+    t.object = "GM " + hex_address(reason.addr);
+    t.among_both_types = true;
+    t.need = barrier_n; // a soft barrier's N, as this core computed it
+    // What the pollers of one word agree on (not their poll counts).
+    const bool sum = reason.slots > 0 && reason.slot_sum;
+    t.detail = "poll" + (reason.slots > 0 ? " of " + std::to_string(reason.slots) + " slots" : "") +
+               " until " +
+               (sum                ? "the sum "
+                : reason.slots > 0 ? "every slot "
+                                   : "the value ") +
+               to_string(reason.until) + " " + std::to_string(reason.target) + ": last " +
+               (sum                ? "sum "
+                : reason.slots > 0 ? "ready "
+                                   : "value ") +
+               std::to_string(reason.value);
+    return t;
+}
+} // namespace
+
 void CoreActivity::report_into(CoreReport& r, const std::function<std::string()>& own_wait) const {
     r.state = m_state;
     r.state_since = m_state_since;
@@ -75,9 +103,16 @@ void CoreActivity::report_into(CoreReport& r, const std::function<std::string()>
     r.intrinsics = m_counters.intrinsics;
     r.last_intrinsic = m_counters.last_intrinsic;
     r.barrier_rounds = m_round;
+    r.round_open = m_round_open;
+    r.last_barrier_n = m_counters.last_barrier_n;
     if (m_state == CoreState::Waiting || m_state == CoreState::Polling ||
-        m_state == CoreState::Blocked)
+        m_state == CoreState::Blocked) {
         r.waiting_on = m_external_describe ? m_external_describe() : own_wait();
+        if (m_external_target)
+            r.target = m_external_target();
+        else if (m_reason.kind == WaitReason::Kind::Poll)
+            r.target = poll_target(m_reason, m_counters.last_barrier_n);
+    }
     r.fault = m_fault;
     r.cache_hits = m_counters.cache_hits;
     r.cache_misses = m_counters.cache_misses;

@@ -60,11 +60,14 @@ class CoreActivity {
     }
     // External agents (FFTS, notify) describe what a core waits on them for,
     // when a report asks (so the text says how far the other side got).
-    void set_external_wait(CoreState state, std::function<std::string()> describe);
+    // `target`, when given, says who should end the wait (the culprit's side).
+    void set_external_wait(CoreState state, std::function<std::string()> describe,
+                           std::function<std::optional<WaitTarget>()> target = nullptr);
     void clear_external_wait();
     const std::function<std::string()>& external_describe() const { return m_external_describe; }
     void forget_wait() {
         m_external_describe = nullptr;
+        m_external_target = nullptr;
         m_reason = WaitReason{};
     }
 
@@ -110,6 +113,7 @@ class CoreActivity {
     sc_core::sc_time m_state_since = sc_core::SC_ZERO_TIME;
     WaitReason m_reason;
     std::function<std::string()> m_external_describe;
+    std::function<std::optional<WaitTarget>()> m_external_target;
     CoreCounters m_counters;
     std::optional<std::string> m_fault;
     std::uint32_t m_round = 0; // barrier rounds the current (or last) block entered

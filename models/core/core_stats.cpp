@@ -1,5 +1,7 @@
 #include "models/core/core_stats.hpp"
 
+#include "models/core/culprit.hpp"
+
 #include "models/systemc/simulation_time.hpp"
 
 #include <algorithm>
@@ -88,16 +90,24 @@ void declare_summary(StatsGroup& g, const std::vector<CoreReport>* reports) {
                          << "\n";
         }
     });
+    g.summary(SummaryPart::Culprit, [reports](SummaryOut& out) {
+        const CulpritReport c = find_culprits(*reports);
+        for (std::size_t i = 0; i < c.culprits.size() && i < 8; ++i)
+            out.os() << "culprit    " << c.culprits[i] << "\n";
+        out.left_out(c.culprits.size(), 8, "cores that did not arrive");
+    });
     g.summary(SummaryPart::NotDone, [reports](SummaryOut& out) {
-        std::vector<const CoreReport*> stuck;
-        for (const CoreReport& r : *reports)
-            if (r.has_block) stuck.push_back(&r);
-        if (stuck.empty()) return;
+        std::size_t stuck = 0;
+        for (const CoreReport& r : *reports) stuck += r.has_block ? 1 : 0;
+        if (stuck == 0) return;
         out.open(SummaryPart::NotDone);
-        out.os() << "not done   " << stuck.size() << " core(s):\n";
-        for (std::size_t i = 0; i < stuck.size() && i < 12; ++i)
-            out.os() << "  " << stuck_line(*stuck[i]) << "\n";
-        out.left_out(stuck.size(), 12, "cores");
+        out.os() << "not done   " << stuck << " core(s):\n";
+        const CulpritReport c = find_culprits(*reports);
+        for (const std::string& line : c.waits) out.os() << "  " << line << "\n";
+        const std::vector<const CoreReport*>& alone = c.unexplained;
+        for (std::size_t i = 0; i < alone.size() && i < 12; ++i)
+            out.os() << "  " << stuck_line(*alone[i]) << "\n";
+        out.left_out(alone.size(), 12, "cores");
     });
     g.summary(SummaryPart::Polls, [reports](SummaryOut& out) { summarize_polls(out, *reports); });
 }
@@ -184,6 +194,15 @@ StatsGroup core_stats(const std::vector<CoreReport>& reports) {
                   finish.emplace_back(
                       type, ReportValue(record().with("last_ps", f.first).with("cores", f.second)));
               return ReportValue(std::move(finish));
+          });
+    g.add("diagnosis.lines", "text",
+          "who did not arrive at what the stuck cores wait on, then the waiters, grouped", [all] {
+              const CulpritReport c = find_culprits(*all);
+              ReportValue::List lines;
+              for (const std::string& l : c.culprits) lines.push_back(l);
+              for (const std::string& l : c.waits) lines.push_back(l);
+              if (lines.empty()) return ReportValue();
+              return ReportValue(std::move(lines));
           });
     declare_summary(g, all);
     return g;

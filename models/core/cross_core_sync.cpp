@@ -48,8 +48,13 @@ void CrossCoreSync::wait(Pipe pipe, FlagSpace space, int id, const char* what) {
         if (!hub.take(m_config.soc_core_id, space, id)) {
             // Described only when a report asks (a wait is usually short).
             m_flag_wait = {what, space, id};
-            m_activity.set_external_wait(CoreState::Waiting,
-                                         [this] { return describe_flag_wait(); });
+            m_activity.set_external_wait(
+                CoreState::Waiting, [this] { return describe_flag_wait(); },
+                [this] {
+                    const FlagWait& w = m_flag_wait;
+                    return std::optional<WaitTarget>(
+                        wait_target(m_ffts.hub(w.what), *sender(), w.space, w.id));
+                });
             do m_time.wait_ahead(cell.set);
             while (!hub.take(m_config.soc_core_id, space, id));
             m_activity.clear_external_wait();

@@ -60,6 +60,7 @@ void PollEngine::enter_poll(const PollSpec& spec) {
     m_activity.reason().target = spec.target;
     m_activity.reason().until = spec.until;
     m_activity.reason().text = spec.context;
+    if (spec.participants) m_activity.counters().last_barrier_n = spec.participants;
     m_activity.set_state(CoreState::Polling);
 }
 

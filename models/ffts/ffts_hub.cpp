@@ -10,10 +10,6 @@ namespace syncsim {
 
 namespace {
 
-const char* type_name(int group) {
-    return group == 0 ? "AIC" : "AIV";
-}
-
 // A core's flag counters as signals: `like` with its name numbered 0..ids-1.
 std::vector<int> declare_counters(SignalTracer& tracer, const SignalDecl& like, std::size_t ids) {
     std::vector<int> out;
@@ -261,24 +257,8 @@ void FftsHub::deliver_due() {
 
 std::string FftsHub::explain_wait(const FftsSender& waiter, FlagSpace space, int id) const {
     std::string out;
-    if (space == FlagSpace::Ffts) {
-        bool found = false;
-        for (const auto& [key, agg] : m_aggregations) {
-            const auto& [launch, mode, group, flag] = key;
-            if (launch != waiter.launch_id || flag != id) continue;
-            const bool mine = std::find(agg.arrivers.begin(), agg.arrivers.end(), waiter.core) !=
-                              agg.arrivers.end();
-            const SyncGroup own = sync_group(mode, waiter.type, *waiter.peers, *waiter.context);
-            if (!mine && (!own.why_none.empty() || group != own.group)) continue;
-            const std::int64_t expected = own.expected;
-            out += "; FFTS mode-" + std::to_string(mode) + " sync on flag " + std::to_string(flag) +
-                   (mode == 0 ? std::string(" among ") + type_name(group) : std::string()) + ": " +
-                   std::to_string(agg.count) + " of " + std::to_string(expected) + " arrived";
-            found = true;
-        }
-        if (!found && waiter.context)
-            out += "; no pending message for flag " + std::to_string(id) + " in this launch";
-    }
+    if (space == FlagSpace::Ffts && waiter.context)
+        out += "; " + wait_target(*this, waiter, space, id).detail;
     auto drop = m_last_drop.find(waiter.core);
     if (drop != m_last_drop.end()) out += "; this core's " + drop->second;
     return out;

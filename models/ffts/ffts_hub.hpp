@@ -13,6 +13,7 @@
 #include "models/memory/busy_until.hpp"
 #include "models/report/stats.hpp"
 #include "models/report/trace_signals.hpp"
+#include "models/report/wait_target.hpp"
 #include "models/systemc/simulation_time.hpp"
 #include "syncsim/core_types.hpp"
 
@@ -146,6 +147,9 @@ class FftsHub : public sc_core::sc_module {
     void block_started(int core, std::uint64_t launch_id);
     // What the flag a core waits on is waiting for, from the hub's side.
     std::string explain_wait(const FftsSender& waiter, FlagSpace space, int id) const;
+    // Who should set that flag, and who did (ffts_wait_target.cpp).
+    friend WaitTarget wait_target(const FftsHub& hub, const FftsSender& waiter, FlagSpace space,
+                                  int id);
 
     const FftsParams& params() const { return m_params; }
     const std::vector<FftsRecord>& dropped() const { return m_dropped; }

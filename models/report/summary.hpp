@@ -13,9 +13,10 @@
 
 namespace syncsim {
 
-// Where a part goes, in the order the summary prints them. The host's
-// checks (driver) come between Finish and NotDone.
-enum class SummaryPart { Finish, NotDone, Watchdog, Runtime, Rounds, Polls, Ffts };
+// Where a part goes, in the order the summary prints them. Culprit comes
+// right after the outcome; the host's checks (driver) between Finish and
+// NotDone.
+enum class SummaryPart { Culprit, Finish, NotDone, Watchdog, Runtime, Rounds, Polls, Ffts };
 
 class SummaryOut {
   public:

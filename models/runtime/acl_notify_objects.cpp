@@ -74,7 +74,8 @@ aclError AclNotifyObjects::cnt_record(aclrtCntNotify cnt_notify, aclrtStream str
     const std::uint32_t value = info->value;
     m_streams.submit(*s, {"aclrtCntNotifyRecord(id " + std::to_string(id) + ", " + to_string(mode) +
                               " " + std::to_string(value) + ")",
-                          [this, id, mode, value] { m_notifies.cnt_record(id, mode, value); }});
+                          [this, id, mode, value] { m_notifies.cnt_record(id, mode, value); },
+                          "CntNotify " + std::to_string(id)});
     return acl::kSuccess;
 }
 
@@ -92,9 +93,11 @@ aclError AclNotifyObjects::cnt_wait(aclrtCntNotify cnt_notify, aclrtStream strea
     const std::string what = wait_text(id, w);
     m_streams.submit(
         *s, {what, [this, s, id, w, what] {
-                 s->begin_wait([this, id, what] {
-                     return what + ": count " + std::to_string(m_notifies.cnt_count(id));
-                 });
+                 s->begin_wait(
+                     [this, id, what] {
+                         return what + ": count " + std::to_string(m_notifies.cnt_count(id));
+                     },
+                     "CntNotify " + std::to_string(id));
                  const auto mode = static_cast<CntWaitMode>(w.mode);
                  const bool released = m_notifies.cnt_wait(id, mode, w.value, w.timeout, w.isClear);
                  s->end_wait();
@@ -160,7 +163,8 @@ aclError AclNotifyObjects::notify_record(aclrtNotify notify, aclrtStream stream)
     if (!o || !s) return acl::kRtParamInvalid;
     const std::uint32_t id = o->id;
     m_streams.submit(*s, {"aclrtRecordNotify(id " + std::to_string(id) + ")",
-                          [this, id] { m_notifies.notify_record(id); }});
+                          [this, id] { m_notifies.notify_record(id); },
+                          "Notify " + std::to_string(id)});
     return acl::kSuccess;
 }
 
@@ -173,7 +177,8 @@ aclError AclNotifyObjects::notify_wait_and_reset(aclrtNotify notify, aclrtStream
     const std::string what = "aclrtWaitAndResetNotify(id " + std::to_string(id) + ", timeout " +
                              std::to_string(timeout) + " s)";
     m_streams.submit(*s, {what, [this, s, id, timeout, what] {
-                              s->begin_wait([what] { return what + ": not recorded"; });
+                              s->begin_wait([what] { return what + ": not recorded"; },
+                                            "Notify " + std::to_string(id));
                               const bool ok = m_notifies.notify_wait_and_reset(id, timeout);
                               s->end_wait();
                               if (!ok) {

@@ -37,6 +37,26 @@ void CorePool::release(AiCore* core) {
     (aic ? m_aic_owner : m_aiv_owner)[core->config().index] = nullptr;
 }
 
+std::vector<std::pair<const LaunchExecution*, int>>
+CorePool::holders_of(const LaunchExecution& e) const {
+    std::vector<std::pair<const LaunchExecution*, int>> holders;
+    const std::pair<const std::vector<const LaunchExecution*>*, bool> kinds[] = {
+        {&m_aic_owner, e.plan.aic_per_block > 0}, {&m_aiv_owner, e.plan.aiv_per_block > 0}};
+    for (const auto& [owners, needed] : kinds) {
+        if (!needed) continue;
+        for (const LaunchExecution* o : *owners) {
+            if (!o) continue;
+            auto it = std::find_if(holders.begin(), holders.end(),
+                                   [o](const auto& h) { return h.first == o; });
+            if (it == holders.end())
+                holders.push_back({o, 1});
+            else
+                ++it->second;
+        }
+    }
+    return holders;
+}
+
 std::string CorePool::why_waiting(const LaunchExecution& e) const {
     const LaunchPlan& plan = e.plan;
     const std::int64_t left = plan.block_num - e.dispatched;
@@ -57,22 +77,7 @@ std::string CorePool::why_waiting(const LaunchExecution& e) const {
         out += "no free " + (plan.aic_per_block ? "cluster with 1 AIC + " +
                                                       std::to_string(plan.aiv_per_block) + " AIV"
                                                 : std::string("AIV core"));
-    // Who holds the cores this launch needs, launch by launch.
-    std::vector<std::pair<const LaunchExecution*, int>> holders;
-    const std::pair<const std::vector<const LaunchExecution*>*, bool> kinds[] = {
-        {&m_aic_owner, plan.aic_per_block > 0}, {&m_aiv_owner, plan.aiv_per_block > 0}};
-    for (const auto& [owners, needed] : kinds) {
-        if (!needed) continue;
-        for (const LaunchExecution* o : *owners) {
-            if (!o) continue;
-            auto it = std::find_if(holders.begin(), holders.end(),
-                                   [o](const auto& h) { return h.first == o; });
-            if (it == holders.end())
-                holders.push_back({o, 1});
-            else
-                ++it->second;
-        }
-    }
+    const auto holders = holders_of(e);
     for (std::size_t i = 0; i < holders.size(); ++i) {
         const LaunchExecution& o = *holders[i].first;
         out += (i == 0 ? "; the cores are held by " : ", ") +

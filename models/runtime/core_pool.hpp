@@ -26,6 +26,14 @@ class CorePool {
     bool all_fit(const LaunchExecution& e) const;
     void take(AiCore* core, const LaunchExecution& owner);
     void release(AiCore* core);
+    // Every core, AICs then AIVs (a hang's diagnosis reads them all).
+    std::vector<const AiCore*> all() const {
+        std::vector<const AiCore*> out(m_aic.begin(), m_aic.end());
+        out.insert(out.end(), m_aiv.begin(), m_aiv.end());
+        return out;
+    }
+    // Who holds the cores `e` needs, launch by launch, with how many.
+    std::vector<std::pair<const LaunchExecution*, int>> holders_of(const LaunchExecution& e) const;
     // Why `e`'s remaining blocks are not placed: who holds the cores.
     std::string why_waiting(const LaunchExecution& e) const;
 

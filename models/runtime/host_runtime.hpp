@@ -54,6 +54,7 @@ class HostRuntime : public sc_core::sc_module, public HostApi {
         return m_acl_notify.cnt_notifies();
     }
     std::string waiting_on() const { return m_streams.waiting_on(); }
+    int waiting_stream() const { return m_streams.waiting_stream(); }
     sc_core::sc_time finished_at() const { return m_finished_at; }
     void read_gm(GmAddr addr, void* out, std::uint64_t bytes) const {
         m_memory.read(out, addr, bytes);

@@ -26,6 +26,32 @@ ReportValue texts(const std::vector<std::string>& lines) {
     return out;
 }
 
+// For each stream waiting on a notify: the stream whose queued record should
+// end it and what holds that record back, or that no task records it.
+std::vector<std::string> stream_culprits(const HostRuntime& host) {
+    std::vector<std::string> out;
+    for (const auto& waiter : host.streams()) {
+        const std::string& object = waiter->waiting_object();
+        if (object.empty()) continue;
+        const std::string who = "stream " + std::to_string(waiter->id());
+        bool queued = false;
+        for (const auto& st : host.streams()) {
+            const Stream::Task* record = st->queued_signal(object);
+            if (!record) continue;
+            queued = true;
+            out.push_back(
+                "stream " + std::to_string(st->id()) + " did not record " + object + " for " + who +
+                ": its " + record->what + " is queued behind " +
+                (st->current_task().empty() ? std::string("nothing") : st->current_task()));
+        }
+        if (!queued)
+            out.push_back("nobody records " + object + " for " + who +
+                          ": no task queued on any stream records it (" + who + " waits in " +
+                          waiter->waiting_on() + ")");
+    }
+    return out;
+}
+
 // Under the cores' "not done" heading: the streams still running a task and
 // the host call the program waits in.
 void summarize_waiting(SummaryOut& out, const HostRuntime& host) {
@@ -113,6 +139,15 @@ StatsGroup host_stats(const HostRuntime& host) {
     });
     g.add("faults", "records", "core faults the runtime saw (core, block, what)",
           [h] { return texts(h->faults()); });
+    g.add("diagnosis.streams", "text",
+          "who should have signalled what a waiting stream waits on (a notify)", [h] {
+              const std::vector<std::string> lines = stream_culprits(*h);
+              return lines.empty() ? ReportValue() : texts(lines);
+          });
+    g.summary(SummaryPart::Culprit, [h](SummaryOut& out) {
+        for (const std::string& line : stream_culprits(*h))
+            out.os() << "culprit    " << line << "\n";
+    });
     g.summary(SummaryPart::NotDone, [h](SummaryOut& out) { summarize_waiting(out, *h); });
     g.summary(SummaryPart::Runtime, [h](SummaryOut& out) { summarize_runtime(out, *h); });
     return g;

@@ -25,11 +25,13 @@ Stream* HostStreams::of(aclrtStream handle) {
 
 void HostStreams::submit(Stream& s, Stream::Task task) {
     if (s.full()) {
+        m_waiting_stream = s.id();
         m_waiting_on = "submitting " + task.what + " to stream " + std::to_string(s.id()) +
                        ": its task queue is full (" + std::to_string(s.task_limit()) +
                        " tasks, scheduler.stream_task_limit)";
         while (s.full()) wait_on(s.space_event());
         m_waiting_on.clear();
+        m_waiting_stream = -1;
     }
     s.enqueue(std::move(task));
 }
@@ -37,9 +39,11 @@ void HostStreams::submit(Stream& s, Stream::Task task) {
 int HostStreams::synchronize(StreamId id) {
     Stream& s = get(id);
     if (!s.idle()) {
+        m_waiting_stream = id;
         m_waiting_on = "aclrtSynchronizeStream(stream " + std::to_string(id) + ")";
         while (!s.idle()) wait_on(s.idle_event());
         m_waiting_on.clear();
+        m_waiting_stream = -1;
     }
     return collect_error(s);
 }
@@ -53,12 +57,14 @@ int HostStreams::synchronize(aclrtStream handle, std::int32_t timeout_ms) {
     const std::string call = "aclrtSynchronizeStreamWithTimeout(stream " + std::to_string(s->id()) +
                              ", " + std::to_string(timeout_ms) + " ms)";
     if (!s->idle()) {
+        m_waiting_stream = s->id();
         m_waiting_on = call;
         while (!s->idle() && sc_core::sc_time_stamp() < until) {
             sc_core::wait(until - sc_core::sc_time_stamp(), s->idle_event());
             Activity::count_one();
         }
         m_waiting_on.clear();
+        m_waiting_stream = -1;
     }
     if (!s->idle()) {
         m_log.push_back(call + " returned 507046: the stream is still running " +

@@ -40,7 +40,12 @@ class HostStreams {
     int synchronize(aclrtStream handle, std::int32_t timeout_ms);
 
     const std::string& waiting_on() const { return m_waiting_on; }
-    void clear_waiting() { m_waiting_on.clear(); }
+    // The stream the host waits on (-1: none).
+    int waiting_stream() const { return m_waiting_stream; }
+    void clear_waiting() {
+        m_waiting_on.clear();
+        m_waiting_stream = -1;
+    }
 
   private:
     int collect_error(Stream& s);
@@ -50,6 +55,7 @@ class HostStreams {
     StreamTraceSink* m_tracer = nullptr;
     std::vector<std::unique_ptr<Stream>> m_streams;
     std::string m_waiting_on;
+    int m_waiting_stream = -1;
 };
 
 } // namespace syncsim

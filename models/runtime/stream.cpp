@@ -57,14 +57,22 @@ void Stream::run() {
     }
 }
 
-void Stream::begin_wait(std::function<std::string()> describe) {
+void Stream::begin_wait(std::function<std::string()> describe, std::string object) {
     m_describe = std::move(describe);
+    m_waiting_object = std::move(object);
     set_state(StreamState::Waiting);
 }
 
 void Stream::end_wait() {
     m_describe = nullptr;
+    m_waiting_object.clear();
     set_state(StreamState::Running);
+}
+
+const Stream::Task* Stream::queued_signal(const std::string& object) const {
+    for (const Task& t : m_queue)
+        if (t.signals == object) return &t;
+    return nullptr;
 }
 
 void Stream::report_error(int code, std::string message) {

@@ -27,6 +27,9 @@ class Stream {
     struct Task {
         std::string what;
         std::function<void()> run;
+        // The object it signals when it runs ("CntNotify 3", "Notify 1"), for
+        // naming who should have signalled a wait; empty: none.
+        std::string signals = {};
     };
 
     // `task_limit`: the tasks it holds, queued and running, before it is full.
@@ -56,9 +59,13 @@ class Stream {
 
     // A task that blocks says on what, for diagnosis and the trace.
     // Described when asked, so the text says how far the awaited object got.
-    void begin_wait(std::function<std::string()> describe);
+    // `object`: what it waits on, as a signalling task names it.
+    void begin_wait(std::function<std::string()> describe, std::string object = {});
     void end_wait();
     std::string waiting_on() const { return m_describe ? m_describe() : std::string(); }
+    const std::string& waiting_object() const { return m_waiting_object; }
+    // The first queued task that signals `object` (nullptr: none).
+    const Task* queued_signal(const std::string& object) const;
 
     // The first error a task reported; synchronize returns it once.
     void report_error(int code, std::string message);
@@ -79,6 +86,7 @@ class Stream {
     std::string m_current, m_last;
     sc_core::sc_time m_last_started, m_last_ended;
     std::function<std::string()> m_describe;
+    std::string m_waiting_object;
     std::uint64_t m_completed = 0, m_skipped = 0;
     int m_error = 0;
     std::string m_error_message;

@@ -2,6 +2,7 @@
 
 #include "models/runtime/watchdog_report.hpp"
 
+#include "models/core/culprit.hpp"
 #include "models/runtime/block_placement.hpp"
 #include "models/systemc/simulation_time.hpp"
 
@@ -208,8 +209,13 @@ std::vector<LaunchReport> TaskScheduler::active_launches() const {
                        e.plan.block_num,
                        e.dispatched,
                        e.cores_running,
-                       ""};
-        if (e.dispatched < e.plan.block_num) r.waiting_for = m_pool.why_waiting(e);
+                       "",
+                       e.stream,
+                       {}};
+        if (e.dispatched < e.plan.block_num) {
+            r.waiting_for = m_pool.why_waiting(e);
+            for (const auto& holder : m_pool.holders_of(e)) r.held_by.push_back(holder.first->id);
+        }
         out.push_back(r);
     }
     return out;
@@ -260,10 +266,18 @@ void TaskScheduler::kill(Execution& e) {
                    timeout_code(e.plan.vector_task),
                    e.plan.block_num - e.dispatched,
                    {},
+                   {},
+                   {},
                    m_deadlocked,
                    sc_core::SC_ZERO_TIME};
     const std::string why = "killed by the op-execute watchdog (" + std::string(k.code.log_text) +
                             ", launch " + std::to_string(e.id) + ")";
+    std::vector<CoreReport> everyone;
+    for (const AiCore* core : m_pool.all())
+        everyone.push_back(core->report(sc_core::sc_time_stamp()));
+    CulpritReport culprits = find_culprits(everyone);
+    k.culprits = std::move(culprits.culprits);
+    k.waits = std::move(culprits.waits);
     for (AiCore* core : e.cores) {
         const CoreReport r = core->report(sc_core::sc_time_stamp());
         std::string doing = r.waiting_on;

@@ -46,6 +46,9 @@ struct WatchdogKill {
         sc_core::sc_time since; // in that state
     };
     std::vector<CoreAtKill> cores;
+    // Who did not arrive at what its cores waited on, and the waiters grouped
+    // (culprit.hpp), at the kill.
+    std::vector<std::string> culprits, waits;
     // Nothing was left to happen in the model when the deadline came (told
     // by whoever ran the simulation up to it): the kernel had deadlocked,
     // its cores stuck since the last of them entered its state.
@@ -58,6 +61,8 @@ struct LaunchReport {
     std::string kernel, kernel_type;
     std::int64_t block_num, blocks_dispatched, cores_running;
     std::string waiting_for; // why undispatched blocks are not placed
+    int stream = 0;
+    std::vector<std::uint64_t> held_by; // the launches holding the cores it still needs
 };
 
 // The runtime's task scheduler: what a launch costs before and while its

@@ -19,6 +19,11 @@ std::string code_text(const TimeoutCode& c) {
     return std::to_string(c.code) + " (" + c.name + ")";
 }
 
+ReportValue text_list(const std::vector<std::string>& lines) {
+    ReportValue::List out(lines.begin(), lines.end());
+    return ReportValue(std::move(out));
+}
+
 ReportValue kill_record(const WatchdogKill& k) {
     ReportValue::List cores;
     for (const auto& c : k.cores)
@@ -41,6 +46,8 @@ ReportValue kill_record(const WatchdogKill& k) {
         .with("deadlocked", k.deadlocked)
         .with("stuck_since_ps", to_ps(k.stuck_since))
         .with("blocks_never_dispatched", k.blocks_never_dispatched)
+        .with("culprits", text_list(k.culprits))
+        .with("waits", text_list(k.waits))
         .with("cores", std::move(cores));
 }
 
@@ -79,10 +86,13 @@ void summarize_kill(SummaryOut& out, const WatchdogKill& k) {
           << format_time(to_ps(k.stuck_since)) << ". At the kill:\n";
     else
         s << "  model    the kernel was still running. At the kill:\n";
-    for (std::size_t i = 0; i < k.cores.size() && i < 12; ++i)
-        s << "  " << k.cores[i].core << ": " << k.cores[i].state << " since "
-          << format_time(to_ps(k.cores[i].since)) << ", " << k.cores[i].doing << "\n";
-    out.left_out(k.cores.size(), 12, "cores");
+    for (const std::string& line : k.waits) s << "  " << line << "\n";
+    if (k.waits.empty()) { // no wait that names a signaller: core by core
+        for (std::size_t i = 0; i < k.cores.size() && i < 12; ++i)
+            s << "  " << k.cores[i].core << ": " << k.cores[i].state << " since "
+              << format_time(to_ps(k.cores[i].since)) << ", " << k.cores[i].doing << "\n";
+        out.left_out(k.cores.size(), 12, "cores");
+    }
     if (k.blocks_never_dispatched)
         s << "  " << k.blocks_never_dispatched << " block(s) never dispatched\n";
 }
@@ -137,6 +147,23 @@ void declare_watchdog_report(StatsGroup& g, const TaskScheduler& scheduler) {
           "the op-execute watchdog: its timeout, the tasks it killed and what their cores did, "
           "the deadlines still pending at the end",
           [s] { return watchdog_record(*s); });
+    g.add("diagnosis.at_kill", "text",
+          "who did not arrive at what a killed launch's cores waited on, then the waiters", [s] {
+              std::vector<std::string> lines;
+              for (const WatchdogKill& k : s->watchdog_kills()) {
+                  lines.insert(lines.end(), k.culprits.begin(), k.culprits.end());
+                  lines.insert(lines.end(), k.waits.begin(), k.waits.end());
+              }
+              return lines.empty() ? ReportValue() : text_list(lines);
+          });
+    g.summary(SummaryPart::Culprit, [s](SummaryOut& out) {
+        for (const WatchdogKill& k : s->watchdog_kills()) {
+            for (std::size_t i = 0; i < k.culprits.size() && i < 8; ++i)
+                out.os() << "culprit    " << k.culprits[i] << " (at the kill of launch "
+                         << k.launch_id << ")\n";
+            out.left_out(k.culprits.size(), 8, "cores that did not arrive");
+        }
+    });
     g.summary(SummaryPart::NotDone, [s](SummaryOut& out) { summarize_unfinished(out, *s); });
     g.summary(SummaryPart::Watchdog, [s](SummaryOut& out) { summarize_watchdog(out, *s); });
 }

@@ -61,6 +61,9 @@ class VortexDevice : public sc_core::sc_module {
     const std::vector<std::string>& faults() const { return m_faults; }
     const std::vector<std::string>& lost_requests() const { return m_lost; }
     std::vector<WarpReport> report() const;
+    // Who did not arrive at the barriers stuck warps wait at, one line each
+    // (vx_culprits.cpp).
+    std::vector<std::string> culprits() const;
     std::vector<std::string> gbar_state() const { return m_gbar.state(); }
     std::uint64_t issued() const { return m_issued; }
 

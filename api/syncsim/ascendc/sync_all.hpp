@@ -104,6 +104,7 @@ void soft_sync_all(KernelContext& k, GmAddr gm, LocalAddr ub, int usedCores) {
     // dav-c220's ClcSyncCount waits MTE3 -> MTE2 after the rewrite; dav-c310
     // leaves it to the iteration's pipe_barrier.
     if (first) spec.rewrite = SlotRewrite{local, own, 1, idx, !c310};
+    spec.participants = total;
     spec.context = "Ascend C soft SyncAll (asc-devkit 0da921b9): N = " + std::to_string(total) +
                    ", this core's slot " + std::to_string(idx) + ", round " + std::to_string(round);
     k.poll(spec);

@@ -132,9 +132,10 @@ inline std::int32_t soft_arrive(KernelContext& k, GmAddr counter) {
 // POLL: ATOMIC_LOAD until >= target, pipe_barrier(PIPE_ALL) every 16 polls,
 // give up after 1,000,000 (on NPU silently: the core goes on).
 inline void soft_poll(KernelContext& k, GmAddr counter, std::int32_t target,
-                      std::string context = {}) {
+                      std::string context = {}, std::int64_t participants = 0) {
     PollSpec spec;
     spec.context = std::move(context);
+    spec.participants = participants;
     spec.addr = counter;
     spec.load = k.has(Feature::ReturningAtomicAdd) ? PollLoad::AtomicAddZero : PollLoad::Dev;
     spec.type = AtomicType::S32;
@@ -153,7 +154,8 @@ inline void soft_barrier(KernelContext& k, GmAddr counter, std::int32_t n) {
     soft_poll(k, counter, target,
               "soft SYNCALL: N = " + std::to_string(n) + " on this " +
                   (is_vec(k) ? "vector" : "cube") + " core, counter " + std::to_string(before) +
-                  " before its arrival, target (" + std::to_string(before) + " / N + 1) x N");
+                  " before its arrival, target (" + std::to_string(before) + " / N + 1) x N",
+              n);
     k.dsb(DSB_DDR);
 }
 

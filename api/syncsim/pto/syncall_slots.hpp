@@ -77,6 +77,7 @@ inline void aiv_barrier(KernelContext& k, GmAddr gm, LocalAddr ub, std::int32_t 
     spec.max_polls = kMaxPolls;
     spec.barrier_after = kBackoffThreshold;
     spec.context = context(n, idx, round);
+    spec.participants = n;
     k.poll(spec);
 }
 

@@ -1,0 +1,284 @@
+// `syncsim portability CONFIG`: the platforms to try, whether each can hold
+// the launch, the runs (child `syncsim run` processes through the sweep
+// machinery, as sensitivity runs its points), and the rows from their results.
+#include "driver/portability.hpp"
+
+#include "config/param_tree.hpp"
+#include "config/yaml_view.hpp"
+#include "driver/cli_commands.hpp"
+#include "driver/config_runs.hpp"
+#include "driver/experiment_config.hpp"
+#include "driver/output_paths.hpp"
+#include "driver/plugin_loader.hpp"
+#include "driver/sensitivity_cache.hpp"
+#include "driver/sweep_point.hpp"
+#include "output/trace/output_file.hpp"
+#include "platforms/platform_kinds.hpp"
+#include "workloads/registry.hpp"
+
+#include <algorithm>
+#include <boost/program_options.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <sstream>
+#include <tuple>
+#include <unistd.h>
+
+namespace po = boost::program_options;
+
+namespace syncsim {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using namespace portability;
+
+namespace {
+
+constexpr const char* kJson = "portability.json";
+constexpr const char* kCsv = "portability.csv";
+
+// One platform's run: its sweep point, and why it does not run when it does not.
+struct PlatformRun {
+    std::string platform;
+    sweep::Point point;
+    RowStatus status = RowStatus::Ran; // DoesNotFit or ConfigError: not run
+    std::string reason;
+};
+
+// While the points run, what the sweep machinery prints (the parallel command
+// line, failed-job counts) goes to stderr: stdout carries only the table, CSV
+// or JSON, so it can be piped into a reader.
+class StdoutToStderr {
+  public:
+    StdoutToStderr() {
+        std::cout.flush();
+        std::fflush(stdout);
+        m_saved = ::dup(1);
+        if (m_saved >= 0) ::dup2(2, 1);
+    }
+    ~StdoutToStderr() {
+        std::cout.flush();
+        std::fflush(stdout);
+        if (m_saved < 0) return;
+        ::dup2(m_saved, 1);
+        ::close(m_saved);
+    }
+    StdoutToStderr(const StdoutToStderr&) = delete;
+    StdoutToStderr& operator=(const StdoutToStderr&) = delete;
+
+  private:
+    int m_saved = -1;
+};
+
+// The user's --set values; the platform is each run's own.
+SetList user_sets_of(const std::vector<std::string>& sets) {
+    const SetList out = split_sets(sets);
+    for (const auto& [key, value] : out)
+        if (key == "platform")
+            throw ConfigError("--set " + quote_short(key + "=" + value) +
+                              ": portability sets each run's platform itself; name the "
+                              "platforms with --platforms-list");
+    return out;
+}
+
+// The platforms asked for, each checked against the platforms folder; without
+// a list, every Ascend platform (a Vortex cluster runs other workloads).
+std::vector<std::string> choose_platforms(const std::vector<std::string>& asked,
+                                          const std::string& pdir) {
+    const std::vector<std::string> known = list_platforms(pdir);
+    std::vector<std::string> out;
+    if (asked.empty()) {
+        for (const std::string& name : known)
+            if (std::holds_alternative<Platform>(load_any_platform(pdir, name)))
+                out.push_back(name);
+        if (out.empty()) throw ConfigError("no Ascend platform in " + quote_short(pdir));
+        return out;
+    }
+    std::string all;
+    for (const std::string& k : known) all += (all.empty() ? "" : ", ") + k;
+    for (const std::string& name : asked) {
+        if (name.empty())
+            throw ConfigError("--platforms-list: an empty platform name (a comma too many?)");
+        if (std::find(known.begin(), known.end(), name) == known.end()) {
+            const std::string hint = nearest_name(name, known);
+            throw ConfigError("--platforms-list: no platform " + quote_short(name) +
+                              (hint.empty() ? "" : "; did you mean '" + hint + "'?") +
+                              " (known: " + all + ")");
+        }
+        if (std::find(out.begin(), out.end(), name) != out.end())
+            throw ConfigError("--platforms-list names " + quote_short(name) + " twice");
+        out.push_back(name);
+    }
+    return out;
+}
+
+// "a,,b" -> {"a", "", "b"}: an empty name is kept, to be refused by name.
+std::vector<std::string> split_list(const std::string& list) {
+    std::vector<std::string> out;
+    for (std::size_t start = 0;;) {
+        const std::size_t comma = list.find(',', start);
+        out.push_back(list.substr(start, comma - start));
+        if (comma == std::string::npos) return out;
+        start = comma + 1;
+    }
+}
+
+// Why the platform cannot hold the config's launch ("" when it can): a host
+// program says so itself (as sweeps ask it); a kernel's launch needs all its
+// blocks resident, block_dim times the cores a block takes of each type.
+std::string why_not_fit(const ExperimentConfig& cfg) {
+    if (cfg.is_vortex()) return "";
+    const AscendSetup& setup = cfg.ascend();
+    const Platform& p = setup.platform;
+    if (!setup.host.empty()) {
+        const HostEntry* host = workloads().host(setup.host);
+        return host && host->feasible ? host->feasible(device_info(p), cfg.params) : "";
+    }
+    if (!setup.launch) return "";
+    LaunchPlan plan;
+    try {
+        plan = plan_launch(p.launch_rules, p.arch, *setup.launch);
+    } catch (const LaunchError&) {
+        return ""; // the run itself reports a launch the arch refuses
+    }
+    for (const auto& [type, per_block, cores] :
+         {std::tuple{"AIC", plan.aic_per_block, p.aic_cores},
+          std::tuple{"AIV", plan.aiv_per_block, p.aiv_cores}}) {
+        const std::int64_t need = plan.block_num * per_block;
+        if (need > cores)
+            return "<<<" + std::to_string(plan.block_num) + ">>> " + plan.kernel_type + " needs " +
+                   std::to_string(need) + " " + type + " cores at once; " + p.name + " has " +
+                   std::to_string(cores);
+    }
+    return "";
+}
+
+// The platform's point: the config with --set platform=NAME (after the
+// user's --set values), checked before anything runs (an error names the
+// config as the user did).
+PlatformRun plan_run(ConfigRuns& runs, const std::string& platform) {
+    PlatformRun run{platform, runs.point(platform, {{"platform", platform}}), RowStatus::Ran, ""};
+    sweep::Point& p = run.point;
+    if (!p.impossible.empty()) {
+        run.status = RowStatus::ConfigError;
+        run.reason = p.impossible;
+        return run;
+    }
+    run.reason =
+        why_not_fit(load_experiment(runs.spec.base, sweep::sets_of(p), runs.options.platforms_dir));
+    if (!run.reason.empty()) run.status = RowStatus::DoesNotFit;
+    p.impossible = run.reason;
+    return run;
+}
+
+// The error line a child run printed ("syncsim: error: ..."), or "".
+std::string child_error(const sweep::Point& p) {
+    std::istringstream in(sweep::read_file(fs::path(p.dir) / "stderr.txt"));
+    std::string found;
+    for (std::string line; std::getline(in, line);)
+        if (line.rfind("syncsim: error: ", 0) == 0) found = line.substr(16);
+    return found;
+}
+
+Row row_of(const PlatformRun& run, const json& collected) {
+    if (run.status == RowStatus::DoesNotFit)
+        return Row{run.platform, run.status, "does not fit", {}, {}, {}, run.reason, {}};
+    if (run.status == RowStatus::ConfigError)
+        return Row{run.platform, run.status, "config error: " + run.reason, {}, {}, {}, "", {}};
+    if (collected.value("status", "") == "ran")
+        return row_from_result(
+            run.platform, json::parse(sweep::read_file(fs::path(run.point.dir) / "result.json")));
+    // Exit 2 is a config the child refused (a check only the run makes).
+    const std::string error = child_error(run.point);
+    if (collected.value("exit_code", 0) == 2 && !error.empty())
+        return Row{
+            run.platform, RowStatus::ConfigError, "config error: " + error, {}, {}, {}, "", {}};
+    const std::string why = collected.value("reason", std::string("no result"));
+    return Row{run.platform, RowStatus::Failed, "failed: " + why, {}, {}, {}, "", {}};
+}
+
+void write_outputs(const PortabilityOptions& o, const std::string& out,
+                   const std::vector<Row>& rows) {
+    const json j = rows_json(o.config, o.sets, rows);
+    OutputFile json_file((fs::path(out) / kJson).string(), "portability JSON");
+    json_file.stream() << j.dump(2) << "\n";
+    json_file.close();
+    OutputFile csv_file((fs::path(out) / kCsv).string(), "portability CSV");
+    write_csv(csv_file.stream(), rows);
+    csv_file.close();
+    if (o.format == "json")
+        std::cout << j.dump(2) << "\n";
+    else if (o.format == "csv")
+        write_csv(std::cout, rows);
+    else
+        write_table(std::cout, rows);
+    std::cout << std::flush;
+    std::cerr << "wrote " << (fs::path(out) / kJson).string() << " and " << kCsv << "\n";
+}
+
+} // namespace
+
+int run_portability(const PortabilityOptions& o) {
+    if (o.format != "table" && o.format != "csv" && o.format != "json")
+        throw ConfigError("--format " + quote_short(o.format) + ": expected table, csv or json");
+    const SetList user_sets = user_sets_of(o.sets);
+    (void)load_experiment(o.config, o.sets, o.platforms_dir); // the config as given must load
+    const std::vector<std::string> platforms = choose_platforms(o.platforms, o.platforms_dir);
+
+    ConfigRuns study(o.config, "portability of " + o.config,
+                     o.out_dir.empty()
+                         ? (fs::path("runs") / "portability" / fs::path(o.config).stem()).string()
+                         : o.out_dir,
+                     o.jobs, o.syncsim_binary, o.platforms_dir, user_sets);
+    const std::string& out = study.out;
+    std::vector<NamedPath> outputs;
+    for (const char* name : {kJson, kCsv, sweep::SweepFiles::kJobs, sweep::SweepFiles::kJobLog})
+        outputs.push_back({(fs::path(out) / name).string(), std::string("the study's ") + name});
+    check_outputs_apart({{o.config, "the config file"}}, outputs);
+
+    std::vector<PlatformRun> runs;
+    std::vector<sweep::Point> points;
+    for (const std::string& name : platforms) {
+        runs.push_back(plan_run(study, name));
+        points.push_back(runs.back().point);
+    }
+    std::cerr << "portability of " << o.config << " on " << platforms.size() << " platform(s)\n";
+    json collected;
+    {
+        const StdoutToStderr progress_aside;
+        collected = study.run(points);
+    }
+    std::vector<Row> rows;
+    bool all_answered = true;
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        rows.push_back(row_of(runs[i], collected[i]));
+        all_answered = all_answered && (rows.back().status == RowStatus::Ran ||
+                                        rows.back().status == RowStatus::DoesNotFit);
+    }
+    write_outputs(o, out, rows);
+    return all_answered ? 0 : 1;
+}
+
+int cmd_portability(const std::vector<std::string>& args, const std::string& pdir) {
+    po::options_description opts;
+    PortabilityOptions o;
+    std::string platforms_list;
+    opts.add_options()("jobs,j", po::value(&o.jobs)->default_value(1))("out",
+                                                                       po::value(&o.out_dir))(
+        "set", po::value(&o.sets)->composing())("platforms-list", po::value(&platforms_list))(
+        "format", po::value(&o.format))("config", po::value(&o.config));
+    po::positional_options_description pos;
+    pos.add("config", 1);
+    po::variables_map vm;
+    po::store(po::command_line_parser(args).options(opts).positional(pos).run(), vm);
+    po::notify(vm);
+    if (o.config.empty()) throw ConfigError("portability needs a CONFIG file (syncsim --help)");
+    if (o.jobs < 1) throw ConfigError("-j needs at least 1 job");
+    if (vm.count("platforms-list")) o.platforms = split_list(platforms_list);
+    o.platforms_dir = fs::absolute(platforms_dir(pdir)).string();
+    o.syncsim_binary = fs::canonical("/proc/self/exe").string();
+    return run_portability(o);
+}
+
+} // namespace syncsim
