@@ -17,7 +17,7 @@ namespace {
 // the device's core count of the launch's type.
 struct FixRule {
     const char* symptom;
-    const char* unless; // a text that rules the class out ("" = none)
+    std::vector<const char*> unless; // texts that rule the class out
     const char* param;
     std::vector<const char*> values;
     const char* why;
@@ -36,31 +36,34 @@ const std::vector<FixRule>& rules() {
     static const char* const kDcci = "dcci the line before the read";
     // clang-format off
     static const std::vector<FixRule> table = {
-        {"owns no FFTS context", "", "meta", {"mix_aiv_main", "mix_aic_main"}, kMeta},
-        {"owns no FFTS context", "", "target", {"{arch}"},
+        {"owns no FFTS context", {}, "meta", {"mix_aiv_main", "mix_aic_main"}, kMeta},
+        {"owns no FFTS context", {}, "target", {"{arch}"},
          "a Mix build (the arch's own target) makes a MIX task, which owns an FFTS context"},
-        {"owns no FFTS context", "", "kernel_type", {"mix_0_1"},
+        {"owns no FFTS context", {}, "kernel_type", {"mix_0_1"},
          "the __mix__(0, 1) qualifier makes a MIX_AIV_1_0 task, which owns an FFTS context"},
-        {"never dispatched", "", "schedule_mode", {"1"}, kBatch},
-        {"never dispatched", "", "batch_mode", {"true"}, kBatch},
-        {"never dispatched", "", "block_dim", {"{cores}"}, kOnePerCore},
-        {"waiting for cores", "", "block_dim", {"{cores}"}, kOnePerCore},
-        {"waiting for cores", "", "schedule_mode", {"0"},
+        {"never dispatched", {}, "schedule_mode", {"1"}, kBatch},
+        {"never dispatched", {}, "batch_mode", {"true"}, kBatch},
+        {"never dispatched", {}, "block_dim", {"{cores}"}, kOnePerCore},
+        {"waiting for cores", {}, "block_dim", {"{cores}"}, kOnePerCore},
+        {"waiting for cores", {}, "schedule_mode", {"0"},
          "normal schedule mode starts blocks as cores free instead of all together"},
-        {"after 0 barrier rounds", "", "spmd", {"{cores}"},
+        {"after 0 barrier rounds", {}, "spmd", {"{cores}"},
          "a block on every launched core, so every core the all-core sync counts arrives"},
-        {"after 0 barrier rounds", "", "participants", {"0"},
+        {"after 0 barrier rounds", {}, "participants", {"0"},
          "every launched core takes part in the barrier"},
-        {"yet the wait goes on: N =", "", "define_aiv_ratio", {"2"}, kSameN},
-        {"yet the wait goes on: N =", "", "used_cores", {"-1"}, kUsedCores},
-        {"the op-execute watchdog killed", "(a deadlock)", "op_execute_timeout_us", {"0"},
+        {"(the sides disagree)", {}, "define_aiv_ratio", {"2"}, kSameN},
+        {"(the sides disagree)", {}, "used_cores", {"-1"}, kUsedCores},
+        {"finished its kernel after", {}, "skip_core", {"-1"},
+         "every core calls every barrier (the workload's core that skips one)"},
+        {"the op-execute watchdog killed", {"(a deadlock)", "did not arrive", "nobody can"},
+         "op_execute_timeout_us", {"0"},
          "the kernel was still running: raise the op-execute timeout (0 = the maximum)"},
-        {"workspace", "", "workspace_init", {"0"}, "zero the workspace before the launch"},
-        {"stale", "", "invalidate", {"true"}, kDcci},
-        {"stale", "", "consumer_dcci", {"true"}, kDcci},
-        {"stale", "", "ready_poll", {"dev", "cached_dcci"},
+        {"workspace", {}, "workspace_init", {"0"}, "zero the workspace before the launch"},
+        {"stale", {}, "invalidate", {"true"}, kDcci},
+        {"stale", {}, "consumer_dcci", {"true"}, kDcci},
+        {"stale", {}, "ready_poll", {"dev", "cached_dcci"},
          "poll with ld_dev, or dcci before each cached load, so the poll sees the store"},
-        {"not ordered by synchronisation", "", "invalidate", {"true"}, kDcci},
+        {"not ordered by synchronisation", {}, "invalidate", {"true"}, kDcci},
     };
     // clang-format on
     return table;
@@ -112,6 +115,17 @@ const WorkloadParam* declared(const ExperimentConfig& cfg, const std::string& na
     return nullptr;
 }
 
+// A block count every unfinished launch already has (a default of 0 may
+// mean "one per core"): proposing it changes nothing.
+bool launches_have(const json& result, const std::string& param, const std::string& value) {
+    if (param != "block_dim" && param != "spmd") return false;
+    const json& launches = result.value("launches_unfinished", json::array());
+    if (launches.empty()) return false;
+    for (const json& l : launches)
+        if (std::to_string(l.value("block_num", std::int64_t{0})) != value) return false;
+    return true;
+}
+
 std::string platform_arch(const json& result) {
     return result["platform"]["params"]["arch"].value("value", std::string());
 }
@@ -131,14 +145,17 @@ std::vector<FixCandidate> propose_fixes(const ExperimentConfig& cfg, const json&
     const std::string text = symptoms(result);
     for (const FixRule& rule : rules()) {
         if (text.find(rule.symptom) == std::string::npos) continue;
-        if (*rule.unless && text.find(rule.unless) != std::string::npos) continue;
+        if (std::any_of(rule.unless.begin(), rule.unless.end(),
+                        [&text](const char* u) { return text.find(u) != std::string::npos; }))
+            continue;
         const auto param = cfg.params.find(rule.param);
         if (param == cfg.params.end()) continue; // not a knob of this workload
         for (const char* value : rule.values) {
             const std::string v = std::string(value) == "{cores}"  ? cores_of_launch(result, text)
                                   : std::string(value) == "{arch}" ? platform_arch(result)
                                                                    : value;
-            if (describe(param->second) == v) continue; // already so
+            if (describe(param->second) == v || launches_have(result, rule.param, v))
+                continue; // already so
             const WorkloadParam* decl = declared(cfg, rule.param);
             if (decl && !allowed(*decl, v)) continue; // not a value it takes
             out.push_back({{{"workload.params." + std::string(rule.param), v}}, rule.why});

@@ -125,6 +125,18 @@ void write_text(const std::string& path, const char* what, const std::string& te
     file.close();
 }
 
+// --waits FILE.dot: checked, and the SVG that goes beside it.
+NamedPath waits_svg(const std::string& waits, const ExperimentConfig& cfg) {
+    if (std::filesystem::path(waits).extension() != ".dot")
+        throw ConfigError("--waits file " + quote_short(waits) +
+                          " must end in .dot (the SVG goes beside it)");
+    if (cfg.is_vortex())
+        throw ConfigError("--waits draws the Ascend model's waits; " + cfg.platform_name() +
+                          " is a Vortex platform");
+    return {std::filesystem::path(waits).replace_extension(".svg").string(),
+            "the --waits SVG beside the DOT"};
+}
+
 // An option given with nothing after it.
 void check_option_values(const po::variables_map& vm) {
     for (const char* option : {"vcd", "json", "timeline", "rounds", "perf", "waits"})
@@ -169,9 +181,7 @@ int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
     std::vector<NamedPath> outputs = {{vcd_path, "VCD file"},        {json_path, "--json file"},
                                       {timeline, "--timeline file"}, {rounds, "--rounds file"},
                                       {perf, "--perf file"},         {waits, "--waits file"}};
-    if (!waits.empty() && cfg.is_vortex())
-        throw ConfigError("--waits draws the Ascend model's waits; " + cfg.platform_name() +
-                          " is a Vortex platform");
+    if (!waits.empty()) outputs.push_back(waits_svg(waits, cfg));
     if (!vcd_path.empty())
         for (const std::string& companion : vcd_companion_files(cfg, vcd_path))
             outputs.push_back({companion, "a file GTKWave reads beside the VCD"});
@@ -190,8 +200,8 @@ int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
     options.trace = trace;
     const RunReport report = run_experiment(cfg, options);
     std::cout << report.summary << report.timing_summary << report.verdict << std::flush;
-    if (with_fixes) try_fixes_of_run(config, sets, platforms_dir(pdir), report.result);
     if (!json_path.empty()) write_text(json_path, "--json file", report.result.dump(2) + "\n");
+    if (with_fixes) try_fixes_of_run(config, sets, platforms_dir(pdir), report.result);
     if (!perf.empty()) { // wall-clock figures, kept out of the deterministic result
         OutputFile out_file(perf, "--perf file");
         std::ostream& out = out_file.stream();

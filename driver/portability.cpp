@@ -124,34 +124,16 @@ std::vector<std::string> split_list(const std::string& list) {
     }
 }
 
-// Why the platform cannot hold the config's launch ("" when it can): a host
-// program says so itself (as sweeps ask it); a kernel's launch needs all its
-// blocks resident, block_dim times the cores a block takes of each type.
+// Why the platform cannot hold the config's workload ("" when it can): a
+// host program says so itself, as sweeps ask it. A kernel's launch always
+// runs: blocks beyond the free cores start in waves (or hang, which is what
+// this report is for).
 std::string why_not_fit(const ExperimentConfig& cfg) {
     if (cfg.is_vortex()) return "";
     const AscendSetup& setup = cfg.ascend();
-    const Platform& p = setup.platform;
-    if (!setup.host.empty()) {
-        const HostEntry* host = workloads().host(setup.host);
-        return host && host->feasible ? host->feasible(device_info(p), cfg.params) : "";
-    }
-    if (!setup.launch) return "";
-    LaunchPlan plan;
-    try {
-        plan = plan_launch(p.launch_rules, p.arch, *setup.launch);
-    } catch (const LaunchError&) {
-        return ""; // the run itself reports a launch the arch refuses
-    }
-    for (const auto& [type, per_block, cores] :
-         {std::tuple{"AIC", plan.aic_per_block, p.aic_cores},
-          std::tuple{"AIV", plan.aiv_per_block, p.aiv_cores}}) {
-        const std::int64_t need = plan.block_num * per_block;
-        if (need > cores)
-            return "<<<" + std::to_string(plan.block_num) + ">>> " + plan.kernel_type + " needs " +
-                   std::to_string(need) + " " + type + " cores at once; " + p.name + " has " +
-                   std::to_string(cores);
-    }
-    return "";
+    if (setup.host.empty()) return "";
+    const HostEntry* host = workloads().host(setup.host);
+    return host && host->feasible ? host->feasible(device_info(setup.platform), cfg.params) : "";
 }
 
 // The platform's point: the config with --set platform=NAME (after the
@@ -223,7 +205,10 @@ int run_portability(const PortabilityOptions& o) {
     if (o.format != "table" && o.format != "csv" && o.format != "json")
         throw ConfigError("--format " + quote_short(o.format) + ": expected table, csv or json");
     const SetList user_sets = user_sets_of(o.sets);
-    (void)load_experiment(o.config, o.sets, o.platforms_dir); // the config as given must load
+    // The config as given must load, and run on an Ascend platform.
+    if (load_experiment(o.config, o.sets, o.platforms_dir).is_vortex())
+        throw ConfigError(o.config + ": portability compares Ascend platforms; this config runs "
+                                     "on a Vortex platform");
     const std::vector<std::string> platforms = choose_platforms(o.platforms, o.platforms_dir);
 
     ConfigRuns study(o.config, "portability of " + o.config,

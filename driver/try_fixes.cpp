@@ -62,8 +62,9 @@ int try_fixes(const TryFixesOptions& o, const json& fixes, std::ostream& out) {
 
 void try_fixes_of_run(const std::string& config, const std::vector<std::string>& sets,
                       const std::string& platforms_dir, const json& result) {
-    const TryFixesOptions o{config, fs::canonical("/proc/self/exe").string(), platforms_dir, sets,
-                            2};
+    // Absolute: the reruns start in their own folders.
+    const TryFixesOptions o{config, fs::canonical("/proc/self/exe").string(),
+                            fs::absolute(platforms_dir).string(), sets, 2};
     try_fixes(o, result.value("diagnosis", json::object()).value("fixes", json::array()),
               std::cout);
 }

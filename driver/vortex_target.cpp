@@ -192,9 +192,12 @@ void summarize_stuck(std::ostream& s, const json& stuck) {
 }
 
 void VortexTarget::summarize(std::ostream& s, const json& result) const {
-    if (result.contains("diagnosis"))
-        for (const json& line : result["diagnosis"]["lines"])
-            s << "culprit    " << line.get<std::string>() << "\n";
+    if (result.contains("diagnosis")) {
+        const json& lines = result["diagnosis"]["lines"];
+        for (std::size_t i = 0; i < lines.size() && i < 8; ++i)
+            s << "culprit    " << lines[i].get<std::string>() << "\n";
+        say_left_out(s, lines.size(), 8, "culprit lines");
+    }
     s << "simulated  " << format_time(result["time"]["end_ps"].get<std::uint64_t>()) << " ("
       << std::fixed << std::setprecision(0) << result["time"]["end_cycles"].get<double>()
       << " cycles)\n";

@@ -79,6 +79,7 @@ WaitTarget poll_target(const WaitReason& reason, std::int64_t barrier_n) {
     WaitTarget t;
     t.object = "GM " + hex_address(reason.addr);
     t.among_both_types = true;
+    t.barrier_callers_only = barrier_n != 0;
     t.need = barrier_n; // a soft barrier's N, as this core computed it
     // What the pollers of one word agree on (not their poll counts).
     const bool sum = reason.slots > 0 && reason.slot_sum;

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <sstream>
 
 namespace syncsim {
@@ -75,6 +76,17 @@ void summarize_polls(SummaryOut& out, const std::vector<CoreReport>& reports) {
         s << "\n";
     }
     out.left_out(timeouts.size(), 4, "poll timeouts");
+    // Each side's N, always (a Mix side may compute another).
+    std::map<std::string, std::set<std::int64_t>> n;
+    for (const CoreReport& r : reports)
+        if (r.last_barrier_n) n[to_string(r.type)].insert(r.last_barrier_n);
+    if (n.empty()) return;
+    s << "  soft-barrier N as each side computed it:";
+    for (const auto& [type, values] : n) {
+        s << " " << type;
+        for (std::int64_t v : values) s << " " << v;
+    }
+    s << "\n";
 }
 
 void declare_summary(StatsGroup& g, const std::vector<CoreReport>* reports) {

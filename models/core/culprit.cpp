@@ -19,7 +19,10 @@ struct WaitGroup {
     WaitTarget* target = nullptr; // the first waiter's, need raised to the largest
     std::uint32_t round = 0;      // 0: not inside a barrier round
 };
-using GroupKey = std::tuple<std::uint64_t, std::string, std::string, std::uint32_t>;
+// Launch, object, round, and who should signal it (waiters on the same flag
+// id in different clusters wait on different cores); not the detail, which
+// differs between pollers of one word (their last value).
+using GroupKey = std::tuple<std::uint64_t, std::string, std::uint32_t, std::vector<int>>;
 
 std::uint32_t open_round(const CoreReport& r) {
     return r.round_open ? r.barrier_rounds : 0;
@@ -30,6 +33,9 @@ bool takes_part(const CoreReport& r, const WaitGroup& g) {
     if (!t.expected.empty())
         return std::find(t.expected.begin(), t.expected.end(), r.soc_core_id) != t.expected.end();
     const bool ran = r.blocks_run != 0 || r.has_block;
+    // A soft barrier's participants are the cores that called one (a partial
+    // barrier leaves the launch's other cores out).
+    if (t.barrier_callers_only && !r.last_barrier_n) return false;
     return ran && r.launch_id == g.waiters.front()->launch_id &&
            (t.among_both_types || r.type == t.among_type);
 }
@@ -121,6 +127,13 @@ void name_culprits(const WaitGroup& g, const std::vector<CoreReport>& cores, Cul
                 " cores) did not arrive at " + where_text(g) + ": each " + what +
                 (finished ? " (the last at " + format_time(last) + ")" : std::string()));
     }
+    if (t.expected.empty() && t.need > found && t.barrier_callers_only) {
+        out.culprits.push_back("N = " + std::to_string(t.need) + " at " + where_text(g) +
+                               ", but only " + std::to_string(found) +
+                               " cores call the barrier: it can never complete");
+        info.nobody_can = "fewer cores call the barrier than N";
+        return;
+    }
     if (t.expected.empty() && t.need > found) info.undispatched = t.need - found;
     if (info.undispatched)
         out.culprits.push_back("launch " + std::to_string(g.waiters.front()->launch_id) + ": " +
@@ -132,6 +145,7 @@ void name_culprits(const WaitGroup& g, const std::vector<CoreReport>& cores, Cul
 // A soft barrier's N as each side computed it (a Mix side may compute
 // another), always both sides that take part.
 std::string sides_n(const WaitGroup& g, const std::vector<CoreReport>& cores) {
+    if (!g.target->barrier_callers_only) return "";  // N is a soft barrier's
     std::map<std::string, std::set<std::int64_t>> n; // by core type
     for (const CoreReport& r : cores)
         if (r.last_barrier_n && takes_part(r, g)) n[to_string(r.type)].insert(r.last_barrier_n);
@@ -145,6 +159,9 @@ std::string sides_n(const WaitGroup& g, const std::vector<CoreReport>& cores) {
         }
         out += " on the " + type + " side";
     }
+    std::set<std::int64_t> all;
+    for (const auto& [type, values] : n) all.insert(values.begin(), values.end());
+    if (all.size() > 1) out += " (the sides disagree)";
     return out;
 }
 
@@ -181,18 +198,26 @@ std::string core_ranges(const std::vector<std::string>& names) {
     return out;
 }
 
-CulpritReport find_culprits(const std::vector<CoreReport>& cores) {
+CulpritReport find_culprits(const std::vector<CoreReport>& cores, std::uint64_t launch) {
     CulpritReport out;
+    // A core still running or stalled on its own pipes may yet arrive: no
+    // wait is known to be permanent (a run cut by the time limit while it moved).
+    bool settled = true;
+    for (const CoreReport& r : cores)
+        if (r.has_block && r.state != CoreState::Waiting && r.state != CoreState::Polling)
+            settled = false;
     std::map<GroupKey, WaitGroup> groups;
     std::vector<GroupKey> order;    // first waiter's order
     std::deque<WaitTarget> targets; // the groups' own copies
     for (const CoreReport& r : cores) {
-        if (!r.has_block) continue;
+        if (!r.has_block || (launch && r.launch_id != launch)) continue;
         if (!r.target) {
             out.unexplained.push_back(&r);
             continue;
         }
-        const GroupKey key{r.launch_id, r.target->object, r.target->detail, open_round(r)};
+        std::vector<int> signallers = r.target->expected;
+        std::sort(signallers.begin(), signallers.end());
+        const GroupKey key{r.launch_id, r.target->object, open_round(r), signallers};
         WaitGroup& g = groups[key];
         if (g.waiters.empty()) {
             order.push_back(key);
@@ -209,7 +234,7 @@ CulpritReport find_culprits(const std::vector<CoreReport>& cores) {
         info.launch = g.waiters.front()->launch_id;
         info.object = g.target->object;
         info.round = g.round;
-        name_culprits(g, cores, out, info);
+        if (settled) name_culprits(g, cores, out, info);
         std::vector<std::string> names;
         for (const CoreReport* w : g.waiters) names.push_back(w->name);
         info.waiters = core_ranges(names);
@@ -225,6 +250,12 @@ CulpritReport find_culprits(const std::vector<CoreReport>& cores) {
         info.detail = detail;
         out.waits.push_back(line + ": " + core_ranges(names));
     }
+    // Two launches' waiters read alike but for their cores: say whose.
+    std::set<std::uint64_t> launches;
+    for (const WaitGroupInfo& g : out.groups) launches.insert(g.launch);
+    if (launches.size() > 1)
+        for (std::size_t i = 0; i < out.waits.size(); ++i)
+            out.waits[i] = "launch " + std::to_string(out.groups[i].launch) + ": " + out.waits[i];
     return out;
 }
 

@@ -25,9 +25,10 @@ struct WaitGroupInfo {
 };
 
 struct CulpritReport {
-    // One line per participant that did not signal: "aiv5 did not arrive at
-    // flag 14 in round 3: it finished its kernel at 5.932 us after 2 barrier
-    // rounds"; or why nobody can.
+    // One line per group of participants that did not signal and did the
+    // same instead: "aiv5 (block 5) did not arrive at flag 14 in round 3: it
+    // finished its kernel after 2 barrier rounds (at 8.726 us)"; or why
+    // nobody can.
     std::vector<std::string> culprits;
     // One line per group of waiters: "17 cores wait in round 3 on flag 14
     // (...): aiv0-8, aiv36-43".
@@ -38,7 +39,10 @@ struct CulpritReport {
     std::vector<WaitGroupInfo> groups; // in the order of `waits`
 };
 
-CulpritReport find_culprits(const std::vector<CoreReport>& cores);
+// Culprits are named only when every stuck core waits on another agent or
+// polls (nothing it does itself can end the wait); `launch` (0: all) keeps
+// the groups of one launch (any core may still be its participant).
+CulpritReport find_culprits(const std::vector<CoreReport>& cores, std::uint64_t launch = 0);
 
 // Core names as ranges: {aiv0, aiv1, aiv2, aiv5} -> "aiv0-2, aiv5".
 std::string core_ranges(const std::vector<std::string>& names);

@@ -41,7 +41,7 @@ WaitTarget wait_target(const FftsHub& hub, const FftsSender& waiter, FlagSpace s
         t.arrivals_known = true;
         if (mode == 0)
             t.among_type = group == 0 ? CoreType::AIC : CoreType::AIV;
-        else // mode 1: the cluster's vectors; the mode-2 reduce: the block's vectors
+        else // a group of vectors (mode 1: the cluster's; the mode-2 reduce: the block's)
             t.expected = waiter.peers->aivs;
         t.detail =
             "FFTS mode-" + std::to_string(mode) + " sync on flag " + std::to_string(flag) +
@@ -49,8 +49,11 @@ WaitTarget wait_target(const FftsHub& hub, const FftsSender& waiter, FlagSpace s
             ": " + std::to_string(agg.count) + " of " + std::to_string(own.expected) + " arrived";
         return t;
     }
-    // No message is pending: judged by who has come as far as the waiter.
+    // No message is pending: judged by who has come as far as the waiter,
+    // among both types when the block has both (a Mix barrier's flag is set
+    // by the other side), else among the waiter's own type.
     t.among_type = waiter.type;
+    t.among_both_types = waiter.peers->aic >= 0 && !waiter.peers->aivs.empty();
     t.detail = "no pending message for flag " + std::to_string(id) + " in this launch";
     return t;
 }

@@ -12,7 +12,10 @@ std::string quoted(const std::string& s) {
     std::string out = "\"";
     for (char c : s) {
         if (c == '"' || c == '\\') out += '\\';
-        out += c == '\n' ? ' ' : c;
+        if (c == '\n')
+            out += "\\n"; // DOT's line break inside a label
+        else
+            out += c;
     }
     return out + "\"";
 }
@@ -26,6 +29,10 @@ struct Style {
 constexpr Style kStyles[] = {{"house", "#e8e8e8"},  {"cds", "#dde8f8"},     {"folder", "#dde8f8"},
                              {"box", "#fff4d6"},    {"ellipse", "#ffffff"}, {"box", "#ffd6d6"},
                              {"octagon", "#ff9c9c"}};
+
+static_assert(sizeof kStyles / sizeof kStyles[0] ==
+                  static_cast<std::size_t>(WaitGraph::Kind::Missing) + 1,
+              "a style for every kind of node");
 
 Style style_of(WaitGraph::Kind kind) {
     return kStyles[static_cast<std::size_t>(kind)];
@@ -105,6 +112,8 @@ void WaitGraph::write_dot(std::ostream& out) const {
            "  rankdir=LR;\n"
            "  node [style=filled, fontname=\"Helvetica\", fontsize=10];\n"
            "  edge [fontname=\"Helvetica\", fontsize=9];\n";
+    if (m_nodes.empty())
+        out << "  // nothing waits: the run ended with no core, stream or host waiting\n";
     for (std::size_t i = 0; i < m_nodes.size(); ++i) {
         const Node& n = m_nodes[i];
         const Style s = style_of(n.kind);

@@ -25,6 +25,8 @@ struct WaitTarget {
     CoreType among_type = CoreType::AIV;
     std::int64_t need = 0;  // signals that complete it; more than the cores found: undispatched
     std::string nobody_can; // why no participant can ever signal it (no FFTS context)
+    // Only cores that called a soft barrier take part (a poll on its word).
+    bool barrier_callers_only = false;
 };
 
 } // namespace syncsim

@@ -2,7 +2,6 @@
 
 #include "models/runtime/watchdog_report.hpp"
 
-#include "models/core/culprit.hpp"
 #include "models/runtime/block_placement.hpp"
 #include "models/systemc/simulation_time.hpp"
 
@@ -268,6 +267,7 @@ void TaskScheduler::kill(Execution& e) {
                    {},
                    {},
                    {},
+                   {},
                    m_deadlocked,
                    sc_core::SC_ZERO_TIME};
     const std::string why = "killed by the op-execute watchdog (" + std::string(k.code.log_text) +
@@ -275,9 +275,10 @@ void TaskScheduler::kill(Execution& e) {
     std::vector<CoreReport> everyone;
     for (const AiCore* core : m_pool.all())
         everyone.push_back(core->report(sc_core::sc_time_stamp()));
-    CulpritReport culprits = find_culprits(everyone);
+    CulpritReport culprits = find_culprits(everyone, e.id);
     k.culprits = std::move(culprits.culprits);
     k.waits = std::move(culprits.waits);
+    k.groups = std::move(culprits.groups);
     for (AiCore* core : e.cores) {
         const CoreReport r = core->report(sc_core::sc_time_stamp());
         std::string doing = r.waiting_on;

@@ -5,6 +5,7 @@
 // than the device holds waits forever, as on hardware.
 #pragma once
 
+#include "models/core/culprit.hpp"
 #include "models/report/stats.hpp"
 #include "models/runtime/core_pool.hpp"
 #include "models/runtime/op_timeout.hpp"
@@ -49,6 +50,7 @@ struct WatchdogKill {
     // Who did not arrive at what its cores waited on, and the waiters grouped
     // (culprit.hpp), at the kill.
     std::vector<std::string> culprits, waits;
+    std::vector<WaitGroupInfo> groups; // the same, for the wait-for graph
     // Nothing was left to happen in the model when the deadline came (told
     // by whoever ran the simulation up to it): the kernel had deadlocked,
     // its cores stuck since the last of them entered its state.

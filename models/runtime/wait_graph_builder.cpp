@@ -100,7 +100,11 @@ WaitGraph build_wait_graph(const std::vector<CoreReport>& cores, const TaskSched
     add_launches(g, scheduler); // first: a node keeps the label it was made with
     if (host) add_host(g, scheduler, *host);
     const CulpritReport c = find_culprits(cores);
-    for (std::size_t i = 0; i < c.groups.size(); ++i) add_group(g, c.groups[i], i);
+    std::size_t index = 0;
+    for (const WaitGroupInfo& group : c.groups) add_group(g, group, index++);
+    // A launch the watchdog killed: its waits as they stood at the kill.
+    for (const WatchdogKill& k : scheduler.watchdog_kills())
+        for (const WaitGroupInfo& group : k.groups) add_group(g, group, index++);
     for (const CoreReport* r : c.unexplained)
         g.edge(g.node(launch_key(r->launch_id), Kind::Launch, launch_key(r->launch_id)),
                g.node(r->name, Kind::Cores, r->name + ": " + r->waiting_on), "its block");

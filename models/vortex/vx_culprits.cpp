@@ -21,6 +21,12 @@ std::string what_warp_did(const VxWarp& w) {
     return "waits at " + w.state + (w.detail.empty() ? std::string() : " (" + w.detail + ")");
 }
 
+bool all_exited(const VxCore& c) {
+    for (const auto& w : c.warps)
+        if (w->spawned && !w->exited) return false;
+    return true;
+}
+
 } // namespace
 
 std::vector<std::string> VortexDevice::culprits() const {
@@ -33,7 +39,8 @@ std::vector<std::string> VortexDevice::culprits() const {
     for (const auto& c : m_cores) {
         std::set<int> slots; // local barriers some warp of this core waits at
         for (const auto& w : c->warps)
-            if (w->spawned && !w->exited && w->state == "barrier" && w->slot >= 0)
+            if (w->spawned && !w->exited && w->state == "barrier" && w->slot >= 0 &&
+                !w->split_wait) // a split-phase wait is on the split barriers
                 slots.insert(w->slot);
         for (int slot : slots) {
             const std::uint64_t there = c->table->mask(slot);
@@ -51,9 +58,10 @@ std::vector<std::string> VortexDevice::culprits() const {
                           "below say why)");
         for (const auto& c : m_cores)
             if (!cores.count(c->index))
-                out.push_back("core " + std::to_string(c->index) +
-                              " did not arrive at global barrier " + std::to_string(slot) +
-                              ": none of its warps is there");
+                out.push_back(
+                    "core " + std::to_string(c->index) + " did not arrive at global barrier " +
+                    std::to_string(slot) +
+                    (all_exited(*c) ? ": all its warps exited" : ": none of its warps is there"));
     }
     return out;
 }

@@ -74,3 +74,23 @@ TEST_CASE("wait graph: the two-streams waves deadlock draws its cycle", "[culpri
                          Contains("label=\"cores held by\", color=red") &&
                          Contains("host: aclrtSynchronizeStream(stream 0)"));
 }
+
+TEST_CASE("culprit: a soft barrier that fewer cores call than its N can never complete, and "
+          "the launch's idle cores are not blamed",
+          "[culprit]") {
+    const RunReport r = test::run_config("configs/soft_failures/used_cores_too_large.yaml",
+                                         {"limits.sim_time=50us"});
+    CHECK(line_after_outcome(r.summary) ==
+          "culprit    N = 10 at GM 0x100000c00 in round 1, but only 9 cores call the barrier: it "
+          "can never complete");
+    CHECK_THAT(r.summary, !Contains("aiv36"));
+}
+
+TEST_CASE("culprit: a run cut by the time limit while its cores still move names no culprit "
+          "and proposes no fix",
+          "[culprit]") {
+    const RunReport r =
+        test::run_config("configs/a2/hard_aiv_all_blocks.yaml", {"limits.sim_time=3us"});
+    CHECK(r.outcome == "time_limit");
+    CHECK_THAT(r.summary, !Contains("culprit    ") && !Contains("fix?"));
+}

@@ -89,11 +89,13 @@ TEST_CASE("culprit: a soft barrier judged by rounds shows each side's N", "[culp
     cores[0].target->object = "GM 0x1000";
     cores[0].target->among_both_types = true;
     cores[0].target->need = 2;
+    cores[0].target->barrier_callers_only = true;
     const CulpritReport c = find_culprits(cores);
     REQUIRE(c.culprits.size() == 1);
-    CHECK(c.culprits[0] == "every participant arrived at GM 0x1000 in round 3 (3, N = 2), yet the "
-                           "wait goes on: N = 2 on the aic side, 3 on the aiv side");
+    CHECK(c.culprits[0] ==
+          "every participant arrived at GM 0x1000 in round 3 (3, N = 2), yet the "
+          "wait goes on: N = 2 on the aic side, 3 on the aiv side (the sides disagree)");
     CHECK(c.waits[0] == "1 core waits in round 3 on GM 0x1000 (N = 2 on the aic side, 3 on the "
-                        "aiv side): aic0");
+                        "aiv side (the sides disagree)): aic0");
     CHECK(c.unexplained.empty());
 }
