@@ -242,15 +242,17 @@ TEST_CASE("a result of an earlier version of a point is never reported as fresh"
 
 TEST_CASE("a point that runs past point_timeout is stopped and recorded, the others stand",
           "[sweep]") {
-    // A cached poll that never sees the store: it would run to the default
-    // event bound; point_timeout (1 s) stops it.
+    // A cached poll that never sees the store: it would run for hours to the
+    // default event bound; point_timeout stops it. The timeout is generous
+    // because the short point must finish within it even under
+    // AddressSanitizer on a loaded 2-core machine (1 s did not: CI, stop 36).
     const std::string base = test::write_file(
         "livelock.yaml",
         test::read_text(test::repo_file("configs/foundation/cached_poll_livelock.yaml")));
     const std::string sweep = test::write_file(
         "timeout.yaml",
         "base: " + base +
-            "\naxes:\n  limits.sim_time: ['2 us', '8640000 s']\npoint_timeout: 1 s\n");
+            "\naxes:\n  limits.sim_time: ['2 us', '8640000 s']\npoint_timeout: 20 s\n");
     const std::string out = (test::temp_dir() / "timeout").string();
     const auto r = test::run_syncsim("sweep " + sweep + " -j 2 --out " + out);
     INFO(r.output);
