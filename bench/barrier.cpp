@@ -6,6 +6,7 @@
 // figures are ratios of rates measured back to back, not timed assertions.
 #include "bench/barrier.hpp"
 #include <algorithm>
+#include <cstdlib>
 
 #include "driver/run.hpp"
 
@@ -21,15 +22,6 @@
 namespace syncsim::bench {
 
 namespace {
-
-// Peak resident set of this process, from the kernel (KiB).
-long peak_rss_kib() {
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    while (std::getline(status, line))
-        if (line.rfind("VmHWM:", 0) == 0) return std::stol(line.substr(6));
-    return 0;
-}
 
 struct LeanBarrier : sc_core::sc_module {
     int cores;
@@ -171,6 +163,26 @@ int barrier_bench(const std::string& self, const std::vector<std::pair<int, std:
                     sim.rss_kib / cores, (sim.rss_kib - base.rss_kib) / cores);
     }
     return 0;
+}
+
+long peak_rss_kib() {
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line))
+        if (line.rfind("VmHWM:", 0) == 0) return std::stol(line.substr(6));
+    return 0;
+}
+
+BenchArgs bench_args(int argc, char* argv[], int first) {
+    BenchArgs a;
+    for (int i = first; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg == "--repeat" && i + 1 < argc)
+            a.repeats = std::max(1, std::atoi(argv[++i]));
+        else
+            a.runs.push_back(arg);
+    }
+    return a;
 }
 
 } // namespace syncsim::bench

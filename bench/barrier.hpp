@@ -8,6 +8,17 @@
 
 namespace syncsim::bench {
 
+// Peak resident set of this process, from the kernel (KiB).
+long peak_rss_kib();
+
+// A benchmark's arguments after its name: `--repeat K` (default 3) and the
+// runs, each as given (CORES:ROUNDS, KIND:CORES:ROUNDS).
+struct BenchArgs {
+    std::vector<std::string> runs;
+    int repeats = 3;
+};
+BenchArgs bench_args(int argc, char* argv[], int first);
+
 // Children: each prints "core-rounds run-seconds process-seconds peak-RSS-KiB".
 int lean_part(int cores, std::uint64_t rounds);
 int syncsim_part(const std::string& source, int cores, std::uint64_t rounds);

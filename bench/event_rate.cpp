@@ -14,11 +14,18 @@
 //                           4096:100), each side K times (default 3),
 //                           alternating, best time kept: core-rounds/s of
 //                           each, their ratio, peak RSS per core
+//   syncsim_bench races [--repeat K] [KIND:N:ROUNDS]...
+//                           the GM race detector's cost: barrier rounds
+//                           (KIND hard or soft; default hard:48:2000
+//                           soft:48:200) with --races off and on, each K
+//                           times (default 3), alternating: the ratio of
+//                           simulation times
 //   syncsim_bench gm-access [RUNS]
 //                           one kernel's scalar GM accesses through gm_ptr<T>
 //                           (g++) and through `__gm__ T*` instrumented by
 //                           syncsim's pass (clang): wall time of each, ratio
 #include "bench/barrier.hpp"
+#include "bench/races.hpp"
 #include "driver/run.hpp"
 
 #include <algorithm>
@@ -175,19 +182,16 @@ int sc_main(int argc, char* argv[]) {
     if (mode == "--sim") return sim_part(argv[2], std::vector<std::string>(argv + 3, argv + argc));
     if (mode == "poll") return poll_bench(argv[0]);
     if (mode == "gm-access") return gm_access_bench(argv[0], argc > 2 ? std::atoi(argv[2]) : 5);
+    if (mode == "races" || mode == "--races-part")
+        return syncsim::bench::races_command(kSource, argc, argv);
     if (mode == "--lean")
         return syncsim::bench::lean_part(std::atoi(argv[2]), std::stoull(argv[3]));
     if (mode == "--barrier-syncsim")
         return syncsim::bench::syncsim_part(kSource, std::atoi(argv[2]), std::stoull(argv[3]));
     if (mode == "barrier") {
+        const syncsim::bench::BenchArgs args = syncsim::bench::bench_args(argc, argv, 2);
         std::vector<std::pair<int, std::uint64_t>> runs;
-        int repeats = 3;
-        for (int i = 2; i < argc; ++i) {
-            const std::string arg = argv[i];
-            if (arg == "--repeat" && i + 1 < argc) {
-                repeats = std::max(1, std::atoi(argv[++i]));
-                continue;
-            }
+        for (const std::string& arg : args.runs) {
             const auto colon = arg.find(':');
             if (colon == std::string::npos) {
                 std::cerr << "bench: barrier takes CORES:ROUNDS arguments\n";
@@ -196,7 +200,7 @@ int sc_main(int argc, char* argv[]) {
             runs.emplace_back(std::stoi(arg.substr(0, colon)), std::stoull(arg.substr(colon + 1)));
         }
         if (runs.empty()) runs = {{48, 20000}, {512, 2000}, {4096, 100}};
-        return syncsim::bench::barrier_bench(argv[0], runs, repeats);
+        return syncsim::bench::barrier_bench(argv[0], runs, args.repeats);
     }
     if (!mode.empty()) return event_rate_bench(argv[0], mode, mode);
     return event_rate_bench(argv[0], kSource + "/configs/bench/memory_heavy.yaml",

@@ -66,7 +66,7 @@ class AscendTarget : public RunTarget {
 
     std::unique_ptr<AscendDevice> m_device;
     std::unique_ptr<HostRuntime> m_host;
-    std::unique_ptr<StatsGroup> m_host_stats;
+    std::unique_ptr<StatsGroup> m_host_stats, m_check_explanations;
     std::unique_ptr<TraceWindow> m_window;
     std::unique_ptr<AscendTracer> m_tracer;
     std::unique_ptr<TimelineRecorder> m_timeline;
@@ -84,6 +84,7 @@ HostProgram AscendTarget::host_program(const ExperimentConfig& cfg) const {
 void AscendTarget::elaborate(const ExperimentConfig& cfg, const RunOptions& options) {
     SimOptions sim_options;
     sim_options.fast_poll = cfg.fast_poll;
+    sim_options.races = options.races;
     m_device = std::make_unique<AscendDevice>(cfg.ascend().platform, sim_options);
     KernelLookup lookup = [](const std::string& name) -> KernelFn {
         const KernelEntry* k = workloads().kernel(name);
@@ -95,10 +96,17 @@ void AscendTarget::elaborate(const ExperimentConfig& cfg, const RunOptions& opti
         device_info(p), m_device->gm(), kGmBase, static_cast<std::uint64_t>(p.hbm_bytes),
         m_device->scheduler(), m_device->notifies(), m_device->clock(), p.scheduler);
     m_host_stats = std::make_unique<StatsGroup>(host_stats(*m_host));
+    m_check_explanations = std::make_unique<StatsGroup>(check_explanation_stats(*m_host));
     if (p.ffts.needs_base_address) m_host->set_c2c_ctrl_addr(FftsHub::kBaseAddress);
     AscendDevice* device = m_device.get();
     m_host->set_provenance(&m_device->provenance(),
                            [device](int requester) { return device->requester_name(requester); });
+    m_host->set_stale_reads(&m_device->stale_reads());
+    if (RaceDetector* races = m_device->races()) {
+        m_host->set_races(races, m_device->race_host_agent());
+        const HostRuntime* host = m_host.get();
+        races->set_address_names([host](std::uint64_t addr) { return host->where(addr); });
+    }
     m_host->set_launch_rules(p.launch_rules);
     m_host->set_aicpu(&m_device->aicpu());
     attach_tracers(cfg, options);
@@ -208,7 +216,10 @@ WordReader AscendTarget::word_reader() const {
 }
 
 StatsRegistry AscendTarget::stats() const {
-    StatsRegistry all = m_device->stats();
+    // The checks' explanations first: their lines follow the checks.
+    StatsRegistry all;
+    all.add(*m_check_explanations);
+    for (const StatsGroup* g : m_device->stats().groups()) all.add(*g);
     all.add(*m_host_stats);
     return all;
 }

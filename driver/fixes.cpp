@@ -79,6 +79,8 @@ std::string symptoms(const json& result) {
     for (const json& c : result.value("checks", json::array()))
         if (!c.value("ok", true)) all += c.dump() + "\n";
     if (result.contains("races")) all += result["races"].dump() + "\n";
+    if (result.contains("stale_reads"))
+        all += "stale reads: " + result["stale_reads"].dump() + "\n";
     return all;
 }
 

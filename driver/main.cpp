@@ -40,7 +40,7 @@ usage:
   syncsim run CONFIG [--set KEY=VALUE]... [--vcd FILE] [--json FILE]
                      [--timeline FILE] [--rounds FILE] [--perf FILE]
                      [--window RANGE] [--cores LIST] [--signals LIST]
-                     [--waits FILE.dot] [--try-fixes]
+                     [--waits FILE.dot] [--races off|on] [--try-fixes]
   syncsim sweep SWEEP [-j N] [--out DIR] [--resume] [--slurm] [--sshlogin HOSTS]
   syncsim sensitivity CONFIG [-j N] [--metric NAME]... [--set KEY=VALUE]...
                      [--lhs N [--seed S]] [--out DIR] [--no-plot]
@@ -78,6 +78,10 @@ options:
                     (and FILE.svg when Graphviz's dot is installed): host,
                     streams, launches, waiting cores, what they wait on and
                     who did not come; a cycle or a missing signal in red
+  --races off|on    the GM race detector: pairs of conflicting accesses no
+                    synchronisation orders ("races" in the result). Without
+                    the option it checks a run while cores x GM words touched
+                    stay at most 16,777,216, and says where it stopped
   --try-fixes       rerun with each fix the diagnosis proposes (the "fix?"
                     lines) and report which resolve the run (it completes
                     and every check passes); reruns go to runs/fixes/
@@ -147,17 +151,26 @@ void check_option_values(const po::variables_map& vm) {
             throw ConfigError(std::string("--") + option + " needs a value (syncsim --help)");
 }
 
+// --races off|on; absent: auto (checked while the run stays small).
+RaceMode parse_races_option(bool given, const std::string& value) {
+    if (!given) return RaceMode::Auto;
+    if (value == "on") return RaceMode::On;
+    if (value == "off") return RaceMode::Off;
+    throw ConfigError("--races " + quote_short(value) + ": off or on");
+}
+
 int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
     po::options_description opts;
     std::vector<std::string> sets;
-    std::string vcd, json_path, config, timeline, rounds, perf, window, cores, signals;
+    std::string vcd, json_path, config, timeline, rounds, perf, window, cores, signals, races;
     bool with_fixes = false;
     std::string waits;
     opts.add_options()("try-fixes", po::bool_switch(&with_fixes))("waits", po::value(&waits))(
-        "set", po::value(&sets)->composing())("vcd", po::value(&vcd))(
-        "json", po::value(&json_path))("timeline", po::value(&timeline))(
-        "rounds", po::value(&rounds))("perf", po::value(&perf))("config", po::value(&config))(
-        "window", po::value(&window))("cores", po::value(&cores))("signals", po::value(&signals));
+        "set", po::value(&sets)->composing())("vcd", po::value(&vcd))("json",
+                                                                      po::value(&json_path))(
+        "timeline", po::value(&timeline))("rounds", po::value(&rounds))("perf", po::value(&perf))(
+        "config", po::value(&config))("window", po::value(&window))("cores", po::value(&cores))(
+        "signals", po::value(&signals))("races", po::value(&races));
     po::positional_options_description pos;
     pos.add("config", 1);
     po::variables_map vm;
@@ -198,6 +211,7 @@ int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
     options.rounds_path = rounds;
     options.waits_path = waits;
     options.trace = trace;
+    options.races = parse_races_option(vm.count("races") != 0, races);
     const RunReport report = run_experiment(cfg, options);
     std::cout << report.summary << report.timing_summary << report.verdict << std::flush;
     if (!json_path.empty()) write_text(json_path, "--json file", report.result.dump(2) + "\n");

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "driver/experiment_config.hpp"
+#include "models/races/race_detector.hpp"
 #include "output/trace/trace_window.hpp"
 
 #include <nlohmann/json.hpp>
@@ -19,6 +20,8 @@ struct RunOptions {
     std::string rounds_path;   // empty: no file of every barrier round's row
     std::string waits_path;    // empty: no wait-for graph (Graphviz DOT, + SVG)
     TraceSpec trace;           // the part of the run the traces keep
+    // The GM race detector (--races): auto checks runs that stay small.
+    RaceMode races = RaceMode::Auto;
 };
 
 struct RunReport {

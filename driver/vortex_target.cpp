@@ -101,7 +101,8 @@ std::optional<Outcome> VortexTarget::ended() const {
 // Every check the program declares fails with `why` (its check threw).
 void VortexTarget::judged_none(Collected& c, const std::string& why) const {
     c.checks.clear();
-    for (const std::string& name : m_kernel->checks) c.checks.push_back({name, false, why});
+    for (const std::string& name : m_kernel->checks)
+        c.checks.push_back({name, false, why, nullptr});
 }
 
 Collected VortexTarget::collect(const ExperimentConfig& cfg, std::uint64_t end_ps,
@@ -120,7 +121,7 @@ Collected VortexTarget::collect(const ExperimentConfig& cfg, std::uint64_t end_p
         try {
             for (const auto& k : m_kernel->check(m_device->memory(), m_geometry, cfg.params,
                                                  m_device->releases().kept()))
-                c.checks.push_back({k.name, k.ok, k.detail});
+                c.checks.push_back({k.name, k.ok, k.detail, nullptr});
         } catch (const std::exception& e) {
             judged_none(c, std::string("not judged: its check threw: ") + e.what());
         } catch (...) {

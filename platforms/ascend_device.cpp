@@ -1,6 +1,7 @@
 #include "platforms/ascend_device.hpp"
 
 #include "models/core/core_stats.hpp"
+#include "models/races/race_stats.hpp"
 #include "models/report/round_report.hpp"
 
 namespace syncsim {
@@ -52,6 +53,7 @@ AscendDevice::AscendDevice(const Platform& platform, const SimOptions& options)
             m_interconnect->add_requester(core->config().die);
             core->set_poll_sleep(m_interconnect.get());
             core->set_round_ledger(&m_rounds);
+            core->set_gm_diagnosis({&m_provenance, &m_gm, &m_stale_reads});
             names.push_back(core->basename());
             types.push_back(core->config().type);
             hops.push_back(links.hop_cycles(core->config().die, hub));
@@ -63,6 +65,7 @@ AscendDevice::AscendDevice(const Platform& platform, const SimOptions& options)
         build_aicpu();
     }));
     m_notifies = std::make_unique<NotifyTable>(platform.notify, m_clock);
+    build_races(options.races);
     declare_l2_stats();
     // The cores first: the summary's parts in one place follow this order
     // (the cores' "not done" heading, then the scheduler's launches).
@@ -70,9 +73,24 @@ AscendDevice::AscendDevice(const Platform& platform, const SimOptions& options)
              &m_core_stats, &m_notifies->stats(), &m_scheduler->stats(), &m_ffts->stats(),
              &m_l2_stats, &m_round_stats})
         m_stats.add(*g);
+    if (m_race_stats) m_stats.add(*m_race_stats);
     // A cube reaches a unified buffer only through subblock 0 of its cluster.
     for (std::size_t k = 0; k < m_aic_ptrs.size(); ++k)
         m_aic_ptrs[k]->set_ub_peer(m_aiv_ptrs[k * platform.aiv_per_aic]);
+}
+
+void AscendDevice::build_races(RaceMode mode) {
+    if (mode == RaceMode::Off) return;
+    std::vector<std::string> agents;
+    for (AiCore* core : m_cores) agents.push_back(core->basename());
+    agents.push_back("the host");
+    agents.push_back("the AICPU");
+    m_races = std::make_unique<RaceDetector>(std::move(agents), mode);
+    for (AiCore* core : m_cores) core->set_race_detector(m_races.get());
+    m_ffts->set_flag_observer(m_races.get());
+    for (const auto& l2 : m_l2s) l2->set_write_observer(m_races.get());
+    m_aicpu->set_races(m_races.get(), race_host_agent() + 1);
+    m_race_stats = std::make_unique<StatsGroup>(race_stats(*m_races));
 }
 
 void AscendDevice::attach_tracer(SignalTracer* tracer,

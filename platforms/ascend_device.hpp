@@ -15,6 +15,7 @@
 #include "models/memory/l2_cache.hpp"
 #include "models/memory/sparse_store.hpp"
 #include "models/notify/notify_table.hpp"
+#include "models/races/race_detector.hpp"
 #include "models/report/round_ledger.hpp"
 #include "models/runtime/task_scheduler.hpp"
 #include "platforms/platform.hpp"
@@ -30,6 +31,9 @@ constexpr GmAddr kGmBase = 0x100000000ull; // device addresses start at 4 GiB; 0
 // How the simulator runs the model, as opposed to what the model is.
 struct SimOptions {
     bool fast_poll = true; // sleep through polls that cannot see a change
+    // The GM race detector (race_detector.hpp): auto checks a run while it
+    // stays small (RaceDetector::kAutoLimit).
+    RaceMode races = RaceMode::Auto;
 };
 
 class AscendDevice {
@@ -51,6 +55,12 @@ class AscendDevice {
     RoundLedger& rounds() { return m_rounds; }
     // Who wrote each GM byte last (every L2 and the host record into it).
     WriteProvenance& provenance() { return m_provenance; }
+    // The loads the cores' scalar caches served stale (stale_reads.hpp).
+    const StaleReads& stale_reads() const { return m_stale_reads; }
+    // The GM race detector (null when off); its agents are the cores by SoC
+    // id, then the host (race_host_agent()), then the AICPU.
+    RaceDetector* races() { return m_races.get(); }
+    int race_host_agent() const { return static_cast<int>(m_cores.size()); }
     // A requester number of the L2s (core x 16 + slot) as a reader says it.
     std::string requester_name(int requester) const;
     const std::vector<AiCore*>& aic() const { return m_aic_ptrs; }
@@ -89,6 +99,7 @@ class AscendDevice {
     PolledExtents m_polled; // shared by the dies' L2s
     RoundLedger m_rounds;
     WriteProvenance m_provenance;
+    StaleReads m_stale_reads;
     std::vector<std::unique_ptr<L2Cache>> m_l2s; // by die
     std::unique_ptr<DieInterconnect> m_interconnect;
     std::vector<std::unique_ptr<AiCore>> m_owned_cores; // in the tree's order
@@ -101,6 +112,9 @@ class AscendDevice {
     StatsGroup m_l2_stats{"l2"};
     std::vector<CoreReport> m_core_reports; // filled by end_run
     StatsGroup m_core_stats, m_round_stats;
+    std::unique_ptr<RaceDetector> m_races;
+    std::unique_ptr<StatsGroup> m_race_stats;
+    void build_races(RaceMode mode);
     StatsRegistry m_stats;
 };
 

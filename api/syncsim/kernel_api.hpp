@@ -281,6 +281,13 @@ class KernelContext {
     virtual void copy_ubuf_to_gm_align_v2(GmAddr gm, LocalAddr ub, int sid, std::uint32_t n_burst,
                                           std::uint32_t len_burst, std::uint8_t l2_cache_ctl,
                                           std::uint64_t dst_stride, std::uint32_t src_stride) = 0;
+
+    // --- where the next scalar GM access is in the kernel's source: the
+    // "file:line" the instrumenting pass records (sdk/runtime), which the
+    // race detector names; it must live as long as the plugin. Optional
+    // (the model ignores it unless it checks races). Declared last: the
+    // plugin ABI keeps its earlier entries where they were.
+    virtual void set_access_site(const char* site) { (void)site; }
 };
 
 using KernelFn = void (*)(KernelContext&);

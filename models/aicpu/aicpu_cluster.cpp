@@ -34,11 +34,17 @@ class AicpuCluster::Thread : public AicpuContext {
 
     std::uint64_t read_reg(int core, RegId reg) override {
         wait_for(ns(m_cluster.m_params.mmio_read_ns));
+        if (RaceDetector* r = m_cluster.m_races)
+            r->acquire_from(m_cluster.m_race_agent,
+                            RaceDetector::register_key(core, static_cast<int>(reg)));
         return regs(core)[reg].read(sc_core::sc_time_stamp());
     }
     void write_reg(int core, RegId reg, std::uint64_t value) override {
         const AicpuParams& p = m_cluster.m_params;
         wait_for(ns(p.mmio_write_ns));
+        if (RaceDetector* r = m_cluster.m_races)
+            r->release_to(m_cluster.m_race_agent,
+                          RaceDetector::register_key(core, static_cast<int>(reg)));
         regs(core)[reg].post(value, ns(p.dispatch_visible_ns));
     }
     void write_gm(GmAddr addr, const void* data, std::uint64_t bytes) override {
@@ -47,6 +53,10 @@ class AicpuCluster::Thread : public AicpuContext {
         if (m_cluster.m_provenance)
             m_cluster.m_provenance->record(
                 {-1, "AICPU payload store", to_ps(sc_core::sc_time_stamp()), addr, bytes});
+        if (RaceDetector* r = m_cluster.m_races)
+            if (r->active())
+                r->write(m_cluster.m_race_agent, addr, bytes, "AICPU payload store", nullptr,
+                         to_ps(sc_core::sc_time_stamp()));
         wait_for(ns(m_cluster.m_params.gm_store_ns * static_cast<double>((bytes + 7) / 8)));
     }
     CondScan scan_cond(const std::vector<int>& cores, const std::vector<std::uint64_t>& seen,
@@ -146,8 +156,12 @@ CondScan AicpuCluster::Thread::scan_cond(const std::vector<int>& cores,
     // Every scan's end is followed by the thread's dispatch phase, which
     // sees whatever the wake was for: the wake is spent, however it ended.
     if (m_woken_at && *m_woken_at <= sc_core::sc_time_stamp()) m_woken_at.reset();
-    for (std::size_t j = 0; j < cores.size(); ++j)
+    for (std::size_t j = 0; j < cores.size(); ++j) {
         result.values.push_back(regs(cores[j]).cond.read(sc_core::sc_time_stamp()));
+        if (RaceDetector* r = m_cluster.m_races)
+            r->acquire_from(m_cluster.m_race_agent,
+                            RaceDetector::register_key(cores[j], static_cast<int>(RegId::COND)));
+    }
     return result;
 }
 

@@ -9,6 +9,7 @@
 #include "models/core/mmio_register.hpp"
 #include "models/memory/sparse_store.hpp"
 #include "models/memory/write_provenance.hpp"
+#include "models/races/race_detector.hpp"
 #include "syncsim/aicpu_api.hpp"
 
 #include <functional>
@@ -76,6 +77,15 @@ class AicpuCluster : public sc_core::sc_module {
     // What the running launch is doing, for a diagnosis.
     std::string describe() const;
     const AicpuParams& params() const { return m_params; }
+    // The race detector its threads are agent `agent` of (one agent: they
+    // order themselves through the scheduler's own memory, which the model
+    // does not see); null: none.
+    void set_races(RaceDetector* races, int agent) {
+        m_races = races;
+        m_race_agent = agent;
+    }
+    RaceDetector* races() const { return m_races; }
+    int race_agent() const { return m_race_agent; }
 
   private:
     class Thread;
@@ -85,6 +95,8 @@ class AicpuCluster : public sc_core::sc_module {
     std::vector<CoreWindow> m_cores;
     SparseStore& m_gm;
     WriteProvenance* m_provenance;
+    RaceDetector* m_races = nullptr;
+    int m_race_agent = -1;
     std::function<std::uint64_t()> m_new_task_id;
     const AicpuLaunch* m_launch = nullptr;
     std::vector<std::unique_ptr<Thread>> m_threads;

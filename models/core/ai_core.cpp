@@ -123,6 +123,7 @@ void AiCore::wait_intra_block(Pipe pipe, int id) {
     if (!m_sync.hub("wait_intra_block").params().intra_block)
         throw KernelFault("wait_intra_block does not exist on this arch");
     m_sync.wait(pipe, FlagSpace::IntraBlock, id, "wait_intra_block");
+    flag_taken(FlagSpace::IntraBlock, id);
 }
 
 // ---------------------------------------------------------------- report

@@ -50,6 +50,15 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     void set_ffts(FftsHub* hub) { m_sync.attach(hub); }
     void set_poll_sleep(PollSleep* sleep) { m_poll.set_poll_sleep(sleep); }
     void set_round_ledger(RoundLedger* ledger) { m_activity.set_round_ledger(ledger); }
+    // What its scalar cache reports stale reads with (gm_access_path.hpp).
+    void set_gm_diagnosis(const GmDiagnosis& diagnosis) { m_memory.set_diagnosis(diagnosis); }
+    // The race detector this core is agent `agent` of (its SoC id); null: none.
+    void set_race_detector(RaceDetector* detector) {
+        m_memory.races().detector = detector;
+        m_memory.races().agent = m_config.soc_core_id;
+        m_block.set_races(&m_memory.races());
+        m_registers.set_races(&m_memory.races());
+    }
     // The registers an AICPU reaches by MMIO.
     CoreRegisters& registers() { return m_registers.registers(); }
 
@@ -143,15 +152,20 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     void create_cbuf_matrix(LocalAddr l1, int n_blocks, std::uint32_t value) override {
         m_pipes.create_cbuf_matrix(l1, n_blocks, value);
     }
-    void ffts_cross_core_sync(Pipe pipe, std::uint64_t msg) override { m_sync.send(pipe, msg); }
+    void ffts_cross_core_sync(Pipe pipe, std::uint64_t msg) override {
+        m_sync.send(pipe, msg, message_release());
+    }
     void wait_flag_dev(Pipe pipe, int flag_id) override {
         m_sync.wait(pipe, FlagSpace::Ffts, flag_id, "wait_flag_dev");
+        flag_taken(FlagSpace::Ffts, flag_id);
     }
     using KernelContext::wait_flag_dev;
-    void set_intra_block(Pipe pipe, int id) override { m_sync.set_intra_block(pipe, id); }
+    void set_intra_block(Pipe pipe, int id) override {
+        m_sync.set_intra_block(pipe, id, message_release());
+    }
     void wait_intra_block(Pipe pipe, int id) override;
     void set_ffts_base_addr(std::uint64_t addr) override { m_sync.set_base_address(addr); }
-    PollResult poll(const PollSpec& spec) override { return m_poll.poll(spec); }
+    PollResult poll(const PollSpec& spec) override;
     void mark_barrier_round() override { m_activity.mark_round(); }
     void mark_barrier_release() override { m_activity.mark_release(); }
     // a resident worker (ai_core_registers.cpp)
@@ -162,6 +176,8 @@ class AiCore : public sc_core::sc_module, public KernelContext {
         return m_registers.spin_while(reg, v);
     }
     void run_task(KernelFn fn, const LocalContext& task) override;
+
+    void set_access_site(const char* site) override { m_memory.races().site = site; }
 
   protected:
     void load_cached(GmAddr a, void* out, unsigned n) override { m_memory.load_cached(a, out, n); }
@@ -188,6 +204,21 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     void run();
     void finish_block();
     void enter(const char* intrinsic) { m_activity.enter(intrinsic); }
+    // A cross-core message leaves: what the core did so far is what it
+    // releases, carried with the message (the race detector;
+    // ai_core_races.cpp). Empty while the detector is off.
+    Release message_release() {
+        CoreRaces& r = m_memory.races();
+        return r.on() ? r.detector->release(r.agent) : Release{};
+    }
+    // A wait took a count from the flag: the core learns what the messages
+    // that set it released.
+    void flag_taken(FlagSpace space, int id) {
+        CoreRaces& r = m_memory.races();
+        if (r.on())
+            r.detector->acquire_from(r.agent,
+                                     RaceDetector::flag_key(r.agent, static_cast<int>(space), id));
+    }
 
     CoreConfig m_config;
     LocalTime m_time;

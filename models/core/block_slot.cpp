@@ -8,12 +8,20 @@ const BlockWork& BlockSlot::start() {
     m_kernel_name = m_current->launch->kernel_name;
     m_block_idx = m_current->block_idx;
     m_launch_id = m_current->launch->launch_id;
+    if (m_races) {
+        m_races->in_poll = false;
+        m_races->site = nullptr;
+        if (m_races->on() && m_current->launch->order)
+            m_races->detector->acquire(m_races->agent, m_current->launch->order->start);
+    }
     return *m_current;
 }
 
 std::function<void(const std::optional<std::string>&)>
 BlockSlot::finish(const sc_core::sc_time& at) {
     m_finished_at = at;
+    if (m_races && m_races->on() && m_current->launch->order)
+        m_current->launch->order->end.join(m_races->detector->release(m_races->agent).clock());
     auto done = std::move(m_current->on_done);
     m_current.reset();
     return done;

@@ -7,6 +7,7 @@
 #include "models/core/block_work.hpp"
 #include "models/core/core_activity.hpp"
 #include "models/core/core_report.hpp"
+#include "models/core/gm_access_path.hpp"
 
 #include <functional>
 #include <memory>
@@ -22,6 +23,9 @@ class BlockSlot {
     BlockSlot(const BlockSlot&) = delete;
     BlockSlot& operator=(const BlockSlot&) = delete;
     explicit BlockSlot(CoreActivity& activity) : m_activity(activity) {}
+    // The core's part in the race detector: a block starts knowing what its
+    // launch's stream knew, and its end is what the stream learns.
+    void set_races(CoreRaces* races) { m_races = races; }
 
     void hand(BlockWork work) { m_pending = std::move(work); }
     bool handed() const { return m_pending.has_value(); }
@@ -50,6 +54,7 @@ class BlockSlot {
 
   private:
     CoreActivity& m_activity;
+    CoreRaces* m_races = nullptr;
     std::optional<BlockWork> m_pending, m_current;
     std::string m_kernel_name;
     std::int64_t m_block_idx = -1;

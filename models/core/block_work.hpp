@@ -3,6 +3,7 @@
 #pragma once
 
 #include "models/ffts/ffts_hub.hpp"
+#include "models/races/race_detector.hpp"
 #include "syncsim/kernel_api.hpp"
 
 #include <cstdint>
@@ -26,6 +27,8 @@ struct LaunchedKernel {
     std::uint64_t works = 1; // blocks times the cores each one occupies
     std::int64_t aic_subblockdim = 1, aiv_subblockdim = 1;
     std::shared_ptr<const FftsContext> ffts_context; // null: the launch owns none
+    // Where the race detector orders the launch in its stream (null: off).
+    std::shared_ptr<LaunchOrder> order;
 };
 
 struct BlockWork {

@@ -13,23 +13,24 @@ void CrossCoreSync::set_base_address(std::uint64_t addr) {
     m_time.advance(m_config.timing.scalar_op);
 }
 
-void CrossCoreSync::send(Pipe pipe, std::uint64_t msg) {
+void CrossCoreSync::send(Pipe pipe, std::uint64_t msg, const Release& sent) {
     m_activity.enter("ffts_cross_core_sync");
     FftsHub& hub = m_ffts.hub("ffts_cross_core_sync");
     // The message leaves when the trigger pipe reaches it, after the work
     // issued to that pipe before it.
-    m_pipes.post_when_reaches(
-        pipe, "ffts_cross_core_sync",
-        [&hub, from = sender(), msg](const sc_core::sc_time& at) { hub.post(from, msg, at); });
+    m_pipes.post_when_reaches(pipe, "ffts_cross_core_sync",
+                              [&hub, from = sender(), msg, sent](const sc_core::sc_time& at) {
+                                  hub.post(from, msg, at, sent);
+                              });
 }
 
-void CrossCoreSync::set_intra_block(Pipe pipe, int id) {
+void CrossCoreSync::set_intra_block(Pipe pipe, int id, const Release& sent) {
     m_activity.enter("set_intra_block");
     FftsHub& hub = m_ffts.hub("set_intra_block");
     if (!hub.params().intra_block) throw KernelFault("set_intra_block does not exist on this arch");
     m_pipes.post_when_reaches(pipe, "set_intra_block",
-                              [&hub, from = sender(), id](const sc_core::sc_time& at) {
-                                  hub.post_intra_block(*from, id, at);
+                              [&hub, from = sender(), id, sent](const sc_core::sc_time& at) {
+                                  hub.post_intra_block(*from, id, at, sent);
                               });
 }
 

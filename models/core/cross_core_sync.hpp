@@ -41,8 +41,9 @@ class CrossCoreSync {
     }
 
     void set_base_address(std::uint64_t addr);
-    void send(Pipe pipe, std::uint64_t msg); // ffts_cross_core_sync
-    void set_intra_block(Pipe pipe, int id);
+    // `sent`: what the core released with the message (the race detector).
+    void send(Pipe pipe, std::uint64_t msg, const Release& sent); // ffts_cross_core_sync
+    void set_intra_block(Pipe pipe, int id, const Release& sent);
     // wait_flag_dev (FlagSpace::Ffts) or wait_intra_block.
     void wait(Pipe pipe, FlagSpace space, int id, const char* what);
 

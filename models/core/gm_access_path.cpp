@@ -32,6 +32,7 @@ void GmAccessPath::check_access(GmAddr addr, unsigned bytes, const char* what) c
 
 CacheLine& GmAccessPath::cached_line(GmAddr addr) {
     const GmAddr base = m_cache.line_of(addr);
+    m_filled = false;
     if (CacheLine* line = m_cache.lookup(base)) {
         ++m_activity.counters().cache_hits;
         m_time.advance(m_config.timing.cache_hit);
@@ -40,43 +41,61 @@ CacheLine& GmAccessPath::cached_line(GmAddr addr) {
     ++m_activity.counters().cache_misses;
     m_time.sync();
     wait_for_posted_writes_to(base);
+    // Writes counted before the read: one landing while it is served counts
+    // as newer, and a load compares bytes before it calls the line stale.
+    const std::uint64_t writes_before =
+        m_diagnosis.provenance ? m_diagnosis.provenance->writes() : 0;
     std::vector<std::uint8_t> fill(m_cache.line_bytes());
     scalar_port().read(base, fill.data(), fill.size());
     if (auto victim = m_cache.install(base, fill.data()))
         post_writeback(std::move(*victim), "eviction write-back of a scalar-cache line");
-    return *m_cache.lookup(base);
+    m_filled = true;
+    CacheLine& line = *m_cache.lookup(base);
+    line.filled_ps = now_ps();
+    line.filled_after_write = writes_before;
+    if (m_races.on()) line.filled_knowing = m_races.detector->knowledge(m_races.agent);
+    return line;
 }
 
 void GmAccessPath::load_cached(GmAddr addr, void* out, unsigned bytes) {
     m_activity.enter("ld");
     check_access(addr, bytes, "scalar load");
+    const char* site = m_races.take_site();
     CacheLine& line = cached_line(addr);
     std::memcpy(out, line.bytes.data() + (addr - line.base), bytes);
+    if (!m_filled && m_diagnosis.stale_reads) check_stale(line, addr, out, bytes);
+    if (m_races.on()) race_load(line, addr, bytes, site);
 }
 
 void GmAccessPath::store_cached(GmAddr addr, const void* in, unsigned bytes) {
     m_activity.enter("st");
     check_access(addr, bytes, "scalar store");
+    const char* site = m_races.take_site();
     CacheLine& line = cached_line(addr);
+    line.store_site = site;
     std::memcpy(line.bytes.data() + (addr - line.base), in, bytes);
     line.dirty = true;
+    if (m_diagnosis.stale_reads) note_store(line, addr, bytes);
 }
 
 void GmAccessPath::load_device(GmAddr addr, void* out, unsigned bytes) {
     m_activity.enter("ld_dev");
     check_access(addr, bytes, "ld_dev");
+    const char* site = m_races.take_site();
     m_time.sync();
     wait_for_posted_writes_to(m_cache.line_of(addr));
     // Uncached: the word's slice reads it from DDR, as for a poll.
     PollExtension uncached;
     scalar_port().poll(addr, static_cast<std::uint8_t*>(out), bytes, uncached);
+    if (m_races.on() && !m_races.in_poll) // GM's coherent value: a synchronising load
+        m_races.detector->atomic_read(m_races.agent, addr, bytes, "ld_dev", site, now_ps());
 }
 
 void GmAccessPath::store_device(GmAddr addr, const void* in, unsigned bytes) {
     m_activity.enter("st_dev");
     check_access(addr, bytes, "st_dev");
     const auto* p = static_cast<const std::uint8_t*>(in);
-    post_write(addr, std::vector<std::uint8_t>(p, p + bytes), "st_dev");
+    post_write(addr, std::vector<std::uint8_t>(p, p + bytes), "st_dev", m_races.take_site(), true);
     m_time.advance(m_config.timing.scalar_op);
 }
 
@@ -84,24 +103,28 @@ void GmAccessPath::post(GmAddr addr, const char* what, std::function<void()> acc
     m_write_buffer->post(m_cache.line_of(addr), m_time.now(), what, std::move(access));
 }
 
-void GmAccessPath::post_write(GmAddr addr, std::vector<std::uint8_t> bytes, const char* what) {
-    post(addr, what, [this, addr, what, data = std::move(bytes)] {
-        write_buffer_port().write(addr, data.data(), data.size(), what);
+void GmAccessPath::post_write(GmAddr addr, std::vector<std::uint8_t> bytes, const char* what,
+                              const char* site, bool coherent) {
+    post(addr, what, [this, addr, what, site, coherent, data = std::move(bytes)] {
+        // A GM write once it lands: the L2 tells the race detector then.
+        const RaceTag tag{site, nullptr, coherent};
+        write_buffer_port().write(addr, data.data(), data.size(), what, &tag);
     });
 }
 
 void GmAccessPath::post_writeback(CacheLine&& line, const char* why) {
     ++m_activity.counters().writebacks;
-    post_write(line.base, std::move(line.bytes), why);
+    post_write(line.base, std::move(line.bytes), why, line.store_site);
 }
 
 void GmAccessPath::dcci(GmAddr addr, CacheScope scope, DcciMode mode) {
     m_activity.enter("dcci");
+    const std::uint64_t at = to_ps(m_time.now());
     if (scope == CacheScope::SINGLE_CACHE_LINE) {
-        if (auto line = m_cache.maintain(m_cache.line_of(addr), mode))
+        if (auto line = m_cache.maintain(m_cache.line_of(addr), mode, at))
             post_writeback(std::move(*line), "dcci write-back of a scalar-cache line");
     } else {
-        for (CacheLine& line : m_cache.maintain_all(mode))
+        for (CacheLine& line : m_cache.maintain_all(mode, at))
             post_writeback(std::move(line), "dcci write-back of a scalar-cache line");
     }
     m_time.advance(m_config.timing.dcci);
@@ -151,9 +174,12 @@ void GmAccessPath::store_atomic(GmAddr addr, std::int64_t value, unsigned bytes)
     if (bytes != atomic_width_bytes(m_st_atomic_type))
         throw KernelFault("st_atomic of " + std::to_string(bytes) +
                           " bytes under set_st_atomic_cfg type " + to_string(m_st_atomic_type));
-    post(addr, "st_atomic", [this, addr, value, type = m_st_atomic_type, op = m_st_atomic_op] {
-        write_buffer_port().atomic(addr, type, op, value);
-    });
+    post(addr, "st_atomic",
+         [this, addr, value, type = m_st_atomic_type, op = m_st_atomic_op,
+          site = m_races.take_site()] {
+             const RaceTag tag{site, nullptr};
+             write_buffer_port().atomic(addr, type, op, value, &tag);
+         });
     m_time.advance(m_config.timing.scalar_op);
 }
 
@@ -163,9 +189,14 @@ std::int64_t GmAccessPath::fetch_add(GmAddr addr, std::int64_t value, AtomicType
         throw KernelFault("atomicAdd: this core's arch has no returning atomic add (platform "
                           "atomic_kind st_atomic); use set_st_atomic_cfg and st_atomic");
     check_access(addr, atomic_width_bytes(type), "atomicAdd");
+    const char* site = m_races.take_site();
     m_time.sync();
     wait_for_posted_writes_to(m_cache.line_of(addr));
-    return scalar_port().atomic(addr, type, AtomicOp::Sum, value);
+    const RaceTag tag{site, nullptr};
+    const std::int64_t old = scalar_port().atomic(addr, type, AtomicOp::Sum, value, &tag);
+    // It returned the count so far: what the atomics before it released.
+    if (m_races.on()) m_races.detector->observed(m_races.agent, addr, atomic_width_bytes(type));
+    return old;
 }
 
 } // namespace syncsim

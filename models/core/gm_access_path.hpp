@@ -11,6 +11,9 @@
 #include "models/core/write_buffer.hpp"
 #include "models/memory/gm_port.hpp"
 #include "models/memory/scalar_cache.hpp"
+#include "models/memory/sparse_store.hpp"
+#include "models/memory/stale_reads.hpp"
+#include "models/races/race_detector.hpp"
 #include "syncsim/fault.hpp"
 
 #include <array>
@@ -19,6 +22,33 @@
 #include <type_traits>
 
 namespace syncsim {
+
+// What a core tells about its GM accesses, for diagnosis (issue 28): the
+// device's write provenance and GM let it see that a load was served by a
+// line older than GM's bytes, which it records as a stale read. Null: none.
+struct GmDiagnosis {
+    const WriteProvenance* provenance = nullptr;
+    const SparseStore* gm = nullptr;
+    StaleReads* stale_reads = nullptr;
+};
+
+// A core's part in the race detector (race_detector.hpp): its agent, whether
+// it is in a poll loop (whose reads synchronise instead of racing) and the
+// source line the instrumented path gave for its next scalar access.
+struct CoreRaces {
+    RaceDetector* detector = nullptr; // null: nothing is checked
+    int agent = -1;
+    bool in_poll = false;
+    const char* site = nullptr;
+
+    bool on() const { return detector && detector->active(); }
+    // The site of the access being made, which it uses up.
+    const char* take_site() {
+        const char* s = site;
+        site = nullptr;
+        return s;
+    }
+};
 
 class GmAccessPath {
   public:
@@ -33,6 +63,15 @@ class GmAccessPath {
     GmPort& scalar_port() { return *m_ports[0]; }
     GmPort& pipe_port(Pipe p) { return *m_ports[static_cast<int>(p)]; }
     ScalarCache& cache() { return m_cache; }
+    void set_diagnosis(const GmDiagnosis& diagnosis) { m_diagnosis = diagnosis; }
+    CoreRaces& races() { return m_races; }
+    // When the write to [addr, addr + bytes) that just returned took effect
+    // at the L2 (as the provenance has it; now without one): what reports say.
+    std::uint64_t landed_ps(GmAddr addr, std::uint64_t bytes) const {
+        const auto w =
+            m_diagnosis.provenance ? m_diagnosis.provenance->newest(addr, bytes) : std::nullopt;
+        return w ? w->write.time_ps : now_ps();
+    }
 
     // Faults unless `bytes` is a power of two and `addr` a multiple of it.
     void check_access(GmAddr addr, unsigned bytes, const char* what) const;
@@ -40,6 +79,11 @@ class GmAccessPath {
     // GM (after this core's posted writes to it), writing back a victim.
     CacheLine& cached_line(GmAddr addr);
     void load_cached(GmAddr addr, void* out, unsigned bytes);
+    // A cached poll read `got` from the line cached_line() just returned:
+    // recorded as a stale read when GM moved past it (the line was a hit).
+    void polled_cached(const CacheLine& line, GmAddr addr, const void* got, unsigned bytes) {
+        if (!m_filled && m_diagnosis.stale_reads) check_stale(line, addr, got, bytes);
+    }
     void store_cached(GmAddr addr, const void* in, unsigned bytes);
     void load_device(GmAddr addr, void* out, unsigned bytes);       // ld_dev
     void store_device(GmAddr addr, const void* in, unsigned bytes); // st_dev
@@ -80,7 +124,14 @@ class GmAccessPath {
     GmPort& write_buffer_port() { return *m_ports[kPipeCount]; }
     // Queues a GM access on the write buffer; the core goes on at once.
     void post(GmAddr addr, const char* what, std::function<void()> access);
-    void post_write(GmAddr addr, std::vector<std::uint8_t> bytes, const char* what);
+    void post_write(GmAddr addr, std::vector<std::uint8_t> bytes, const char* what,
+                    const char* site = nullptr, bool coherent = false);
+    // A load the line served, for the race detector (gm_access_diagnosis.cpp).
+    void race_load(CacheLine& line, GmAddr addr, unsigned bytes, const char* site);
+    // A load the line served without a fill: records it if GM held newer
+    // bytes written by another agent (gm_access_diagnosis.cpp).
+    void check_stale(const CacheLine& line, GmAddr addr, const void* got, unsigned bytes);
+    void note_store(CacheLine& line, GmAddr addr, unsigned bytes);
 
     const CoreConfig& m_config;
     LocalTime& m_time;
@@ -91,6 +142,9 @@ class GmAccessPath {
     std::array<std::unique_ptr<GmPort>, kPipeCount + 1> m_ports;
     AtomicType m_st_atomic_type = AtomicType::S32;
     AtomicOp m_st_atomic_op = AtomicOp::Sum;
+    GmDiagnosis m_diagnosis;
+    CoreRaces m_races;
+    bool m_filled = false; // the last cached_line() filled the line
 };
 
 } // namespace syncsim

@@ -210,20 +210,34 @@ void PipeSet::issue_dma(const char* what, Pipe pipe, Space dst_space, std::uint6
         busy += m_config.timing.dma_gm_latency;
     const sc_core::sc_time busy_time = m_time.cycles(busy);
     GmPort& port = m_memory.pipe_port(pipe);
+    // For the race detector: a poll's copy reads to synchronise, not as data.
+    CoreRaces* races = &m_memory.races();
+    const bool poll_read = races->in_poll;
+    // A copy counts as made when issued: the pipe's later work (an FFTS
+    // message it triggers) comes after its reads and writes of GM.
+    const Release issued = races->on() && !(src_local && dst_local)
+                               ? races->detector->release(races->agent)
+                               : Release{};
     unit(pipe).issue({m_time.now(), what, [=, &port] {
                           wait_for(busy_time);
                           std::vector<std::uint8_t> staging(shape.burst_bytes);
                           for (int i = 0; i < shape.bursts; ++i) {
                               const std::uint64_t from = src + i * shape.src_step;
                               const std::uint64_t to = dst + i * shape.dst_step;
-                              if (src_local)
+                              if (src_local) {
                                   src_local->read(from, staging.data(), staging.size());
-                              else
+                              } else {
                                   port.read(from, staging.data(), staging.size());
-                              if (dst_local)
+                                  if (races->on() && !poll_read)
+                                      races->detector->read_as(issued, from, staging.size(), what,
+                                                               nullptr, now_ps());
+                              }
+                              if (dst_local) {
                                   dst_local->write(to, staging.data(), staging.size());
-                              else
-                                  port.write(to, staging.data(), staging.size(), what);
+                              } else {
+                                  const RaceTag tag{nullptr, &issued};
+                                  port.write(to, staging.data(), staging.size(), what, &tag);
+                              }
                           }
                       }});
     m_time.advance(m_config.timing.pipe_issue);

@@ -22,7 +22,9 @@ std::int64_t PollEngine::cached_poll_load(const PollSpec& spec) {
     }
     std::uint8_t raw[8] = {};
     CacheLine& line = m_memory.cached_line(spec.addr);
-    std::memcpy(raw, line.bytes.data() + (spec.addr - line.base), atomic_width_bytes(spec.type));
+    const unsigned bytes = atomic_width_bytes(spec.type);
+    std::memcpy(raw, line.bytes.data() + (spec.addr - line.base), bytes);
+    m_memory.polled_cached(line, spec.addr, raw, bytes); // a poll that cannot see the store
     return GmAccessPath::decode_word(raw, spec.type);
 }
 

@@ -19,6 +19,9 @@ std::uint64_t RegisterPort::read(RegId reg) {
     // it happens, so the core catches up first.
     m_time.advance(m_config.timing.scalar_op);
     m_time.sync();
+    if (m_races && m_races->on())
+        m_races->detector->acquire_from(
+            m_races->agent, RaceDetector::register_key(m_races->agent, static_cast<int>(reg)));
     return m_regs[reg].read(m_time.now());
 }
 
@@ -26,6 +29,9 @@ void RegisterPort::write(RegId reg, std::uint64_t value) {
     m_activity.enter("write_reg");
     m_time.advance(m_config.timing.scalar_op);
     m_time.sync();
+    if (m_races && m_races->on())
+        m_races->detector->release_to(
+            m_races->agent, RaceDetector::register_key(m_races->agent, static_cast<int>(reg)));
     // The core's own DATA_MAIN_BASE is next to it; COND lands where the
     // AICPU reads it after the path's latency.
     m_regs[reg].post(value, reg == RegId::COND ? m_regs.core_write_latency : sc_core::SC_ZERO_TIME);
@@ -55,6 +61,9 @@ std::uint64_t RegisterPort::spin_while(RegId reg, std::uint64_t value) {
     if (waited) m_activity.clear_external_wait();
     m_time.advance(m_config.timing.scalar_op); // the read that saw the change
     m_time.sync();
+    if (m_races && m_races->on())
+        m_races->detector->acquire_from(
+            m_races->agent, RaceDetector::register_key(m_races->agent, static_cast<int>(reg)));
     return r.read(m_time.now());
 }
 

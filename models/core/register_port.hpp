@@ -5,6 +5,7 @@
 
 #include "models/core/core_activity.hpp"
 #include "models/core/core_params.hpp"
+#include "models/core/gm_access_path.hpp"
 #include "models/core/local_time.hpp"
 #include "models/core/mmio_register.hpp"
 
@@ -20,6 +21,9 @@ class RegisterPort {
 
     // The registers themselves, as an AICPU reaches them by MMIO.
     CoreRegisters& registers() { return m_regs; }
+    // The core's part in the race detector: a write releases into the
+    // register, a read acquires what the AICPU released into it.
+    void set_races(CoreRaces* races) { m_races = races; }
     std::uint64_t read(RegId reg);
     void write(RegId reg, std::uint64_t value);
     // Returns the register's value once it differs from `value`.
@@ -30,6 +34,7 @@ class RegisterPort {
     LocalTime& m_time;
     CoreActivity& m_activity;
     CoreRegisters m_regs;
+    CoreRaces* m_races = nullptr;
 };
 
 } // namespace syncsim

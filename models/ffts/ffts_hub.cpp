@@ -51,14 +51,14 @@ FftsHub::FftsHub(sc_core::sc_module_name name, const FftsParams& params, const C
 }
 
 void FftsHub::post(std::shared_ptr<const FftsSender> from, std::uint64_t msg,
-                   const sc_core::sc_time& at) {
-    m_inbox.push(at, m_seq++, {std::move(from), msg}, m_inbox_next);
+                   const sc_core::sc_time& at, const Release& sent) {
+    m_inbox.push(at, m_seq++, {std::move(from), msg, sent}, m_inbox_next);
 }
 
 void FftsHub::accept_due() {
     const sc_core::sc_time now = sc_core::sc_time_stamp();
     Message m;
-    while (m_inbox.pop_due(now, m)) send(*m.from, m.msg);
+    while (m_inbox.pop_due(now, m)) send(*m.from, m.msg, m.sent);
     m_inbox.rearm(m_inbox_next, now);
 }
 
@@ -121,7 +121,7 @@ void FftsHub::drop(const FftsSender& from, std::uint64_t at_ps, const std::strin
     m_last_drop[from.core] = what + " was dropped: " + why;
 }
 
-void FftsHub::send(const FftsSender& from, std::uint64_t msg) {
+void FftsHub::send(const FftsSender& from, std::uint64_t msg, const Release& sent) {
     ++m_messages;
     const FftsMessage m = decode_ffts_message(msg);
     // Named only when the message is dropped.
@@ -155,7 +155,7 @@ void FftsHub::send(const FftsSender& from, std::uint64_t msg) {
 
     if (m.mode == 2 && from_aic) { // broadcast to the block's vectors
         if (peers.aivs.empty()) return drop(from, now_ps(), what(), "this block has no paired AIV");
-        return deliver_all(peers.aivs, FlagSpace::Ffts, m.flag_id, count, processed);
+        return deliver_all(peers.aivs, FlagSpace::Ffts, m.flag_id, count, processed, {sent});
     }
     if (m.mode == 1 && from_aic)
         return drop(from, now_ps(), what(), "mode 1 syncs vector sub-cores only");
@@ -169,28 +169,31 @@ void FftsHub::send(const FftsSender& from, std::uint64_t msg) {
     Aggregation& agg = m_aggregations[{from.context->launch_id, m.mode, group, m.flag_id}];
     if (agg.count++ == 0) agg.arrivers.reserve(static_cast<std::size_t>(expected));
     agg.arrivers.push_back(from.core);
+    agg.sent.push_back(sent);
     // Arrivals may be counted out of the order they leave (a die hop): the
     // release follows the latest.
     agg.ready = std::max(agg.ready, processed);
     if (agg.count < expected) return;
     const sc_core::sc_time ready = agg.ready;
+    const std::vector<Release> arrivals = std::move(agg.sent);
     // Mode 1 sets the flag of both AIVs of the cluster, whichever sent the
     // arrivals; an all-core sync releases the cores that arrived.
     const std::vector<int> released = reduce_into >= 0 ? std::vector<int>(1, reduce_into)
                                       : m.mode == 1    ? peers.aivs
                                                        : std::move(agg.arrivers);
     m_aggregations.erase({from.context->launch_id, m.mode, group, m.flag_id});
-    deliver_all(released, FlagSpace::Ffts, m.flag_id, count, ready);
+    deliver_all(released, FlagSpace::Ffts, m.flag_id, count, ready, arrivals);
 }
 
 void FftsHub::set_intra_block(const FftsSender& from, int id) {
     check_intra_block(from, id);
-    intra_block_at(from, id, sc_core::sc_time_stamp());
+    intra_block_at(from, id, sc_core::sc_time_stamp(), {});
 }
 
-void FftsHub::post_intra_block(const FftsSender& from, int id, const sc_core::sc_time& at) {
+void FftsHub::post_intra_block(const FftsSender& from, int id, const sc_core::sc_time& at,
+                               const Release& sent) {
     check_intra_block(from, id);
-    intra_block_at(from, id, at);
+    intra_block_at(from, id, at, sent);
 }
 
 void FftsHub::check_intra_block(const FftsSender& from, int id) const {
@@ -203,7 +206,8 @@ void FftsHub::check_intra_block(const FftsSender& from, int id) const {
 
 // The flag goes core to core, not through the hub's queue: nothing orders it
 // against other messages, so it is scheduled when posted.
-void FftsHub::intra_block_at(const FftsSender& from, int id, const sc_core::sc_time& at) {
+void FftsHub::intra_block_at(const FftsSender& from, int id, const sc_core::sc_time& at,
+                             const Release& sent) {
     const std::string what = "set_intra_block(" + std::to_string(id) + ")";
     const auto& peers = *from.peers;
     int target = -1, target_id = id;
@@ -220,22 +224,24 @@ void FftsHub::intra_block_at(const FftsSender& from, int id, const sc_core::sc_t
         target = peers.aic;
         target_id = id + 16 * from.subblock; // the hardware maps subblock 1 to id + 16
     }
-    schedule(at + m_intra_block_time, target, FlagSpace::IntraBlock, target_id, 1);
+    schedule(at + m_intra_block_time, target, FlagSpace::IntraBlock, target_id, 1, {sent});
 }
 
 void FftsHub::deliver_all(const std::vector<int>& targets, FlagSpace space, int id, int count,
-                          const sc_core::sc_time& ready) {
+                          const sc_core::sc_time& ready, const std::vector<Release>& sent) {
     const sc_core::sc_time& each = m_deliver_time;
     for (int core : targets) {
         const sc_core::sc_time set = m_params.parallel_aggregation
                                          ? ready + m_broadcast_time
                                          : m_out.reserve(ready, each) + each;
-        schedule(set + m_core_path[core], core, space, id, count);
+        schedule(set + m_core_path[core], core, space, id, count, sent);
     }
 }
 
-void FftsHub::schedule(const sc_core::sc_time& at, int core, FlagSpace space, int id, int count) {
+void FftsHub::schedule(const sc_core::sc_time& at, int core, FlagSpace space, int id, int count,
+                       const std::vector<Release>& sent) {
     slot(core, space, id); // range check now, in the sender's context
+    if (m_flag_observer) m_flag_observer->flag_set(sent, core, static_cast<int>(space), id);
     m_pending.push(at, m_seq++, Delivery{core, space, id, count}, m_next);
 }
 

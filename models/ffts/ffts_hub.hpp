@@ -11,6 +11,7 @@
 #include "models/ffts/flag_counter.hpp"
 #include "models/ffts/sync_group.hpp"
 #include "models/memory/busy_until.hpp"
+#include "models/races/sync_observer.hpp"
 #include "models/report/stats.hpp"
 #include "models/report/trace_signals.hpp"
 #include "models/report/wait_target.hpp"
@@ -129,15 +130,17 @@ class FftsHub : public sc_core::sc_module {
     };
 
     // A message (or an intra-block flag set) leaving `from` now.
-    void send(const FftsSender& from, std::uint64_t msg);
+    // `sent`: what the sender released with it (the race detector; empty: off).
+    void send(const FftsSender& from, std::uint64_t msg, const Release& sent = {});
     void set_intra_block(const FftsSender& from, int id);
     // The same, leaving at `at` (not before now): a core ahead of simulated
     // time posts what its pipe sends without waking to send it. Messages are
     // handled in the order they leave (ties: the order they were posted).
     // Throws KernelFault at once for what the core could never send.
-    void post(std::shared_ptr<const FftsSender> from, std::uint64_t msg,
-              const sc_core::sc_time& at);
-    void post_intra_block(const FftsSender& from, int id, const sc_core::sc_time& at);
+    void post(std::shared_ptr<const FftsSender> from, std::uint64_t msg, const sc_core::sc_time& at,
+              const Release& sent = {});
+    void post_intra_block(const FftsSender& from, int id, const sc_core::sc_time& at,
+                          const Release& sent = {});
     // The flag a core waits on; throws KernelFault for an id out of range.
     Cell& cell(int core, FlagSpace space, int id);
     // A wait takes one count once the flag is non-zero.
@@ -145,6 +148,7 @@ class FftsHub : public sc_core::sc_module {
     // Declares every core's flag counters (FFTS, then intra-block) with it.
     void set_tracer(SignalTracer* tracer);
     void block_started(int core, std::uint64_t launch_id);
+    void set_flag_observer(FlagSetObserver* o) { m_flag_observer = o; } // the race detector
     // What the flag a core waits on is waiting for, from the hub's side.
     std::string explain_wait(const FftsSender& waiter, FlagSpace space, int id) const;
     // Who should set that flag, and who did (ffts_wait_target.cpp).
@@ -164,6 +168,7 @@ class FftsHub : public sc_core::sc_module {
     struct Aggregation {
         int count = 0;
         std::vector<int> arrivers;
+        std::vector<Release> sent; // what each arriver released with its message
         sc_core::sc_time ready = sc_core::SC_ZERO_TIME; // the latest count so far
     };
     using AggKey = std::tuple<std::uint64_t, int, int, int>; // launch, mode, group, flag
@@ -171,12 +176,14 @@ class FftsHub : public sc_core::sc_module {
     void drop(const FftsSender& from, std::uint64_t at_ps, const std::string& what,
               const std::string& why);
     void deliver_all(const std::vector<int>& targets, FlagSpace space, int id, int count,
-                     const sc_core::sc_time& ready);
-    void schedule(const sc_core::sc_time& at, int core, FlagSpace space, int id, int count);
+                     const sc_core::sc_time& ready, const std::vector<Release>& sent);
+    void schedule(const sc_core::sc_time& at, int core, FlagSpace space, int id, int count,
+                  const std::vector<Release>& sent);
     void deliver_due();
     void accept_due();
     void check_intra_block(const FftsSender& from, int id) const;
-    void intra_block_at(const FftsSender& from, int id, const sc_core::sc_time& at);
+    void intra_block_at(const FftsSender& from, int id, const sc_core::sc_time& at,
+                        const Release& sent);
     // Inline: every wait, take and delivery looks a cell up.
     std::unique_ptr<Cell>& slot(int core, FlagSpace space, int id) {
         auto& cells = space == FlagSpace::Ffts ? m_ffts_cells[core] : m_intra_cells[core];
@@ -237,6 +244,7 @@ class FftsHub : public sc_core::sc_module {
     struct Message {
         std::shared_ptr<const FftsSender> from;
         std::uint64_t msg;
+        Release sent;
     };
     DueQueue<Delivery> m_pending;
     DueQueue<Message> m_inbox;
@@ -245,6 +253,7 @@ class FftsHub : public sc_core::sc_module {
     std::vector<FftsRecord> m_dropped, m_errors;
     std::map<int, std::string> m_last_drop; // core -> why its last message was dropped
     SignalTracer* m_tracer = nullptr;
+    FlagSetObserver* m_flag_observer = nullptr;
     // By core: the signal of each FFTS and each intra-block flag counter.
     std::vector<std::vector<int>> m_ffts_signals, m_intra_signals;
     void trace_flag(int core, FlagSpace space, int id, int value);

@@ -2,6 +2,8 @@
 // guard that attaches one for exactly that long.
 #pragma once
 
+#include "models/races/sync_observer.hpp"
+
 #include <tlm>
 
 namespace syncsim {
@@ -17,8 +19,9 @@ constexpr int kRequestersPerLink = 16;
 struct RequesterExtension : tlm::tlm_extension<RequesterExtension> {
     int slot = 0;
     int port = 0;
-    bool numbered = false; // port set (by the interconnect)
-    const char* what = ""; // the operation, for the write's provenance
+    bool numbered = false;         // port set (by the interconnect)
+    const char* what = "";         // the operation, for the write's provenance
+    const RaceTag* race = nullptr; // what the race detector needs of a write (null: nothing)
 
     tlm::tlm_extension_base* clone() const override { return new RequesterExtension(*this); }
     void copy_from(const tlm::tlm_extension_base& other) override {
@@ -26,6 +29,7 @@ struct RequesterExtension : tlm::tlm_extension<RequesterExtension> {
         port = static_cast<const RequesterExtension&>(other).port;
         numbered = static_cast<const RequesterExtension&>(other).numbered;
         what = static_cast<const RequesterExtension&>(other).what;
+        race = static_cast<const RequesterExtension&>(other).race;
     }
 };
 

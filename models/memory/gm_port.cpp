@@ -16,12 +16,13 @@ GmPort::GmPort(GmLink& link, int slot) : m_link(link), m_slot(slot) {
         throw std::logic_error("GM port slot " + std::to_string(slot) + " out of range");
 }
 
-void GmPort::transport(tlm::tlm_generic_payload& trans, const char* what) {
+void GmPort::transport(tlm::tlm_generic_payload& trans, const char* what, const RaceTag* race) {
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
     trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
     RequesterExtension requester;
     requester.slot = m_slot;
     requester.what = what;
+    requester.race = race;
     const AttachedExtension<RequesterExtension> attached(trans, requester);
     m_link.socket->b_transport(trans, delay);
     if (trans.get_response_status() != tlm::TLM_OK_RESPONSE) {
@@ -43,15 +44,15 @@ void GmPort::read(std::uint64_t addr, std::uint8_t* out, std::uint64_t len) {
     transport(trans, "read");
 }
 
-void GmPort::write(std::uint64_t addr, const std::uint8_t* in, std::uint64_t len,
-                   const char* what) {
+void GmPort::write(std::uint64_t addr, const std::uint8_t* in, std::uint64_t len, const char* what,
+                   const RaceTag* race) {
     tlm::tlm_generic_payload trans;
     trans.set_command(tlm::TLM_WRITE_COMMAND);
     trans.set_address(addr);
     trans.set_data_ptr(const_cast<std::uint8_t*>(in));
     trans.set_data_length(static_cast<unsigned>(len));
     trans.set_streaming_width(static_cast<unsigned>(len));
-    if (!m_store_atomic_op) return transport(trans, what);
+    if (!m_store_atomic_op) return transport(trans, what, race);
     const unsigned width = atomic_width_bytes(m_store_atomic_type);
     if (addr % width || len % width) {
         std::ostringstream os;
@@ -65,11 +66,11 @@ void GmPort::write(std::uint64_t addr, const std::uint8_t* in, std::uint64_t len
     ext.op = *m_store_atomic_op;
     ext.elementwise = true;
     const AttachedExtension<AtomicExtension> attached(trans, ext);
-    transport(trans, what);
+    transport(trans, what, race);
 }
 
-std::int64_t GmPort::atomic(std::uint64_t addr, AtomicType type, AtomicOp op,
-                            std::int64_t operand) {
+std::int64_t GmPort::atomic(std::uint64_t addr, AtomicType type, AtomicOp op, std::int64_t operand,
+                            const RaceTag* race) {
     AtomicExtension ext;
     ext.type = type;
     ext.op = op;
@@ -83,7 +84,7 @@ std::int64_t GmPort::atomic(std::uint64_t addr, AtomicType type, AtomicOp op,
     trans.set_streaming_width(atomic_width_bytes(type));
     {
         const AttachedExtension<AtomicExtension> attached(trans, ext);
-        transport(trans, "atomic");
+        transport(trans, "atomic", race);
     }
     return ext.old_value;
 }

@@ -9,6 +9,7 @@
 
 #include "models/memory/atomic.hpp"
 #include "models/memory/l2_poll.hpp"
+#include "models/races/sync_observer.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -31,10 +32,12 @@ class GmPort {
     GmPort(GmLink& link, int slot);
 
     void read(std::uint64_t addr, std::uint8_t* out, std::uint64_t len);
-    // `what` names the operation in the write's provenance (a string literal).
+    // `what` names the operation in the write's provenance (a string literal);
+    // `race` what the race detector needs of it (sync_observer.hpp).
     void write(std::uint64_t addr, const std::uint8_t* in, std::uint64_t len,
-               const char* what = "write");
-    std::int64_t atomic(std::uint64_t addr, AtomicType type, AtomicOp op, std::int64_t operand);
+               const char* what = "write", const RaceTag* race = nullptr);
+    std::int64_t atomic(std::uint64_t addr, AtomicType type, AtomicOp op, std::int64_t operand,
+                        const RaceTag* race = nullptr);
     // The requester's atomic store mode: while an operation is set, every
     // write combines its elements (of the mode's type) with GM's at the L2.
     void set_store_atomic(AtomicType type) { m_store_atomic_type = type; }
@@ -43,7 +46,8 @@ class GmPort {
     void poll(std::uint64_t addr, std::uint8_t* out, std::uint64_t len, PollExtension& poll);
 
   private:
-    void transport(tlm::tlm_generic_payload& trans, const char* what);
+    void transport(tlm::tlm_generic_payload& trans, const char* what,
+                   const RaceTag* race = nullptr);
 
     GmLink& m_link;
     int m_slot;

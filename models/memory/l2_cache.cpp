@@ -82,6 +82,15 @@ void whole_elements(std::vector<Piece>& pieces, std::uint64_t addr, unsigned wid
     for (Piece& p : pieces) p.occupancy = std::max(p.occupancy, atomic_occupancy);
 }
 
+// A core's write as it takes effect, for the race detector (the host's
+// and the AICPU's never reach an L2).
+void tell_race(GmWriteObserver& race, int requester, std::uint64_t addr, std::uint64_t len,
+               const char* what, const RequesterExtension* from, bool atomic) {
+    if (requester >= 0)
+        race.gm_written(requester / kRequestersPerLink, addr, len, what,
+                        from ? from->race : nullptr, atomic, now_ps());
+}
+
 } // namespace
 
 std::vector<L2Cache::Piece> L2Cache::pieces_of(std::uint64_t addr, std::uint64_t len,
@@ -100,9 +109,11 @@ std::vector<L2Cache::Piece> L2Cache::pieces_of(std::uint64_t addr, std::uint64_t
     return pieces;
 }
 
-void L2Cache::written(std::uint64_t addr, std::uint64_t len, int requester, const char* what) {
+void L2Cache::written(std::uint64_t addr, std::uint64_t len, int requester, const char* what,
+                      const RequesterExtension* from, bool atomic) {
     if (m_observer) m_observer(addr, len);
     if (m_provenance) m_provenance->record({requester, what, now_ps(), addr, len});
+    if (m_race) tell_race(*m_race, requester, addr, len, what, from, atomic);
 }
 
 template <typename AtPiece>
@@ -203,19 +214,19 @@ void L2Cache::b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc
         std::uint8_t* bytes = data + (p.addr - addr);
         if (elementwise) {
             accumulate(m_store, *atomic, addr, data, p.addr - addr, p.addr - addr + p.len);
-            written(p.addr, p.len, port, what);
+            written(p.addr, p.len, port, what, requester, true);
         } else if (atomic) {
             std::uint8_t word[8];
             const unsigned width = atomic_width_bytes(atomic->type);
             m_store.read(addr, word, width);
             atomic->old_value = apply_atomic(atomic->type, atomic->op, word, atomic->operand);
             m_store.write(addr, word, width);
-            written(addr, width, port, "atomic");
+            written(addr, width, port, "atomic", requester, true);
         } else if (trans.is_read()) {
             m_store.read(p.addr, bytes, p.len);
         } else {
             m_store.write(p.addr, bytes, p.len);
-            written(p.addr, p.len, port, what);
+            written(p.addr, p.len, port, what, requester, false);
         }
     });
     // An accumulating copy is a write (its elements' read-modify-writes are its way of writing).

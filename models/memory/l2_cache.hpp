@@ -10,6 +10,7 @@
 #pragma once
 
 #include "models/memory/busy_until.hpp"
+#include "models/memory/extensions.hpp"
 #include "models/memory/l2_poll.hpp"
 #include "models/memory/lru_index.hpp"
 #include "models/memory/polled_extents.hpp"
@@ -105,6 +106,7 @@ class L2Cache : public sc_core::sc_module, public PollSleep {
     void serve_polls_before(const sc_core::sc_time& t);
     void set_write_observer(MemoryWriteObserver observer) { m_observer = std::move(observer); }
     void set_provenance(WriteProvenance* provenance) { m_provenance = provenance; }
+    void set_write_observer(GmWriteObserver* race) { m_race = race; } // as each takes effect
 
     // PollSleep
     int sleep(const SleepingPoll& poll, sc_core::sc_event& wake,
@@ -172,7 +174,8 @@ class L2Cache : public sc_core::sc_module, public PollSleep {
     // runs `at_piece` then.
     template <typename AtPiece>
     void serve_pieces(Request& request, AtPiece at_piece);
-    void written(std::uint64_t addr, std::uint64_t len, int requester, const char* what);
+    void written(std::uint64_t addr, std::uint64_t len, int requester, const char* what,
+                 const RequesterExtension* from, bool atomic);
     std::uint64_t landed(std::uint64_t word, const sc_core::sc_time& at) const {
         return m_polled->landed(word, at);
     }
@@ -188,6 +191,7 @@ class L2Cache : public sc_core::sc_module, public PollSleep {
     L2Stats m_stats;
     MemoryWriteObserver m_observer;
     WriteProvenance* m_provenance = nullptr;
+    GmWriteObserver* m_race = nullptr;
     std::map<std::pair<std::uint64_t, int>, Waker> m_wakers; // (range, ticket)
     std::vector<Request*> m_arriving; // reached the L2 this instant, not yet arbitrated
     sc_core::sc_event m_arbitrate;

@@ -4,6 +4,26 @@
 
 namespace syncsim {
 
+void CacheLine::mark_stored(std::uint64_t offset, unsigned bytes) {
+    const std::uint64_t first = offset / 4, last = (offset + bytes - 1) / 4;
+    if (this->bytes.size() <= 256) {
+        for (std::uint64_t w = first; w <= last; ++w) stored_mask |= std::uint64_t{1} << w;
+        return;
+    }
+    if (stored_words.empty()) stored_words.assign((this->bytes.size() + 3) / 4, false);
+    for (std::uint64_t w = first; w <= last; ++w) stored_words[w] = true;
+}
+
+bool CacheLine::stored(std::uint64_t offset, unsigned bytes, bool all) const {
+    const std::uint64_t first = offset / 4, last = (offset + bytes - 1) / 4;
+    for (std::uint64_t w = first; w <= last; ++w) {
+        const bool s = this->bytes.size() <= 256 ? (stored_mask >> w & 1) != 0
+                                                 : !stored_words.empty() && stored_words[w];
+        if (s != all) return s; // a stored word (any) or one not stored (all)
+    }
+    return all;
+}
+
 ScalarCache::ScalarCache(std::uint32_t line_bytes, std::size_t capacity_lines)
     : m_line_bytes(line_bytes), m_lru(capacity_lines) {
     if (line_bytes == 0 || (line_bytes & (line_bytes - 1)) != 0)
@@ -26,19 +46,22 @@ std::optional<CacheLine> ScalarCache::install(std::uint64_t base, const std::uin
         m_lines.erase(it);
     }
     CacheLine& line = m_lines[base];
+    line = CacheLine{};
     line.base = base;
-    line.dirty = false;
     line.bytes.assign(data, data + m_line_bytes);
     return written_back;
 }
 
-std::optional<CacheLine> ScalarCache::maintain(std::uint64_t base, DcciMode mode) {
+std::optional<CacheLine> ScalarCache::maintain(std::uint64_t base, DcciMode mode,
+                                               std::uint64_t at_ps) {
     auto it = m_lines.find(base);
     if (it == m_lines.end()) return std::nullopt;
     std::optional<CacheLine> written_back;
     if (it->second.dirty && mode != DcciMode::InvalidateOnly) written_back = it->second;
     if (mode == DcciMode::CleanOnly) {
         it->second.dirty = false;
+        it->second.cleaned_ps = at_ps;
+        it->second.clear_stored(); // what it stored is GM's now
     } else {
         m_lru.erase(base);
         m_lines.erase(it);
@@ -46,13 +69,13 @@ std::optional<CacheLine> ScalarCache::maintain(std::uint64_t base, DcciMode mode
     return written_back;
 }
 
-std::vector<CacheLine> ScalarCache::maintain_all(DcciMode mode) {
+std::vector<CacheLine> ScalarCache::maintain_all(DcciMode mode, std::uint64_t at_ps) {
     std::vector<std::uint64_t> bases;
     bases.reserve(m_lines.size());
     for (const auto& [base, line] : m_lines) bases.push_back(base);
     std::vector<CacheLine> written_back;
     for (std::uint64_t base : bases)
-        if (auto line = maintain(base, mode)) written_back.push_back(std::move(*line));
+        if (auto line = maintain(base, mode, at_ps)) written_back.push_back(std::move(*line));
     return written_back;
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "models/memory/lru_index.hpp"
+#include "models/races/vector_clock.hpp"
 #include "syncsim/core_types.hpp"
 
 #include <cstdint>
@@ -19,6 +20,34 @@ struct CacheLine {
     std::uint64_t base = 0;
     bool dirty = false;
     std::vector<std::uint8_t> bytes;
+    // What a diagnosis asks of a line (issue 28): when it was filled from
+    // GM, how many GM writes there had been before (a later one may be newer
+    // than the line), the last clean-only dcci that kept it, and which of
+    // its bytes the core stored since it was last clean (a load of those
+    // returns the core's own store, never a stale one). Set by the core.
+    std::uint64_t filled_ps = 0;
+    std::uint64_t filled_after_write = 0;
+    std::uint64_t cleaned_ps = 0;
+    // Which 4-byte words the core stored: a mask for lines of up to 64
+    // words (the usual 64 bytes), a vector for longer ones.
+    void mark_stored(std::uint64_t offset, unsigned bytes);
+    // Whether the core stored every word (`all`) or any word of these bytes.
+    bool stored(std::uint64_t offset, unsigned bytes, bool all) const;
+    void clear_stored() {
+        stored_mask = 0;
+        stored_words.clear();
+    }
+    std::uint64_t stored_mask = 0;
+    std::vector<bool> stored_words;
+    // The race detector's (race_detector.hpp): what the core knew of the
+    // others when the line was filled (a load it serves is ordered after a
+    // write only if that knowledge covers the write), the source line of
+    // the last store (named when a write-back races), and the words it
+    // checked at the core's current clock (a load of those checks nothing new).
+    SharedClock filled_knowing;
+    const char* store_site = nullptr;
+    std::uint32_t race_clock = 0;
+    std::uint64_t race_words = 0;
 };
 
 class ScalarCache {
@@ -35,10 +64,11 @@ class ScalarCache {
     // Installs a line fetched from memory; returns the displaced line when it
     // was dirty (the caller must write it back).
     std::optional<CacheLine> install(std::uint64_t base, const std::uint8_t* data);
-    // Returns the dirty copy to write back, if any, per the mode.
-    std::optional<CacheLine> maintain(std::uint64_t base, DcciMode mode);
+    // Returns the dirty copy to write back, if any, per the mode; a line a
+    // clean-only dcci keeps records `at_ps` as its last clean.
+    std::optional<CacheLine> maintain(std::uint64_t base, DcciMode mode, std::uint64_t at_ps = 0);
     // The same for every line, in address order.
-    std::vector<CacheLine> maintain_all(DcciMode mode);
+    std::vector<CacheLine> maintain_all(DcciMode mode, std::uint64_t at_ps = 0);
 
     std::size_t resident_lines() const { return m_lines.size(); }
     std::size_t dirty_lines() const;

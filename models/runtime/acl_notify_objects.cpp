@@ -74,7 +74,10 @@ aclError AclNotifyObjects::cnt_record(aclrtCntNotify cnt_notify, aclrtStream str
     const std::uint32_t value = info->value;
     m_streams.submit(*s, {"aclrtCntNotifyRecord(id " + std::to_string(id) + ", " + to_string(mode) +
                               " " + std::to_string(value) + ")",
-                          [this, id, mode, value] { m_notifies.cnt_record(id, mode, value); },
+                          [this, s, id, mode, value] {
+                              pass(key_of(*s), {RaceDetector::SyncKind::CntNotify, id});
+                              m_notifies.cnt_record(id, mode, value);
+                          },
                           "CntNotify " + std::to_string(id)});
     return acl::kSuccess;
 }
@@ -101,7 +104,7 @@ aclError AclNotifyObjects::cnt_wait(aclrtCntNotify cnt_notify, aclrtStream strea
                  const auto mode = static_cast<CntWaitMode>(w.mode);
                  const bool released = m_notifies.cnt_wait(id, mode, w.value, w.timeout, w.isClear);
                  s->end_wait();
-                 if (released) return;
+                 if (released) return pass({RaceDetector::SyncKind::CntNotify, id}, key_of(*s));
                  // The wait task times out on the device; the error surfaces
                  // at the next synchronize (cann A.4).
                  std::ostringstream line;
@@ -163,7 +166,10 @@ aclError AclNotifyObjects::notify_record(aclrtNotify notify, aclrtStream stream)
     if (!o || !s) return acl::kRtParamInvalid;
     const std::uint32_t id = o->id;
     m_streams.submit(*s, {"aclrtRecordNotify(id " + std::to_string(id) + ")",
-                          [this, id] { m_notifies.notify_record(id); },
+                          [this, s, id] {
+                              pass(key_of(*s), {RaceDetector::SyncKind::Notify, id});
+                              m_notifies.notify_record(id);
+                          },
                           "Notify " + std::to_string(id)});
     return acl::kSuccess;
 }
@@ -181,6 +187,7 @@ aclError AclNotifyObjects::notify_wait_and_reset(aclrtNotify notify, aclrtStream
                                             "Notify " + std::to_string(id));
                               const bool ok = m_notifies.notify_wait_and_reset(id, timeout);
                               s->end_wait();
+                              if (ok) pass({RaceDetector::SyncKind::Notify, id}, key_of(*s));
                               if (!ok) {
                                   log("stream " + std::to_string(s->id()) +
                                       ": notify wait timeout, id=" + std::to_string(id) +
@@ -227,7 +234,8 @@ aclError AclNotifyObjects::event_record(aclrtEvent event, aclrtStream stream) {
     if (const aclError rc = stream_event_id(*s)) return rc;
     const std::uint64_t version = ++e->recorded;
     m_streams.submit(
-        *s, {"aclrtRecordEvent(version " + std::to_string(version) + ")", [this, e, version] {
+        *s, {"aclrtRecordEvent(version " + std::to_string(version) + ")", [this, s, e, version] {
+                 pass(key_of(*s), event_key(e));
                  wait_for(m_clock.cycles(m_notifies.params().record_cycles));
                  e->completed = std::max(e->completed, version);
                  e->done.notify(sc_core::SC_ZERO_TIME);
@@ -244,7 +252,7 @@ aclError AclNotifyObjects::event_wait(aclrtStream stream, aclrtEvent event) {
     const std::uint64_t target = e->recorded;
     const std::string what = "aclrtStreamWaitEvent(version " + std::to_string(target) + ")";
     m_streams.submit(*s, {what, [this, s, e, target, what] {
-                              if (e->completed >= target) return;
+                              if (e->completed >= target) return pass(event_key(e), key_of(*s));
                               s->begin_wait([what, e] {
                                   return what + ": " + std::to_string(e->completed) +
                                          " record(s) done";
@@ -252,6 +260,7 @@ aclError AclNotifyObjects::event_wait(aclrtStream stream, aclrtEvent event) {
                               while (e->completed < target) wait_on(e->done);
                               wait_for(m_clock.cycles(m_notifies.params().wake_cycles));
                               s->end_wait();
+                              pass(event_key(e), key_of(*s));
                           }});
     return acl::kSuccess;
 }

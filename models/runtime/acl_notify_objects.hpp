@@ -59,6 +59,18 @@ class AclNotifyObjects {
 
     aclError validate_cnt_notify(aclrtCntNotify handle, HandleObject** object);
     aclError stream_event_id(Stream& s);
+    // Stream order through an object, for the race detector: a record
+    // passes what its stream knows to the object, a released wait passes
+    // it on to the waiting stream.
+    using Key = RaceDetector::SyncKey;
+    void pass(const Key& from, const Key& to) {
+        if (RaceDetector* r = m_streams.races()) r->pass(from, to);
+    }
+    static Key key_of(const Stream& s) { return RaceDetector::stream_key(s.id()); }
+    // An event by its object (the key only finds it, never orders output).
+    static Key event_key(const EventObject* e) {
+        return {RaceDetector::SyncKind::Event, reinterpret_cast<std::uintptr_t>(e)};
+    }
     void log(const std::string& line) { m_log.push_back(line); }
 
     HostStreams& m_streams;

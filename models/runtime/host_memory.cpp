@@ -34,17 +34,54 @@ void HostMemory::memset(GmAddr addr, std::uint8_t value, std::uint64_t bytes) {
     check_range(addr, bytes, "memset");
     m_gm.fill(addr, value, bytes);
     if (m_provenance) m_provenance->record({-1, "memset", now_ps(), addr, bytes});
+    race(true, addr, bytes, "memset");
 }
 
 void HostMemory::write(GmAddr addr, const void* data, std::uint64_t bytes) {
     check_range(addr, bytes, "memcpy to device");
     m_gm.write(addr, static_cast<const std::uint8_t*>(data), bytes);
     if (m_provenance) m_provenance->record({-1, "memcpy to device", now_ps(), addr, bytes});
+    race(true, addr, bytes, "memcpy to device");
 }
 
 void HostMemory::read(void* data, GmAddr addr, std::uint64_t bytes) const {
     check_range(addr, bytes, "memcpy from device");
     m_gm.read(addr, static_cast<std::uint8_t*>(data), bytes);
+}
+
+void HostMemory::host_read(void* data, GmAddr addr, std::uint64_t bytes) {
+    read(data, addr, bytes);
+    m_explainer.host_read(addr, static_cast<const std::uint8_t*>(data), bytes);
+    race(false, addr, bytes, "memcpy from device");
+}
+
+void HostMemory::race(bool write, GmAddr addr, std::uint64_t bytes, const char* what) {
+    if (!m_races || !m_races->active()) return;
+    if (write)
+        m_races->write(m_host_agent, addr, bytes, what, nullptr, now_ps());
+    else
+        m_races->read(m_host_agent, addr, bytes, what, nullptr, now_ps());
+}
+
+std::string HostMemory::where(GmAddr addr) const {
+    std::ostringstream os;
+    for (const GmBuffer& b : m_buffers)
+        if (addr >= b.addr && addr < b.addr + b.bytes) {
+            os << b.name << "+0x" << std::hex << addr - b.addr;
+            return os.str();
+        }
+    os << "0x" << std::hex << addr;
+    return os.str();
+}
+
+ExplanationNames HostMemory::names() const {
+    ExplanationNames n;
+    n.requester = [this](int r) {
+        return m_requester_name ? m_requester_name(r)
+                                : std::string("requester ") + std::to_string(r);
+    };
+    n.where = [this](std::uint64_t addr) { return where(addr); };
+    return n;
 }
 
 std::string HostMemory::last_writer(GmAddr addr) const {

@@ -5,6 +5,8 @@
 
 #include "models/memory/sparse_store.hpp"
 #include "models/memory/write_provenance.hpp"
+#include "models/races/race_detector.hpp"
+#include "models/runtime/check_explanation.hpp"
 #include "syncsim/host_api.hpp"
 
 #include <functional>
@@ -37,12 +39,34 @@ class HostMemory {
     void set_provenance(WriteProvenance* provenance, std::function<std::string(int)> namer) {
         m_provenance = provenance;
         m_requester_name = std::move(namer);
+        m_explainer.set_sources(provenance, m_stale_reads);
+    }
+    // The race detector, with the host as agent `host`; null: none.
+    void set_races(RaceDetector* races, int host) {
+        m_races = races;
+        m_host_agent = host;
+    }
+    // The cores' stale reads, which a failed check's explanation lists.
+    const StaleReads* stale_reads() const { return m_stale_reads; }
+    void set_stale_reads(const StaleReads* stale) {
+        m_stale_reads = stale;
+        m_explainer.set_sources(m_provenance, stale);
     }
 
     GmAddr malloc(std::uint64_t bytes, const std::string& name);
     void memset(GmAddr addr, std::uint8_t value, std::uint64_t bytes);
     void write(GmAddr addr, const void* data, std::uint64_t bytes);
     void read(void* data, GmAddr addr, std::uint64_t bytes) const;
+    // The host program's read: what a later failed check is about.
+    void host_read(void* data, GmAddr addr, std::uint64_t bytes);
+    // A check was made: what it is about if it failed (check_explanation.hpp).
+    std::shared_ptr<const CheckExplanation> explain_check(bool ok) {
+        return m_explainer.checked(ok);
+    }
+    // How an explanation names requesters and addresses.
+    ExplanationNames names() const;
+    // "seen+0x40": an address as an offset into the buffer that holds it.
+    std::string where(GmAddr addr) const;
     std::string last_writer(GmAddr addr) const;
     void trace_word(const std::string& name, GmAddr addr);
     const std::vector<GmBuffer>& buffers() const { return m_buffers; }
@@ -57,7 +81,13 @@ class HostMemory {
     std::vector<GmBuffer> m_buffers;
     WordTraceSink* m_word_tracer = nullptr;
     WriteProvenance* m_provenance = nullptr;
+    const StaleReads* m_stale_reads = nullptr;
+    RaceDetector* m_races = nullptr;
+    int m_host_agent = -1;
+    // The host's own access, for the race detector.
+    void race(bool write, GmAddr addr, std::uint64_t bytes, const char* what);
     std::function<std::string(int)> m_requester_name;
+    CheckExplainer m_explainer;
 };
 
 } // namespace syncsim

@@ -108,9 +108,18 @@ int HostRuntime::launch(StreamId stream_id, const KernelLaunch& request) {
                              std::to_string(request.block_dim) + ">>> " + request.target + " (" +
                              work.plan.kernel_type + ")";
     const sc_core::sc_time overhead = m_clock.cycles(m_launch_overhead_cycles);
+    // Stream order for the race detector: the blocks start knowing what the
+    // stream knew, and the stream learns what they did once it is done.
+    if (m_streams.races()) work.kernel.order = std::make_shared<LaunchOrder>();
     m_streams.submit(s, {what, [this, &s, work, overhead, what] {
                              wait_for(overhead);
+                             const auto order = work.kernel.order;
+                             const auto stream = RaceDetector::stream_key(s.id());
+                             if (RaceDetector* races = m_streams.races(); races && order)
+                                 order->start = races->object(stream);
                              LaunchResult r = m_scheduler.run_launch(work);
+                             if (RaceDetector* races = m_streams.races(); races && order)
+                                 races->object(stream).join(order->end);
                              for (const auto& f : r.faults) m_faults.push_back(what + ": " + f);
                              if (r.timeout_code) {
                                  log("stream " + std::to_string(s.id()) + ": " + what + ": " +
@@ -139,8 +148,14 @@ int HostRuntime::launch_aicpu(StreamId stream_id, const AicpuLaunch& launch) {
                      {what, [this, &s, launch, what] {
                           AicpuCluster* aicpu = m_aicpu;
                           s.begin_wait([aicpu] { return aicpu->describe(); });
+                          const auto stream = RaceDetector::stream_key(s.id());
+                          RaceDetector* races = m_streams.races();
+                          const int agent = aicpu->race_agent();
+                          if (races && agent >= 0) races->acquire_from(agent, stream);
                           const AicpuResult r =
                               m_aicpu->run(launch, [this](const std::string& line) { log(line); });
+                          if (races && agent >= 0 && races->active())
+                              races->object(stream).join(races->release(agent).clock());
                           s.end_wait();
                           if (r.code != 0) {
                               // An AICPU kernel that returns an error surfaces as

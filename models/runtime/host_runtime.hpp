@@ -25,6 +25,8 @@ struct HostCheck {
     std::string name;
     bool ok;
     std::string detail;
+    // What a failed check is about, found by the model (check_explanation.hpp).
+    std::shared_ptr<const CheckExplanation> why;
 };
 
 class HostRuntime : public sc_core::sc_module, public HostApi {
@@ -73,7 +75,7 @@ class HostRuntime : public sc_core::sc_module, public HostApi {
         m_memory.write(addr, data, bytes);
     }
     void read(void* data, GmAddr addr, std::uint64_t bytes) override {
-        m_memory.read(data, addr, bytes);
+        m_memory.host_read(data, addr, bytes);
     }
     int rtGetC2cCtrlAddr(std::uint64_t* addr, std::uint32_t* len) override;
     StreamId create_stream() override { return m_streams.create(); }
@@ -82,13 +84,24 @@ class HostRuntime : public sc_core::sc_module, public HostApi {
     int synchronize_stream(StreamId stream) override { return m_streams.synchronize(stream); }
     int launch_aicpu(StreamId stream, const AicpuLaunch& launch) override;
     void check(const std::string& name, bool ok, const std::string& detail) override {
-        m_checks.push_back({name, ok, detail});
+        m_checks.push_back({name, ok, detail, m_memory.explain_check(ok)});
     }
     std::string last_writer(GmAddr addr) const override { return m_memory.last_writer(addr); }
     // Where GM writes are recorded, and how a requester number reads.
     void set_provenance(WriteProvenance* provenance, std::function<std::string(int)> namer) {
         m_memory.set_provenance(provenance, std::move(namer));
     }
+    void set_stale_reads(const StaleReads* stale) { m_memory.set_stale_reads(stale); }
+    const StaleReads* stale_reads() const { return m_memory.stale_reads(); }
+    // The race detector, with the host as agent `host`; null: none.
+    void set_races(RaceDetector* races, int host) {
+        m_memory.set_races(races, host);
+        m_streams.set_races(races, host);
+    }
+    // How a check's explanation names requesters and addresses.
+    ExplanationNames explanation_names() const { return m_memory.names(); }
+    // "seen+0x40": an address in the buffer that holds it.
+    std::string where(GmAddr addr) const { return m_memory.where(addr); }
     void trace_word(const std::string& name, GmAddr addr) override {
         m_memory.trace_word(name, addr);
     }

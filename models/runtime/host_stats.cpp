@@ -1,5 +1,7 @@
 #include "models/runtime/host_stats.hpp"
 
+#include "models/memory/extensions.hpp"
+
 namespace syncsim {
 
 namespace {
@@ -18,6 +20,57 @@ ReportValue stream_record(const Stream& s) {
     if (!s.waiting_on().empty()) r.with("waiting_on", s.waiting_on());
     if (s.event_notify_id) r.with("event_cnt_notify_id", *s.event_notify_id);
     return ReportValue(std::move(r).fields());
+}
+
+ReportValue write_record(const WriteRecord& w, const ExplanationNames& n) {
+    return record()
+        .with("by", n.requester(w.requester))
+        .with("what", w.what)
+        .with("time_ps", w.time_ps)
+        .with("addr", w.addr)
+        .with("bytes", w.len);
+}
+
+ReportValue stale_record(const StaleRead& r, const ExplanationNames& n) {
+    RecordBuilder b = record()
+                          .with("index", r.index)
+                          .with("by", n.requester(r.core * kRequestersPerLink))
+                          .with("addr", r.addr)
+                          .with("where", n.where(r.addr))
+                          .with("bytes", std::uint64_t{r.bytes})
+                          .with("value", r.value)
+                          .with("memory_value", r.memory_value)
+                          .with("time_ps", r.time_ps)
+                          .with("line", r.line)
+                          .with("line_filled_ps", r.filled_ps)
+                          .with("missed_write", write_record(r.missed, n))
+                          .with("dcci_between", false);
+    if (r.cleaned_ps) b.with("clean_only_dcci_ps", r.cleaned_ps);
+    return ReportValue(std::move(b).fields());
+}
+
+ReportValue part_record(const ReadPart& p, const ExplanationNames& n) {
+    RecordBuilder b =
+        record().with("addr", p.from).with("where", n.where(p.from)).with("bytes", p.to - p.from);
+    b.with("last_write", p.write ? write_record(*p.write, n) : ReportValue::none());
+    if (p.from_stale)
+        b.with("written_from_stale_read", record()
+                                              .with("index", p.from_stale->index)
+                                              .with("word", p.stale_word)
+                                              .with("value", p.from_stale->value));
+    return ReportValue(std::move(b).fields());
+}
+
+// What a failed check is about (check_explanation.hpp), as the result holds it.
+ReportValue explanation_record(const CheckExplanation& e, const ExplanationNames& n) {
+    ReportValue::List parts, reads;
+    for (const ReadPart& p : e.parts) parts.push_back(part_record(p, n));
+    for (const StaleRead& r : e.stale_reads) reads.push_back(stale_record(r, n));
+    return record()
+        .with("host_read", std::move(parts))
+        .with("host_read_left_out", e.parts_left_out)
+        .with("stale_reads", std::move(reads))
+        .with("stale_read_count", e.stale_count);
 }
 
 ReportValue texts(const std::vector<std::string>& lines) {
@@ -119,13 +172,21 @@ StatsGroup host_stats(const HostRuntime& host) {
                 record().with("id", c.id).with("count", c.count).with("destroyed", c.destroyed));
         return ReportValue(std::move(ids));
     });
-    g.add("checks", "records", "the host program's verdicts: name, passed, detail", [h] {
-        ReportValue::List checks;
-        for (const auto& c : h->checks())
-            checks.push_back(
-                record().with("name", c.name).with("ok", c.ok).with("detail", c.detail));
-        return ReportValue(std::move(checks));
-    });
+    g.add("checks", "records",
+          "the host program's verdicts: name, passed, detail; a failed one with what the model "
+          "found it is about (the last writers of the words the host read since the check "
+          "before, the stale reads since then)",
+          [h] {
+              ReportValue::List checks;
+              const ExplanationNames names = h->explanation_names();
+              for (const auto& c : h->checks()) {
+                  RecordBuilder r =
+                      record().with("name", c.name).with("ok", c.ok).with("detail", c.detail);
+                  if (c.why) r.with("explanation", explanation_record(*c.why, names));
+                  checks.push_back(ReportValue(std::move(r).fields()));
+              }
+              return ReportValue(std::move(checks));
+          });
     g.add("host.finished", "", "whether the host program returned", [h] { return h->finished(); });
     g.add("host.waiting_on", "", "the host call it waits in, if it did not return",
           [h] { return h->waiting_on(); });
@@ -150,6 +211,48 @@ StatsGroup host_stats(const HostRuntime& host) {
     });
     g.summary(SummaryPart::NotDone, [h](SummaryOut& out) { summarize_waiting(out, *h); });
     g.summary(SummaryPart::Runtime, [h](SummaryOut& out) { summarize_runtime(out, *h); });
+    return g;
+}
+
+StatsGroup check_explanation_stats(const HostRuntime& host) {
+    StatsGroup g("check_explanations");
+    const HostRuntime* h = &host;
+    // Every stale read of the run, failed check or not: a poll that never
+    // sees a store is one (a livelock), and so is a lucky read.
+    g.add("stale_reads", "records",
+          "loads a core's scalar cache served while GM held a newer value another agent wrote "
+          "(count, the first ones kept, the last one kept)",
+          [h]() -> ReportValue {
+              const StaleReads* stale = h->stale_reads();
+              if (!stale || stale->count() == 0) return ReportValue();
+              const ExplanationNames names = h->explanation_names();
+              ReportValue::List first;
+              for (std::size_t i = 0; i < stale->first().size() && i < 8; ++i)
+                  first.push_back(stale_record(stale->first()[i], names));
+              return record()
+                  .with("count", stale->count())
+                  .with("first", std::move(first))
+                  .with("last", stale_record(*stale->kept_since(0).back(), names));
+          });
+    g.summary(SummaryPart::Polls, [h](SummaryOut& out) {
+        const StaleReads* stale = h->stale_reads();
+        if (!stale || stale->count() == 0) return;
+        out.os() << "stale      " << stale->count()
+                 << " load(s) served by a cached line GM had moved past; the last: "
+                 << describe_stale_read(*stale->kept_since(0).back(), h->explanation_names())
+                 << "\n";
+    });
+    // In the first place after the checks (the driver prints them just
+    // before NotDone): the explanation reads as the checks' own lines.
+    g.summary(SummaryPart::NotDone, [h](SummaryOut& out) {
+        const ExplanationNames names = h->explanation_names();
+        for (const auto& c : h->checks()) {
+            if (!c.why) continue;
+            out.os() << "  why      " << c.name << ":\n";
+            for (const std::string& line : explanation_lines(*c.why, names, 3, 2))
+                out.os() << "    " << line << "\n";
+        }
+    });
     return g;
 }
 

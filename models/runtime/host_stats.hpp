@@ -10,5 +10,8 @@ namespace syncsim {
 
 // The group reads `host` when the result is written; it must outlive it.
 StatsGroup host_stats(const HostRuntime& host);
+// The summary lines under the checks that say what each failed one is about
+// (register it before every other group with a NotDone part).
+StatsGroup check_explanation_stats(const HostRuntime& host);
 
 } // namespace syncsim

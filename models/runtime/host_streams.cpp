@@ -33,6 +33,14 @@ void HostStreams::submit(Stream& s, Stream::Task task) {
         m_waiting_on.clear();
         m_waiting_stream = -1;
     }
+    if (RaceDetector* races = this->races()) {
+        const Release submitted = races->release(m_host_agent);
+        task.run = [races, id = s.id(), submitted, run = std::move(task.run)] {
+            if (races->active())
+                races->object(RaceDetector::stream_key(id)).join(submitted.clock());
+            run();
+        };
+    }
     s.enqueue(std::move(task));
 }
 
@@ -75,6 +83,9 @@ int HostStreams::synchronize(aclrtStream handle, std::int32_t timeout_ms) {
 }
 
 int HostStreams::collect_error(Stream& s) {
+    // The stream is idle: what its tasks did happened before what the host does next.
+    if (RaceDetector* races = this->races())
+        races->acquire_from(m_host_agent, RaceDetector::stream_key(s.id()));
     std::string message;
     const int code = s.take_error(&message);
     if (code != 0)

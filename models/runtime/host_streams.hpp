@@ -4,6 +4,7 @@
 // the host waits in while it waits here.
 #pragma once
 
+#include "models/races/race_detector.hpp"
 #include "models/report/first_entries.hpp"
 #include "models/runtime/stream.hpp"
 #include "syncsim/host_api.hpp"
@@ -23,6 +24,14 @@ class HostStreams {
     HostStreams& operator=(const HostStreams&) = delete;
 
     void set_tracer(StreamTraceSink* tracer) { m_tracer = tracer; }
+    // The race detector, with the host as agent `host`: a task starts
+    // knowing what the host did before submitting it, and a synchronize
+    // teaches the host what the stream's tasks did (stream order).
+    void set_races(RaceDetector* races, int host) {
+        m_races = races;
+        m_host_agent = host;
+    }
+    RaceDetector* races() const { return m_races && m_races->active() ? m_races : nullptr; }
 
     StreamId create();
     // The stream with this id; a host error when it was never created.
@@ -53,6 +62,8 @@ class HostStreams {
     std::size_t m_task_limit;
     RuntimeLog& m_log;
     StreamTraceSink* m_tracer = nullptr;
+    RaceDetector* m_races = nullptr;
+    int m_host_agent = -1;
     std::vector<std::unique_ptr<Stream>> m_streams;
     std::string m_waiting_on;
     int m_waiting_stream = -1;

@@ -2,6 +2,7 @@
 
 #include "models/runtime/watchdog_report.hpp"
 
+#include "models/core/culprit.hpp"
 #include "models/runtime/block_placement.hpp"
 #include "models/systemc/simulation_time.hpp"
 

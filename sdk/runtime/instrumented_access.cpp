@@ -75,6 +75,7 @@ void access(std::int32_t space, std::uint64_t addr, void* data, std::int64_t byt
         if (space == SYNCSIM_AS_GM) {
             in_scalar_pieces(addr, bytes, split_small,
                              [&](std::uint64_t at, std::int64_t offset, std::int64_t n) {
+                                 k.set_access_site(site); // for the race detector's report
                                  if (write)
                                      k.store_bytes(at, buffer + offset, static_cast<unsigned>(n));
                                  else
@@ -114,6 +115,7 @@ std::int64_t __syncsim_gm_atomic_rmw(std::uint64_t addr, std::int32_t op, std::i
     const std::int64_t add = op == SYNCSIM_RMW_SUB ? -value : value;
     try {
         KernelContext& k = syncsim::current_kernel();
+        k.set_access_site(site);
         if (bytes == 4) return k.atomicAdd<std::int32_t>(addr, static_cast<std::int32_t>(add));
         return k.atomicAdd<std::int64_t>(addr, add);
     } catch (const KernelFault& fault) {

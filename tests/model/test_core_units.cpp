@@ -355,7 +355,7 @@ TEST_CASE("core units: an all-vector FFTS sync releases each core after the last
         sc_core::sc_spawn([c] {
             c->sync.block_started(1);
             if (c->units.config.soc_core_id == 1) c->units.time.advance(1000);
-            c->sync.send(Pipe::S, lib::getFFTSMsg(0, 3));
+            c->sync.send(Pipe::S, lib::getFFTSMsg(0, 3), {});
             c->sync.wait(Pipe::S, FlagSpace::Ffts, 3, "wait_flag_dev");
             c->released = ns(c->units.time.now());
         });

@@ -32,13 +32,9 @@ void expect_exit(const std::string& args, int code, const std::string& message) 
     CHECK_THAT(r.output, !Contains("internal error"));
 }
 
-std::string plugin(const std::string& name) {
-    return std::string(SYNCSIM_TEST_PLUGIN_DIR) + "/lib" + name + ".so";
-}
-
 // The first `bytes` of a real plugin: a truncated shared library.
 std::string truncated_plugin(const std::string& name, std::size_t bytes) {
-    std::ifstream in(plugin("neighbour_exchange"), std::ios::binary);
+    std::ifstream in(test::plugin_path("neighbour_exchange"), std::ios::binary);
     std::string data(std::istreambuf_iterator<char>(in), {});
     return test::write_file(name, data.substr(0, bytes ? bytes : data.size() / 2));
 }
@@ -121,7 +117,7 @@ TEST_CASE("hardened: a damaged plugin that would crash the loader is refused",
     // Found by scripts/fuzz_runs.py: a plugin whose code segment is no longer
     // a loadable segment passes every header check, then dlopen runs its
     // constructors in unmapped memory (signal 11).
-    std::ifstream in(plugin("neighbour_exchange"), std::ios::binary);
+    std::ifstream in(test::plugin_path("neighbour_exchange"), std::ios::binary);
     std::string data(std::istreambuf_iterator<char>(in), {});
     auto* header = reinterpret_cast<Elf64_Ehdr*>(data.data());
     bool damaged = false;

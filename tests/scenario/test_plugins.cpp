@@ -15,16 +15,13 @@ using nlohmann::json;
 
 namespace {
 
-std::string plugin(const std::string& name) {
-    return std::string(SYNCSIM_TEST_PLUGIN_DIR) + "/lib" + name + ".so";
-}
-
 // The example's config for PLATFORM, with the plugin built in this tree.
 test::CommandResult run_exchange(const std::string& platform, const std::string& sets = "",
                                  const std::string& json_out = "") {
-    return test::run_syncsim("run examples/neighbour_exchange/configs/" + platform +
-                             ".yaml --set workload.plugin=" + plugin("neighbour_exchange") + " " +
-                             sets + (json_out.empty() ? "" : " --json " + json_out));
+    return test::run_syncsim(
+        "run examples/neighbour_exchange/configs/" + platform +
+        ".yaml --set workload.plugin=" + test::plugin_path("neighbour_exchange") + " " + sets +
+        (json_out.empty() ? "" : " --json " + json_out));
 }
 
 } // namespace
@@ -35,16 +32,16 @@ TEST_CASE("plugins: each bad plugin is exit 2 naming the file and the problem", 
         std::string path, message;
     };
     for (const Row& row :
-         {Row{plugin("no_such_plugin"), "no such file"},
+         {Row{test::plugin_path("no_such_plugin"), "no such file"},
           Row{not_a_library, "cannot be loaded as a shared library"},
-          Row{plugin("bad_no_entry"),
+          Row{test::plugin_path("bad_no_entry"),
               "not a syncsim plugin: it has no 'syncsim_plugin' entry point"},
-          Row{plugin("bad_version"),
+          Row{test::plugin_path("bad_version"),
               "built against plugin API version 999; this syncsim has version " +
                   std::to_string(SYNCSIM_PLUGIN_API_VERSION) + ": rebuild"},
-          Row{plugin("bad_duplicate"),
+          Row{test::plugin_path("bad_duplicate"),
               "registers kernel 'gm_roundtrip', a name syncsim's built-ins already took"},
-          Row{plugin("bad_throws"),
+          Row{test::plugin_path("bad_throws"),
               "threw while registering its workloads: the plugin's own table is broken"}}) {
         INFO(row.path);
         const auto listed = test::run_syncsim("list workloads --plugin " + row.path);
@@ -67,7 +64,8 @@ TEST_CASE("plugins: each bad plugin is exit 2 naming the file and the problem", 
 }
 
 TEST_CASE("plugins: list shows a plugin's workloads with their parameters", "[plugin]") {
-    const auto r = test::run_syncsim("list workloads --plugin " + plugin("neighbour_exchange"));
+    const auto r =
+        test::run_syncsim("list workloads --plugin " + test::plugin_path("neighbour_exchange"));
     CHECK(r.exit_code == 0);
     CHECK_THAT(r.output, Contains("plugin neighbour_exchange"));
     CHECK_THAT(r.output, Contains("meta = none  (the kernel meta of the vector build; one of "
@@ -116,24 +114,24 @@ TEST_CASE("plugins: a plugin kernel gets rounds, VCD, timeline and sweeps", "[pl
     const auto r = run_exchange("a5", "--vcd " + dir + "/x.vcd --timeline " + dir + "/x.trace",
                                 dir + "/x.json");
     CHECK(r.exit_code == 0);
-    CHECK_THAT(r.output, Contains("rounds     1 barrier round(s), 1 complete"));
+    CHECK_THAT(r.output, Contains("rounds     2 barrier round(s), 2 complete"));
     CHECK_THAT(test::read_text(dir + "/x.vcd"), Contains("aiv7"));
     CHECK_THAT(test::read_text(dir + "/x.trace"), Contains("arrive round 1"));
     const json result = json::parse(test::read_text(dir + "/x.json"));
-    CHECK(result["config"]["workload"]["plugin"] == plugin("neighbour_exchange"));
+    CHECK(result["config"]["workload"]["plugin"] == test::plugin_path("neighbour_exchange"));
 
     // A sweep: every point carries the plugin's absolute path.
     const std::string base = test::write_file(
         "exchange_base.yaml", test::read_text("examples/neighbour_exchange/configs/a5.yaml"));
-    const std::string sweep =
-        test::write_file("exchange_sweep.yaml", "base: " + base +
-                                                    "\naxes:\n  workload.params.blocks: [2, 4]\n"
-                                                    "  workload.plugin: [" +
-                                                    plugin("neighbour_exchange") + "]\n");
+    const std::string sweep = test::write_file("exchange_sweep.yaml",
+                                               "base: " + base +
+                                                   "\naxes:\n  workload.params.blocks: [2, 4]\n"
+                                                   "  workload.plugin: [" +
+                                                   test::plugin_path("neighbour_exchange") + "]\n");
     const auto s = test::run_syncsim("sweep " + sweep + " --out " + dir + "/sw --no-plot");
     CHECK(s.exit_code == 0);
     CHECK_THAT(s.output, Contains("2 ran"));
-    CHECK_THAT(test::read_text(dir + "/sw/results.csv"), Contains(",ran,completed,1,"));
+    CHECK_THAT(test::read_text(dir + "/sw/results.csv"), Contains(",ran,completed,2,"));
 }
 
 TEST_CASE("plugins: a kernel or host program that throws ends the run with the exception's text",
@@ -142,8 +140,9 @@ TEST_CASE("plugins: a kernel or host program that throws ends the run with the e
     auto config = [](const std::string& name, const std::string& workload,
                      const std::string& outcome) {
         return test::write_file(
-            name, "platform: 950pr\nworkload:\n  plugin: " + plugin("kernel_throws") + "\n" +
-                      workload + "limits: {sim_time: 1 ms}\nexpect: {outcome: " + outcome + "}\n");
+            name, "platform: 950pr\nworkload:\n  plugin: " + test::plugin_path("kernel_throws") +
+                      "\n" + workload + "limits: {sim_time: 1 ms}\nexpect: {outcome: " + outcome +
+                      "}\n");
     };
     const auto r = test::run_syncsim(
         "run " + config("throws.yaml",
@@ -201,7 +200,7 @@ TEST_CASE("plugins: PTO's SYNCALL signatures and the vendor's names run on both 
         const std::string config = test::write_file(
             "vendor_syncall.yaml",
             std::string("platform: ") + row.platform +
-                "\nworkload:\n  plugin: " + plugin("vendor_syncall") +
+                "\nworkload:\n  plugin: " + test::plugin_path("vendor_syncall") +
                 "\n  kernel: vendor_syncall\n  launch: {block_dim: 6, target: " + row.target +
                 ", meta: " + row.meta +
                 "}\nlimits: {sim_time: 1 ms}\n"
@@ -221,7 +220,7 @@ TEST_CASE("plugins: a launch names the pto-isa it was built against", "[plugin][
     auto config = [&](const std::string& libraries) {
         return test::write_file(
             "vendor_syncall_lib.yaml",
-            "platform: 950pr\nworkload:\n  plugin: " + plugin("vendor_syncall") +
+            "platform: 950pr\nworkload:\n  plugin: " + test::plugin_path("vendor_syncall") +
                 "\n  kernel: vendor_syncall\n  launch:\n    block_dim: 6\n"
                 "    target: dav-c310-vec\n    libraries: " +
                 libraries + "\nlimits: {sim_time: 1 ms}\n");
@@ -245,7 +244,7 @@ TEST_CASE("plugins: a launch names the pto-isa it was built against", "[plugin][
 }
 
 TEST_CASE("plugins: a Vortex warp program from a plugin runs like a built-in", "[plugin][vortex]") {
-    const std::string lib = plugin("vortex_ring");
+    const std::string lib = test::plugin_path("vortex_ring");
     const auto listed = test::run_syncsim("list workloads --plugin " + lib);
     CHECK(listed.exit_code == 0);
     CHECK_THAT(listed.output, Contains("vortex warp programs") && Contains("vortex_ring"));
@@ -291,7 +290,7 @@ TEST_CASE("plugins: a Vortex program, setup or check that throws is reported, ne
             test::write_file("vortex_throws.yaml", "platform: vortex\n"
                                                    "workload:\n"
                                                    "  plugin: " +
-                                                       plugin("vortex_ring") +
+                                                       test::plugin_path("vortex_ring") +
                                                        "\n"
                                                        "  vortex: vortex_ring\n"
                                                        "  params: {throws: " +

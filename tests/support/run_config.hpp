@@ -20,6 +20,13 @@ inline RunReport run_config(const std::string& rel_path, const std::vector<std::
     return run_experiment(cfg, options);
 }
 
+#ifdef SYNCSIM_TEST_PLUGIN_DIR
+// A plugin this build made for the tests (tests/CMakeLists.txt).
+inline std::string plugin_path(const std::string& name) {
+    return std::string(SYNCSIM_TEST_PLUGIN_DIR) + "/lib" + name + ".so";
+}
+#endif
+
 struct CommandResult {
     int exit_code;
     std::string output; // stdout and stderr
