@@ -83,6 +83,29 @@ std::string platform_kind(const std::string& dir, const std::string& name) {
     return load_once<std::string>(dir, name, [&] { return read_platform_kind(dir, name); });
 }
 
+namespace {
+// The platform whose device.soc_version is `soc` (any case; "Ascend910B1"
+// names 910b1), or empty: users type the chip's name the vendor's tools print.
+std::string platform_of_soc_version(const std::string& dir, const std::string& soc) {
+    const auto lower = [](std::string t) {
+        for (char& c : t) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return t;
+    };
+    for (const std::string& name : list_platforms(dir)) {
+        const std::string path =
+            (std::filesystem::path(platform_folder(dir, name)) / (name + ".yaml")).string();
+        try {
+            const YAML::Node v = load_yaml_file(path)["device"]["soc_version"];
+            const YAML::Node value = v.IsMap() ? v["value"] : v;
+            if (value.IsScalar() && lower(value.Scalar()) == lower(soc)) return name;
+        } catch (const std::exception&) {
+            // A platform file that does not read is reported when it is used.
+        }
+    }
+    return "";
+}
+} // namespace
+
 void read_platform_chain(const std::string& dir, const std::string& name,
                          const std::vector<std::string>& allowed,
                          const std::function<void(const PlatformFileView&)>& read) {
@@ -99,7 +122,11 @@ void read_platform_chain(const std::string& dir, const std::string& name,
             for (const std::string& d : platform_dirs(dir))
                 looked += (looked.empty() ? "" : ", ") + platform_display_path(d, file_name);
             std::string message = "no platform '" + file_name + "' (looked for " + looked + ")";
-            const std::string hint = nearest_name(file_name, list_platforms(dir));
+            std::string hint = platform_of_soc_version(dir, file_name);
+            if (!hint.empty())
+                throw ConfigError(message + "; '" + file_name + "' is the soc_version of '" + hint +
+                                  "': did you mean '" + hint + "'?");
+            hint = nearest_name(file_name, list_platforms(dir));
             if (!hint.empty()) message += "; did you mean '" + hint + "'?";
             throw ConfigError(message);
         }

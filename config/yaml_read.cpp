@@ -106,8 +106,17 @@ YAML::Node parse_yaml_text(const std::string& text, const std::string& source) {
                           " levels reached; the parser stops there): no syncsim file nests more "
                           "than a few levels");
     } catch (const YAML::Exception& e) {
-        throw ConfigError(source + (e.mark.line >= 0 ? ":" + std::to_string(e.mark.line + 1) : "") +
-                          ": YAML syntax error: " + e.msg);
+        // Line and column: most syntax errors are a line indented one
+        // space off, which only the column shows.
+        const std::string at = e.mark.line < 0 ? ""
+                                               : ":" + std::to_string(e.mark.line + 1) + ":" +
+                                                     std::to_string(e.mark.column + 1);
+        const bool indentation =
+            e.msg.find("map") != std::string::npos || e.msg.find("sequence") != std::string::npos;
+        throw ConfigError(source + at + ": YAML syntax error: " + e.msg +
+                          (indentation ? " (keys of one mapping must start in the same column; "
+                                         "check this line's indentation against the line above)"
+                                       : ""));
     }
 }
 

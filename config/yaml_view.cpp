@@ -73,7 +73,33 @@ std::string describe_node(const YAML::Node& node) {
     return quote_short(node.Scalar());
 }
 
+namespace {
+// Whether `word` is one of `name`'s parts ("aiv" of "aiv_only"), in any case.
+bool is_part_of(const std::string& word, const std::string& name) {
+    std::string lower_word, part;
+    for (char c : word)
+        lower_word += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (std::size_t i = 0; i <= name.size(); ++i) {
+        const char c = i < name.size() ? name[i] : '_';
+        if (c == '_' || c == '.' || c == '-') {
+            if (part == lower_word) return true;
+            part.clear();
+        } else {
+            part += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        }
+    }
+    return false;
+}
+} // namespace
+
 std::string nearest_name(const std::string& word, const std::vector<std::string>& candidates) {
+    // A word that is a part of exactly one candidate names it ("aiv" for
+    // "aiv_only", not the nearer "mix").
+    std::string only;
+    int parts = 0;
+    for (const auto& c : candidates)
+        if (c != word && is_part_of(word, c) && ++parts == 1) only = c;
+    if (parts == 1) return only;
     std::string best;
     std::size_t best_distance = std::max<std::size_t>(2, word.size() / 3) + 1;
     for (const auto& c : candidates) {
@@ -88,7 +114,13 @@ std::string nearest_name(const std::string& word, const std::vector<std::string>
 
 std::string location(const std::string& file, const YAML::Node& node, const std::string& path) {
     const YAML::Mark mark = node.Mark();
-    if (mark.line < 0) return "--set " + (path.size() > 60 ? quote_short(path) : path);
+    if (mark.line < 0) {
+        // A --set made it: named as typed. `--set platform.X` sets the
+        // config's overrides.X (driver/experiment_config.cpp, apply_set).
+        const std::string typed =
+            path.rfind("overrides.", 0) == 0 ? "platform." + path.substr(10) : path;
+        return "--set " + (typed.size() > 60 ? quote_short(typed) : typed);
+    }
     return file + ":" + std::to_string(mark.line + 1);
 }
 

@@ -49,7 +49,11 @@ void summarize_ascend(std::ostream& s, const json& result, const StatsRegistry& 
     if (result.contains("trace_window")) {
         const json& w = result["trace_window"];
         s << "traces     window " << w["asked"].get<std::string>() << ": ";
-        if (w.contains("from_ps"))
+        if (w.contains("from_ps") && ps(w["from_ps"]) > ps(w["to_ps"]))
+            s << "never reached (it starts at " << format_time(ps(w["from_ps"]))
+              << ", after the run ended at " << format_time(ps(w["to_ps"]))
+              << "), so the traces hold no change\n";
+        else if (w.contains("from_ps"))
             s << format_time(ps(w["from_ps"])) << " .. " << format_time(ps(w["to_ps"])) << "\n";
         else
             s << "never reached (its first round did not complete), so the traces hold no "

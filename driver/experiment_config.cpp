@@ -156,6 +156,12 @@ KernelLaunch read_launch(const MapView& m, const std::string& platform_arch) {
     return l;
 }
 
+// Workloads renamed since a release, old name first: a config that still
+// says the old one is told the new one.
+constexpr std::pair<const char*, const char*> kRenamedWorkloads[] = {
+    {"syncall_st", "syncall_system_test"},
+};
+
 // The registry entry named by key, or an error suggesting the nearest name.
 template <typename Entry>
 const Entry& registered(const std::map<std::string, Entry>& entries, const MapView& m,
@@ -163,6 +169,10 @@ const Entry& registered(const std::map<std::string, Entry>& entries, const MapVi
     const std::string name = m.text(key);
     auto it = entries.find(name);
     if (it != entries.end()) return it->second;
+    for (const auto& [old_name, new_name] : kRenamedWorkloads)
+        if (name == old_name && entries.count(new_name))
+            m.fail(key, "no " + what + " " + quote_short(name) + ": it was renamed '" + new_name +
+                            "'; did you mean '" + new_name + "'?");
     std::vector<std::string> names;
     for (const auto& kv : entries) names.push_back(kv.first);
     const std::string hint = nearest_name(name, names);
@@ -218,6 +228,16 @@ void read_plugin(const MapView& workload, ExperimentConfig& cfg) {
     const std::filesystem::path path = given.is_absolute() || from_command_line
                                            ? given
                                            : std::filesystem::path(cfg.file).parent_path() / given;
+    std::error_code ec;
+    if (!given.is_absolute() && !std::filesystem::exists(path, ec))
+        workload.fail("plugin",
+                      "plugin " + quote_short(given.string()) + ": no such file " +
+                          quote_short(path.lexically_normal().string()) +
+                          (from_command_line
+                               ? " (with --set a relative path is taken from the current "
+                                 "directory; build the plugin first)"
+                               : " (in a config a relative path is taken from the config file's "
+                                 "folder; build the plugin first)"));
     try {
         cfg.plugin = load_plugin(path.string()).path;
     } catch (const ConfigError& e) {
@@ -276,6 +296,10 @@ ExperimentConfig load_experiment_text(const std::string& text, const std::string
     for (const auto& s : sets) apply_set(root, s);
 
     const MapView doc(root, file, "");
+    if (doc.has("base") && doc.has("axes") && !doc.has("platform"))
+        doc.fail("base", "this is a sweep file (it has base: and axes:), not a run's config: "
+                         "run it with `syncsim sweep " +
+                             file + "`");
     doc.allow_only({"description", "platform", "overrides", "workload", "limits", "trace",
                     "simulator", "expect"});
     cfg.description = doc.opt_text("description").value_or("");

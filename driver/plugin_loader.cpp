@@ -118,8 +118,7 @@ std::string load_hint(const std::string& problem) {
 const PluginInfo* load_plugin_info(const std::string& what, const std::string& path) {
     std::error_code ec;
     if (!std::filesystem::exists(path, ec))
-        throw ConfigError(what + ": no such file (build the plugin first; a relative path is "
-                                 "taken from the config file's folder)");
+        throw ConfigError(what + ": no such file (build the plugin first)");
     if (!std::filesystem::is_regular_file(path, ec))
         throw ConfigError(what + ": not a regular file (a plugin is a shared library, "
                                  "lib<name>.so)");

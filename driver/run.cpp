@@ -51,6 +51,7 @@ json build_result(const ExperimentConfig& cfg, Collected& collected, const Outco
     result["config"] = config_json(cfg);
     result["outcome"] = {{"kind", outcome.kind}, {"reason", outcome.reason}};
     result["expectation"] = {{"met", expectation.met}, {"checks", expectation.details}};
+    if (!expectation.given) result["expectation"]["given"] = false; // judged clean or not
     result["time"]["end_ps"] = end_ps;
     result["events"]["process_resumptions"] = resumptions;
     result["rests_on"] = rests_on(cfg, result);

@@ -35,6 +35,9 @@ nlohmann::json platform_json(const P& p) {
 
 struct ExpectationCheck {
     bool met = true;
+    // false: the config has no `expect:`; the run is judged clean or not
+    // (completed, every check passed, no poll loop gave up).
+    bool given = true;
     nlohmann::json details = nlohmann::json::array();
     void add(const std::string& what, bool ok, const std::string& detail) {
         met = met && ok;

@@ -109,6 +109,11 @@ std::vector<Point> expand(const SweepSpec& s);
 
 SweepSpec read_spec(const std::string& file) {
     const MapView doc(load_yaml_file(file), file, "");
+    if (doc.has("platform") && !doc.has("base"))
+        doc.fail("platform", "this is a run's config (it has platform:), not a sweep file: run it "
+                             "with `syncsim run " +
+                                 file + "`, or sweep it from a file with base: " + file +
+                                 " and axes:");
     doc.allow_only({"description", "base", "combine", "axes", "exclude", "point_timeout", "retries",
                     "plot", "bands", "band_estimates"});
     SweepSpec s;

@@ -114,7 +114,7 @@ TEST_CASE("bad input: a user's mistake is exit 2 naming file, line and key, neve
                   "--set platform.die.cluster.core.scalar_cache.bytes=64",
          2,
          "die.cluster.core.scalar_cache.bytes (64, set at --set "
-         "overrides.die.cluster.core.scalar_cache.bytes) must be a whole number of "
+         "platform.die.cluster.core.scalar_cache.bytes) must be a whole number of "
          "die.cluster.core.scalar_cache.line_bytes"},
         {"an unwritable --vcd", kQuick + "--vcd /nonexistent/dir/t.vcd", 2,
          "cannot write VCD file '/nonexistent/dir/t.vcd'"},
@@ -206,18 +206,18 @@ TEST_CASE("bad input: nothing is accepted without a word", "[bad_input]") {
         {"a duration below the resolution", kQuick + "--set 'limits.sim_time=0.4 ps'", 2,
          "is not a whole number of picoseconds"},
         {"an L2 that is not whole lines", kQuick + "--set platform.die.l2.bytes=100000", 2,
-         "die.l2.bytes (100000, set at --set overrides.die.l2.bytes) must be a whole number of "
+         "die.l2.bytes (100000, set at --set platform.die.l2.bytes) must be a whole number of "
          "die.l2.line_bytes"},
         {"FFTS mode 4 without the intra-block path",
          kSyncall + "--set platform=950pr --set platform.ffts.intra_block=false", 2,
          "ffts.modes (0,1,2,4, set at platforms/_dav-c310.yaml:17) lists mode 4, the "
          "AIC-to-one-AIV "
          "path of set_intra_block, but ffts.intra_block (set at --set "
-         "overrides.ffts.intra_block) is false"},
+         "platform.ffts.intra_block) is false"},
         {"the intra-block path without FFTS mode 4",
          kSyncall + "--set platform=950pr --set platform.ffts.modes=0,1,2", 2,
          "ffts.intra_block (set at platforms/_dav-c310.yaml:18) is true, but ffts.modes (0,1,2, "
-         "set at --set overrides.ffts.modes) does not list mode 4"},
+         "set at --set platform.ffts.modes) does not list mode 4"},
         {"a misspelt check name in expect", kQuick + "--set 'expect.checks={launch succeds: pass}'",
          2, "did you mean 'launch succeeds'?"},
     });
@@ -241,8 +241,17 @@ TEST_CASE("exit codes: a failed host check without expect is exit 1, saying why"
     const auto r = test::run_syncsim("run " + cfg);
     CHECK(r.exit_code == 1);
     const std::string last = r.output.substr(r.output.rfind("verdict"));
-    CHECK_THAT(last, Contains("NOT as expected (exit 1): check 'consumer sees the published "
-                              "payload' passes (no expect: given)"));
+    // Nothing was expected, so nothing is "NOT met": the run is not clean.
+    CHECK_THAT(last, Contains("not a clean run (exit 1; no expect: given): check 'consumer sees "
+                              "the published payload' failed"));
+    CHECK_THAT(r.output, !Contains("expect     NOT met"));
+    CHECK_THAT(r.output, !Contains("MISMATCH"));
+    const auto clean =
+        test::run_syncsim("run " + cfg + " --set workload.params.consumer_dcci=true");
+    CHECK(clean.exit_code == 0);
+    CHECK_THAT(clean.output, Contains("verdict    a clean run: it completed and every check passed "
+                                      "(exit 0; no expect: given)"));
+    CHECK_THAT(clean.output, !Contains("expect     met"));
     // And a poll loop that gave up is not a clean run either.
     const auto p =
         test::run_syncsim("run configs/soft_failures/used_cores_too_large.yaml --set 'expect={}'");
@@ -259,4 +268,43 @@ TEST_CASE("sweeps: a sweep whose points are all impossible exits non-zero", "[ba
     INFO(r.output);
     CHECK(r.exit_code == 1);
     CHECK_THAT(r.output, Contains("2 impossible"));
+}
+
+TEST_CASE("newcomer mistakes get messages that say what to type (issue 29)", "[bad_input]") {
+    const std::string bad_indent = test::write_file(
+        "bad_indent.yaml", "platform: 910b1\nworkload:\n  host: gm_roundtrip\n   params: {}\n");
+    check_cases({
+        {"a sweep file given to run", "run configs/sweeps/smoke.yaml", 2,
+         "this is a sweep file (it has base: and axes:), not a run's config: run it with "
+         "`syncsim sweep configs/sweeps/smoke.yaml`"},
+        {"a run's config given to sweep", "sweep configs/quickstart.yaml", 2,
+         "this is a run's config (it has platform:), not a sweep file: run it with `syncsim run "
+         "configs/quickstart.yaml`"},
+        {"the chip's soc_version as the platform", kQuick + "--set platform=Ascend910B1", 2,
+         "'Ascend910B1' is the soc_version of '910b1': did you mean '910b1'?"},
+        {"a word of a choice",
+         "run configs/a5/soft_aiv_all_blocks.yaml --set "
+         "workload.params.core_type=aiv",
+         2, "did you mean 'aiv_only'?"},
+        {"a workload's old name",
+         "run configs/a5/soft_aiv_all_blocks.yaml --set "
+         "workload.host=syncall_st",
+         2, "no host program 'syncall_st': it was renamed 'syncall_system_test'"},
+        {"a platform key set with a unit", kQuick + "--set platform.clock_mhz=1.8GHz", 2,
+         "--set platform.clock_mhz: platform parameter 'clock_mhz': expected a number"},
+        {"a relative plugin path given with --set",
+         "run examples/neighbour_exchange/configs/a5.yaml --set workload.plugin=../build/libnx.so",
+         2, "with --set a relative path is taken from the current directory"},
+        {"a line indented one space off", "run " + bad_indent, 2,
+         "bad_indent.yaml:4:10: YAML syntax error: illegal map value (keys of one mapping must "
+         "start in the same column"},
+        {"a number past an integer's range",
+         "run configs/a5/hard_aiv_rounds_sweep.yaml --set "
+         "workload.params.rounds=1e12",
+         2, "expected an integer in [1, 1000000], got '1e12'"},
+    });
+    const auto never = test::run_syncsim(kQuick + "--window 5ms.. --vcd " +
+                                         (test::temp_dir() / "never.vcd").string());
+    CHECK_THAT(never.output, Contains("never reached (it starts at 5.000 ms, after the run ended "
+                                      "at 13.073 us)"));
 }

@@ -42,8 +42,7 @@ TEST_CASE("per-die values: --set platform.die.N.PATH changes die N only", "[plat
     const json& params = die1["platform"]["params"];
     REQUIRE(params.contains("die.1.l2.atomic_cycles"));
     CHECK(params.at("die.1.l2.atomic_cycles")["value"] == "200");
-    CHECK(params.at("die.1.l2.atomic_cycles")["set_at"] ==
-          "--set overrides.die.1.l2.atomic_cycles");
+    CHECK(params.at("die.1.l2.atomic_cycles")["set_at"] == "--set platform.die.1.l2.atomic_cycles");
     CHECK(params.at("die.l2.atomic_cycles")["value"] == "20");
     // An instance's own value wins over the shared one, in any order.
     const json both =

@@ -159,7 +159,7 @@ TEST_CASE("portability: a platform that cannot hold the launch is listed, not ru
     INFO(bad.output);
     CHECK(bad.exit_code == 1);
     CHECK_THAT(bad.output, Contains("950pr     completed") && Contains("910b1     config error") &&
-                               Contains("910b1: config error: --set overrides.die.1.l2."
+                               Contains("910b1: config error: --set platform.die.1.l2."
                                         "access_cycles") &&
                                Contains("the platform has 1 die(s)"));
 }

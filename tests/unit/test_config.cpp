@@ -83,7 +83,7 @@ TEST_CASE("a key of the old flat platform format names its path in the tree", "[
                Contains("cfg.yaml:10") &&
                    Contains("its path in the tree is 'die.l2.access_cycles'"));
     CHECK_THAT(error_of(kGood, {"platform.noc_hop_cycles=5"}),
-               Contains("--set overrides.noc_hop_cycles") &&
+               Contains("--set platform.noc_hop_cycles") &&
                    Contains("its path in the tree is 'die.l2.hop_cycles'"));
 }
 
@@ -97,10 +97,10 @@ TEST_CASE("command-line overrides set any key, and their errors name the --set",
         load(kGood, {"platform.die.l2.access_cycles=33", "workload.params.iterations=7"});
     CHECK(c.ascend().platform.l2.access_cycles == 33);
     CHECK(c.ascend().platform.origins.at("die.l2.access_cycles").set_at ==
-          "--set overrides.die.l2.access_cycles");
+          "--set platform.die.l2.access_cycles");
     CHECK(std::get<std::int64_t>(c.params.at("iterations")) == 7);
     CHECK_THAT(error_of(kGood, {"platform.die.cluster.count=-1"}),
-               Contains("--set overrides.die.cluster.count"));
+               Contains("--set platform.die.cluster.count"));
     CHECK_THAT(error_of(kGood, {"workload.params.iteratons=3"}),
                Contains("did you mean 'workload.params.iterations'?"));
     CHECK_THAT(error_of(kGood, {"nonsense"}), Contains("expected KEY=VALUE"));
