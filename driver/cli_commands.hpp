@@ -16,5 +16,7 @@ int cmd_sensitivity(const std::vector<std::string>& args, const std::string& pdi
 int cmd_portability(const std::vector<std::string>& args, const std::string& pdir);
 int cmd_calibration(const std::vector<std::string>& args, const std::string& pdir);
 int cmd_describe(const std::vector<std::string>& args, const std::string& pdir);
+// In driver/list_command.cpp.
+int cmd_list(const std::vector<std::string>& args, const std::string& pdir);
 
 } // namespace syncsim

@@ -156,12 +156,6 @@ KernelLaunch read_launch(const MapView& m, const std::string& platform_arch) {
     return l;
 }
 
-// Workloads renamed since a release, old name first: a config that still
-// says the old one is told the new one.
-constexpr std::pair<const char*, const char*> kRenamedWorkloads[] = {
-    {"syncall_st", "syncall_system_test"},
-};
-
 // The registry entry named by key, or an error suggesting the nearest name.
 template <typename Entry>
 const Entry& registered(const std::map<std::string, Entry>& entries, const MapView& m,
@@ -169,10 +163,9 @@ const Entry& registered(const std::map<std::string, Entry>& entries, const MapVi
     const std::string name = m.text(key);
     auto it = entries.find(name);
     if (it != entries.end()) return it->second;
-    for (const auto& [old_name, new_name] : kRenamedWorkloads)
-        if (name == old_name && entries.count(new_name))
-            m.fail(key, "no " + what + " " + quote_short(name) + ": it was renamed '" + new_name +
-                            "'; did you mean '" + new_name + "'?");
+    if (const std::string now = renamed_workload(name); entries.count(now))
+        m.fail(key, "no " + what + " " + quote_short(name) + ": it was renamed '" + now +
+                        "'; did you mean '" + now + "'?");
     std::vector<std::string> names;
     for (const auto& kv : entries) names.push_back(kv.first);
     const std::string hint = nearest_name(name, names);
@@ -365,6 +358,11 @@ void read_ascend_config(const MapView& doc, ExperimentConfig& cfg) {
     } else {
         setup.kernel = workload.text("kernel");
         const KernelEntry* kernel = &registered(registry.kernels(), workload, "kernel", "kernel");
+        if (!kernel->launched_by.empty())
+            workload.fail("kernel", "kernel " + quote_short(setup.kernel) +
+                                        " takes arguments that only its host program passes: "
+                                        "run it with workload.host: " +
+                                        kernel->launched_by + " (syncsim list workloads)");
         if (!workload.has("launch"))
             throw ConfigError(workload.where() + ": a 'kernel' workload needs 'launch' "
                                                  "(block_dim, target)");

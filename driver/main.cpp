@@ -236,65 +236,6 @@ int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
     return report.expectation_met ? 0 : kExitMismatch;
 }
 
-// `list workloads [--plugin FILE]...`: every built-in, or only what the
-// plugins hold, each with its parameters.
-int list_workloads(const std::vector<std::string>& args) {
-    std::vector<const LoadedPlugin*> plugins;
-    for (std::size_t i = 1; i < args.size(); ++i) {
-        if (args[i] != "--plugin" || i + 1 == args.size())
-            throw ConfigError("usage: syncsim list workloads [--plugin FILE]...");
-        plugins.push_back(&load_plugin(args[++i]));
-    }
-    const auto& r = workloads();
-    auto entry = [](const std::string& name, const std::string& summary,
-                    const std::vector<WorkloadParam>& ps) {
-        std::cout << "  " << name << ": " << summary << "\n";
-        for (const auto& p : ps) {
-            std::cout << "      " << p.name << " = " << describe(p.default_value) << "  ("
-                      << p.meaning;
-            for (std::size_t c = 0; c < p.choices.size(); ++c)
-                std::cout << (c ? " | " : "; one of ") << p.choices[c];
-            std::cout << ")\n";
-        }
-    };
-    for (const LoadedPlugin* p : plugins) {
-        std::cout << "plugin " << p->name << " (" << p->path << ")\n";
-        std::cout << "host programs (workload.host):\n";
-        for (const auto& name : p->hosts) entry(name, r.host(name)->summary, r.host(name)->params);
-        std::cout << "kernels (workload.kernel, launched from workload.launch):\n";
-        for (const auto& name : p->kernels)
-            entry(name, r.kernel(name)->summary, r.kernel(name)->params);
-        if (p->vortex_kernels.empty()) continue;
-        std::cout << "vortex warp programs (workload.vortex, on a vortex platform):\n";
-        for (const auto& name : p->vortex_kernels) {
-            const VortexKernelEntry& k = r.vortex_kernels().at(name);
-            entry(name, k.summary, k.params);
-        }
-    }
-    if (!plugins.empty()) return 0;
-    std::cout << "host programs (workload.host):\n";
-    for (const auto& [name, h] : r.hosts()) entry(name, h.summary, h.params);
-    std::cout << "vortex warp programs (workload.vortex, on a vortex platform):\n";
-    for (const auto& [name, k] : r.vortex_kernels()) entry(name, k.summary, k.params);
-    std::cout << "kernels (workload.kernel, launched from workload.launch):\n";
-    for (const auto& [name, k] : r.kernels()) entry(name, k.summary, k.params);
-    return 0;
-}
-
-int cmd_list(const std::vector<std::string>& args, const std::string& pdir) {
-    const std::string what = args.empty() ? "" : args[0];
-    if (what == "platforms") {
-        for (const auto& name : list_platforms(platforms_dir(pdir))) {
-            const std::string dir = platforms_dir(pdir);
-            const std::string description = platform_description(load_any_platform(dir, name));
-            std::cout << std::left << std::setw(12) << name << "  " << description << "\n";
-        }
-        return 0;
-    }
-    if (what == "workloads") return list_workloads(args);
-    throw ConfigError("list takes 'platforms' or 'workloads'");
-}
-
 // What the capacity check could not foresee: the machine's memory, or the
 // process's share of it (a thread's stack or the heap), is too small.
 const char* const kOutOfMemory =

@@ -50,6 +50,14 @@ void WorkloadRegistry::add(VortexKernelEntry kernel) {
                                     "' is registered already");
 }
 
+std::string renamed_workload(const std::string& old_name) {
+    static const std::map<std::string, std::string> renamed = {
+        {"syncall_st", "syncall_system_test"}, // it read like the st intrinsic
+    };
+    auto it = renamed.find(old_name);
+    return it == renamed.end() ? "" : it->second;
+}
+
 const KernelEntry* WorkloadRegistry::kernel(const std::string& name) const {
     auto it = m_kernels.find(name);
     return it == m_kernels.end() ? nullptr : &it->second;

@@ -16,6 +16,10 @@ namespace syncsim {
 // The checks the default host program (a `kernel` workload) reports.
 const std::vector<std::string>& default_host_checks();
 
+// The name a built-in workload has now, if `old_name` is one it had before
+// a rename (a config that still says it is told); empty otherwise.
+std::string renamed_workload(const std::string& old_name);
+
 class WorkloadRegistry : public WorkloadSink {
   public:
     static const WorkloadRegistry& builtin();

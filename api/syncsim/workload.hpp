@@ -43,6 +43,9 @@ struct KernelEntry {
     KernelFn fn = nullptr;
     std::vector<WorkloadParam> params;
     std::vector<KernelBuffer> buffers; // for launching it straight from a config
+    // Non-empty: the host program that passes its arguments (more than its
+    // buffers); a config cannot launch it as `workload.kernel`.
+    std::string launched_by = {};
 };
 
 struct HostEntry {

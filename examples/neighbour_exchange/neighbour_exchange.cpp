@@ -104,7 +104,8 @@ SYNCSIM_PLUGIN("neighbour_exchange") {
                                   "read the neighbour's slot",
                                   &syncsim::vendor_kernel<neighbour_exchange>,
                                   {},
-                                  {}});
+                                  {},
+                                  "neighbour_exchange"}); // its host program passes the arguments
     sink.add(syncsim::HostEntry{
         "neighbour_exchange",
         "launches neighbour_exchange on every block and checks what each read",

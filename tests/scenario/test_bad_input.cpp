@@ -271,6 +271,9 @@ TEST_CASE("sweeps: a sweep whose points are all impossible exits non-zero", "[ba
 }
 
 TEST_CASE("newcomer mistakes get messages that say what to type (issue 29)", "[bad_input]") {
+    const std::string host_only = test::write_file(
+        "host_only_kernel.yaml", "platform: 910b1\nworkload:\n  kernel: subcore_sync\n  launch: "
+                                 "{block_dim: 2, target: dav-c220}\nlimits: {sim_time: 1 ms}\n");
     const std::string bad_indent = test::write_file(
         "bad_indent.yaml", "platform: 910b1\nworkload:\n  host: gm_roundtrip\n   params: {}\n");
     check_cases({
@@ -295,6 +298,9 @@ TEST_CASE("newcomer mistakes get messages that say what to type (issue 29)", "[b
         {"a relative plugin path given with --set",
          "run examples/neighbour_exchange/configs/a5.yaml --set workload.plugin=../build/libnx.so",
          2, "with --set a relative path is taken from the current directory"},
+        {"a kernel that takes its host program's arguments", "run " + host_only, 2,
+         "host_only_kernel.yaml:3: key 'workload.kernel': kernel 'subcore_sync' takes arguments "
+         "that only its host program passes: run it with workload.host: subcore_sync"},
         {"a line indented one space off", "run " + bad_indent, 2,
          "bad_indent.yaml:4:10: YAML syntax error: illegal map value (keys of one mapping must "
          "start in the same column"},

@@ -113,6 +113,20 @@ TEST_CASE("cli: list platforms and workloads, --version, --help", "[cli]") {
     const auto w = test::run_syncsim("list workloads");
     CHECK_THAT(w.output, Contains("gm_roundtrip"));
     CHECK_THAT(w.output, Contains("forget_set_flag_block"));
+    // Kernels a config can launch are listed apart from those that take
+    // their host program's arguments.
+    const auto launchable = w.output.find("kernels a config can launch");
+    const auto host_only = w.output.find("kernels only their host program launches");
+    REQUIRE(launchable != std::string::npos);
+    REQUIRE(host_only != std::string::npos);
+    // The first entry of a kernel at or after `from` (host programs share names).
+    const auto at = [&w](const char* k, std::size_t from) {
+        return w.output.find(std::string("\n  ") + k + ":", from);
+    };
+    CHECK(at("pipe_handoff", launchable) < host_only);
+    CHECK(at("subcore_sync", launchable) > host_only);
+    CHECK(at("subcore_sync", host_only) != std::string::npos);
+    CHECK_THAT(w.output, Contains("[workload.host: simpler_run]"));
     CHECK_THAT(test::run_syncsim("--version").output, Contains("syncsim 0.1.0"));
     CHECK(test::run_syncsim("--help").exit_code == 0);
 }

@@ -244,7 +244,8 @@ void register_cnt_notify(WorkloadRegistry& r) {
                       "one AIV block: compute, then add 1 to a GM counter",
                       count_kernel,
                       {},
-                      {}});
+                      {},
+                      "cnt_notify_producers"});
     r.add(HostEntry{"cnt_notify_producers",
                     "N producer streams ADD 1; a consumer waits BIGGER_OR_EQUAL N",
                     producers_host,

@@ -186,7 +186,8 @@ void register_ascendc_sync_all(WorkloadRegistry& r) {
                       "AIV participants exchange partials around Ascend C's SyncAll",
                       ascendc_sync_all,
                       kernel_params,
-                      {}});
+                      {},
+                      "ascendc_sync_all"});
     auto host_params = kernel_params;
     host_params.push_back(
         choice_param("kernel_type", "mix_0_1",

@@ -87,7 +87,8 @@ void register_stale_flag(WorkloadRegistry& r) {
                       "producer publishes a payload, consumer re-reads it",
                       stale_flag,
                       params,
-                      {}});
+                      {},
+                      "stale_flag"});
     r.add(HostEntry{
         "stale_flag",
         "two AIV blocks: does the consumer see the producer's payload?",

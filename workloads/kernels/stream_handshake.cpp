@@ -53,8 +53,10 @@ void stream_handshake_host(HostApi& host) {
 } // namespace
 
 void register_stream_handshake(WorkloadRegistry& r) {
-    r.add(KernelEntry{"handshake_ping", "raise ping, wait for pong", handshake_ping, {}, {}});
-    r.add(KernelEntry{"handshake_pong", "wait for ping, raise pong", handshake_pong, {}, {}});
+    r.add(KernelEntry{
+        "handshake_ping", "raise ping, wait for pong", handshake_ping, {}, {}, "stream_handshake"});
+    r.add(KernelEntry{
+        "handshake_pong", "wait for ping, raise pong", handshake_pong, {}, {}, "stream_handshake"});
     r.add(HostEntry{"stream_handshake",
                     "two launches that wait for each other, on two streams or one",
                     stream_handshake_host,

@@ -79,8 +79,12 @@ void register_subcore_sync(WorkloadRegistry& r) {
          "pending sets the flag counter overflows)",
          0, 64},
     };
-    r.add(KernelEntry{
-        "subcore_sync", "FFTS mode 1 between the two AIVs of a cluster", subcore_sync, params, {}});
+    r.add(KernelEntry{"subcore_sync",
+                      "FFTS mode 1 between the two AIVs of a cluster",
+                      subcore_sync,
+                      params,
+                      {},
+                      "subcore_sync"});
     r.add(HostEntry{
         "subcore_sync",
         "MIX 1:2 blocks: each AIV reads its sibling's slot after a mode-1 sync",

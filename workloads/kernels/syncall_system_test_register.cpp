@@ -134,7 +134,8 @@ void register_syncall_system_test(WorkloadRegistry& r) {
                       "SYNCALL Body1/Body3 system test body",
                       system_test::kernel,
                       params,
-                      {}});
+                      {},
+                      "syncall_system_test"});
     // A barrier needs every block resident at once: more blocks than the
     // device holds wait for cores that never free.
     auto feasible = [](const DeviceInfo& d, const ParamMap& p) -> std::string {

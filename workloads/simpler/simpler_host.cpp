@@ -211,7 +211,8 @@ void register_simpler(WorkloadRegistry& r) {
                       "(launched by the simpler_run host program)",
                       simpler::aicore_executor,
                       {},
-                      {}});
+                      {},
+                      "simpler_run"});
     std::vector<WorkloadParam> params = system_test::kernel_params();
     // A task's block takes one core here: Mix tasks (a block on a cluster)
     // are not modelled.
