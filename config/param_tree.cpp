@@ -141,7 +141,8 @@ using OnLeaf =
     if (!hint.empty())
         message += "; " + hint;
     else if (!near.empty())
-        message += "; did you mean '" + node.path_of(near) + "'?";
+        message += "; did you mean '" +
+                   typed_path(node.path_of(near), node.where(key).rfind("--set", 0) == 0) + "'?";
     std::string known;
     for (const auto& c : tree.children(prefix)) known += (known.empty() ? "" : ", ") + c;
     if (tree.is_instanced(prefix)) {

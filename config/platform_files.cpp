@@ -95,9 +95,12 @@ std::string platform_of_soc_version(const std::string& dir, const std::string& s
         const std::string path =
             (std::filesystem::path(platform_folder(dir, name)) / (name + ".yaml")).string();
         try {
-            const YAML::Node v = load_yaml_file(path)["device"]["soc_version"];
-            const YAML::Node value = v.IsMap() ? v["value"] : v;
-            if (value.IsScalar() && lower(value.Scalar()) == lower(soc)) return name;
+            const YAML::Node entry = load_yaml_file(path)["device"]["soc_version"];
+            const YAML::Node value = entry.IsMap() ? entry["value"] : entry;
+            // Ascend950PR names Ascend950PR_9599: the part before the variant.
+            const std::string v = value.IsScalar() ? lower(value.Scalar()) : "";
+            if (!v.empty() && (v == lower(soc) || v.substr(0, v.find('_')) == lower(soc)))
+                return name;
         } catch (const std::exception&) {
             // A platform file that does not read is reported when it is used.
         }

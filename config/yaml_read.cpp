@@ -111,12 +111,17 @@ YAML::Node parse_yaml_text(const std::string& text, const std::string& source) {
         const std::string at = e.mark.line < 0 ? ""
                                                : ":" + std::to_string(e.mark.line + 1) + ":" +
                                                      std::to_string(e.mark.column + 1);
+        // Block mappings and sequences end by indentation; flow ones ({...},
+        // [...]) by a bracket; a --set value is one line.
+        const bool flow = e.msg.find("flow") != std::string::npos;
         const bool indentation =
-            e.msg.find("map") != std::string::npos || e.msg.find("sequence") != std::string::npos;
-        throw ConfigError(source + at + ": YAML syntax error: " + e.msg +
-                          (indentation ? " (keys of one mapping must start in the same column; "
+            !flow && source.rfind("--set", 0) != 0 &&
+            (e.msg.find("map") != std::string::npos || e.msg.find("sequence") != std::string::npos);
+        const char* hint = indentation ? " (keys of one mapping must start in the same column; "
                                          "check this line's indentation against the line above)"
-                                       : ""));
+                           : flow      ? " (a { or [ is not closed)"
+                                       : "";
+        throw ConfigError(source + at + ": YAML syntax error: " + e.msg + hint);
     }
 }
 

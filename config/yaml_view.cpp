@@ -102,8 +102,12 @@ std::string nearest_name(const std::string& word, const std::vector<std::string>
     if (parts == 1) return only;
     std::string best;
     std::size_t best_distance = std::max<std::size_t>(2, word.size() / 3) + 1;
+    const auto lower = [](std::string t) {
+        for (char& ch : t) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        return t;
+    };
     for (const auto& c : candidates) {
-        const std::size_t d = edit_distance(word, c);
+        const std::size_t d = edit_distance(lower(word), lower(c)); // AIV_ONLY: aiv_only
         if (d < best_distance) {
             best = c;
             best_distance = d;
@@ -112,13 +116,14 @@ std::string nearest_name(const std::string& word, const std::vector<std::string>
     return best;
 }
 
+std::string typed_path(const std::string& path, bool from_set) {
+    return from_set && path.rfind("overrides.", 0) == 0 ? "platform." + path.substr(10) : path;
+}
+
 std::string location(const std::string& file, const YAML::Node& node, const std::string& path) {
     const YAML::Mark mark = node.Mark();
     if (mark.line < 0) {
-        // A --set made it: named as typed. `--set platform.X` sets the
-        // config's overrides.X (driver/experiment_config.cpp, apply_set).
-        const std::string typed =
-            path.rfind("overrides.", 0) == 0 ? "platform." + path.substr(10) : path;
+        const std::string typed = typed_path(path, true); // a --set made it
         return "--set " + (typed.size() > 60 ? quote_short(typed) : typed);
     }
     return file + ":" + std::to_string(mark.line + 1);
@@ -154,10 +159,13 @@ void MapView::allow_only(const std::vector<std::string>& allowed) const {
     for (const auto& kv : m_node) {
         const std::string key = kv.first.as<std::string>();
         if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
+        const std::string at = location(m_file, kv.first, path_of(key));
+        const bool from_set = at.rfind("--set", 0) == 0;
         std::string message =
-            location(m_file, kv.first, path_of(key)) + ": unknown key " + quote_short(path_of(key));
+            at + ": unknown key " + quote_short(typed_path(path_of(key), from_set));
         const std::string hint = nearest_name(key, allowed);
-        if (!hint.empty()) message += "; did you mean '" + path_of(hint) + "'?";
+        if (!hint.empty())
+            message += "; did you mean '" + typed_path(path_of(hint), from_set) + "'?";
         message += " (known here: " + join(allowed) + ")";
         throw ConfigError(message);
     }
@@ -203,7 +211,9 @@ std::string MapView::where(const std::string& key) const {
 }
 
 void MapView::fail(const std::string& key, const std::string& message) const {
-    throw ConfigError(where(key) + ": key '" + path_of(key) + "': " + message);
+    const std::string at = where(key);
+    throw ConfigError(at + ": key '" + typed_path(path_of(key), at.rfind("--set", 0) == 0) +
+                      "': " + message);
 }
 
 YAML::Node MapView::required(const std::string& key, const char* kind) const {

@@ -33,6 +33,11 @@ std::size_t utf8_cut(const std::string& text, std::size_t max);
 // empty value (null)", "a list", "a mapping".
 std::string describe_node(const YAML::Node& node);
 
+// A key's path as the user typed it: a --set of platform.X sets the
+// config's overrides.X (driver/experiment_config.cpp, apply_set), and a
+// message about it says platform.X.
+std::string typed_path(const std::string& path, bool from_set);
+
 // The nearest candidate within a small edit distance, or empty.
 std::string nearest_name(const std::string& word, const std::vector<std::string>& candidates);
 

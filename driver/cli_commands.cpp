@@ -55,7 +55,8 @@ int cmd_sweep(const std::vector<std::string>& args, const std::string& pdir) {
         "out", po::value(&o.out_dir))("resume", po::bool_switch(&o.resume))(
         "points-per-task", po::value(&o.points_per_task))("slurm", po::bool_switch(&o.slurm))(
         "sshlogin", po::value(&o.sshlogin))("collect", po::bool_switch(&o.collect_only))(
-        "no-plot", po::bool_switch(&no_plot))("sweep", po::value(&o.sweep_file));
+        "slurm-opt", po::value(&o.slurm_opts)->composing())("no-plot", po::bool_switch(&no_plot))(
+        "sweep", po::value(&o.sweep_file));
     po::positional_options_description pos;
     pos.add("sweep", 1);
     po::variables_map vm;
@@ -63,6 +64,8 @@ int cmd_sweep(const std::vector<std::string>& args, const std::string& pdir) {
     po::notify(vm);
     if (o.sweep_file.empty()) throw ConfigError("sweep needs a SWEEP file (syncsim --help)");
     if (o.jobs < 1) throw ConfigError("-j needs at least 1 job");
+    if (!o.slurm_opts.empty() && !o.slurm)
+        throw ConfigError("--slurm-opt goes with --slurm (it is an option of the Slurm jobs)");
     o.plot = !no_plot;
     o.platforms_dir = std::filesystem::absolute(platforms_dir(pdir)).string();
     o.syncsim_binary = std::filesystem::canonical("/proc/self/exe").string();

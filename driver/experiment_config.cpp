@@ -361,8 +361,9 @@ void read_ascend_config(const MapView& doc, ExperimentConfig& cfg) {
         if (!kernel->launched_by.empty())
             workload.fail("kernel", "kernel " + quote_short(setup.kernel) +
                                         " takes arguments that only its host program passes: "
-                                        "run it with workload.host: " +
-                                        kernel->launched_by + " (syncsim list workloads)");
+                                        "run that program instead (workload.host: " +
+                                        kernel->launched_by +
+                                        ", without workload.launch; syncsim list workloads)");
         if (!workload.has("launch"))
             throw ConfigError(workload.where() + ": a 'kernel' workload needs 'launch' "
                                                  "(block_dim, target)");

@@ -41,7 +41,8 @@ usage:
                      [--timeline FILE] [--rounds FILE] [--perf FILE]
                      [--window RANGE] [--cores LIST] [--signals LIST]
                      [--waits FILE.dot] [--races off|on] [--try-fixes]
-  syncsim sweep SWEEP [-j N] [--out DIR] [--resume] [--slurm] [--sshlogin HOSTS]
+  syncsim sweep SWEEP [-j N] [--out DIR] [--resume] [--slurm [--slurm-opt K=V]...]
+                     [--sshlogin HOSTS]
   syncsim sensitivity CONFIG [-j N] [--metric NAME]... [--set KEY=VALUE]...
                      [--lhs N [--seed S]] [--out DIR] [--no-plot]
   syncsim portability CONFIG [--platforms-list P1,P2,...] [--format table|csv|json]
@@ -92,7 +93,12 @@ sweep options:
   --out DIR         where points and results go (default runs/<sweep name>)
   --resume          run only the points without a current result (missing,
                     failed, timed out, or changed since their last run)
-  --slurm           write DIR/slurm.sh (a job array over DIR/jobs.txt), run nothing
+  --slurm           write DIR/slurm.sh (a job array over DIR/jobs.txt; a task exits
+                    1 when a point failed), DIR/collect.sh (the collect job) and
+                    DIR/submit.sh (submits both, collect after any end of the
+                    array); run nothing
+  --slurm-opt KEY=VALUE  with --slurm: an #SBATCH --KEY=VALUE line in both jobs
+                    (partition, account, qos, mem, time ...); repeatable
   --points-per-task N  with --slurm: points run one after another in each array
                     task (default: enough to keep the array within 1000 tasks)
   --sshlogin HOSTS  passed to GNU parallel to run points on other machines

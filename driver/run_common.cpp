@@ -71,7 +71,8 @@ ExpectationCheck check_expectation(const ExperimentConfig& cfg, const std::strin
     const Expectation& e = cfg.expect;
     if (!e.any()) { // a clean run: completed, every check passed, no poll loop gave up
         x.given = false;
-        x.add("it completes", outcome == "completed", "outcome " + outcome);
+        x.add(outcome == "completed" ? "it completed" : "it did not complete",
+              outcome == "completed", "outcome " + outcome);
         for (const HostCheck& c : checks)
             if (!c.ok) x.add("check '" + c.name + "' failed", false, c.detail);
         if (poll_timeouts)

@@ -1,4 +1,5 @@
 #include "driver/sweep.hpp"
+#include "driver/sweep_slurm.hpp"
 
 #include "config/yaml_view.hpp"
 #include "driver/experiment_config.hpp"
@@ -112,8 +113,7 @@ SweepSpec read_spec(const std::string& file) {
     if (doc.has("platform") && !doc.has("base"))
         doc.fail("platform", "this is a run's config (it has platform:), not a sweep file: run it "
                              "with `syncsim run " +
-                                 file + "`, or sweep it from a file with base: " + file +
-                                 " and axes:");
+                                 file + "`, or sweep it from a sweep file whose base: names it");
     doc.allow_only({"description", "base", "combine", "axes", "exclude", "point_timeout", "retries",
                     "plot", "bands", "band_estimates"});
     SweepSpec s;
@@ -226,37 +226,6 @@ std::string check_point(const SweepSpec& s, Point& p, const std::string& platfor
     }
 }
 
-void write_slurm_script(const SweepOptions& o, const SweepSpec& spec, const std::string& out,
-                        int jobs_to_run) {
-    // Sites cap the jobs a user may queue: several points run in one array
-    // task, one after the other (--points-per-task, or enough to stay
-    // within 1000 tasks).
-    const int per_task =
-        o.points_per_task > 0 ? o.points_per_task : std::max(1, (jobs_to_run + 999) / 1000);
-    const int tasks = std::max(1, (jobs_to_run + per_task - 1) / per_task);
-    const std::string script = (fs::path(out) / SweepFiles::kSlurmScript).string();
-    OutputFile sh_file(script, "Slurm script");
-    std::ostream& sh = sh_file.stream();
-    sh << "#!/bin/bash\n# " << jobs_to_run << " point(s), " << per_task
-       << " per array task; then: syncsim sweep " << o.sweep_file << " --out " << out
-       << " --collect\n";
-    sh << "#SBATCH --job-name=syncsim-sweep\n";
-    sh << "#SBATCH --array=0-" << tasks - 1 << "\n";
-    sh << "#SBATCH --time=" << ((spec.timeout_s + 15) * per_task * (spec.retries + 1) + 59) / 60
-       << "\n";
-    sh << "#SBATCH --output=" << fs::absolute(out).string() << "/slurm-%A_%a.out\n";
-    sh << "first=$((SLURM_ARRAY_TASK_ID * " << per_task << " + 1))\n";
-    sh << "last=$((first + " << per_task - 1 << "))\n";
-    sh << "sed -n \"${first},${last}p\" "
-       << shell_quote(fs::absolute(fs::path(out) / SweepFiles::kJobs).string())
-       << " | while IFS= read -r line; do\n";
-    sh << "    for try in $(seq 0 " << spec.retries << "); do eval \"$line\" && break; done\n";
-    sh << "done\nexit 0\n";
-    sh_file.close();
-    std::cout << "wrote " << script << " (" << tasks << " array task(s); sbatch it, then collect "
-              << "with --collect)\n";
-}
-
 } // namespace
 
 std::size_t check_sweep(const std::string& sweep_file, const std::string& platforms_dir,
@@ -316,7 +285,7 @@ int run_sweep(const SweepOptions& o) {
               << " already done, " << impossible << " impossible\n";
 
     if (o.slurm) {
-        write_slurm_script(o, spec, out, to_run);
+        write_slurm_files(o, spec, out, to_run);
         return 0;
     }
     if (!o.collect_only && to_run > 0) run_points(o, spec, out);

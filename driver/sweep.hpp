@@ -15,7 +15,8 @@ namespace syncsim {
 struct SweepOptions {
     std::string sweep_file, out_dir, sshlogin, syncsim_binary, platforms_dir;
     int jobs = 1;
-    int points_per_task = 0; // --slurm: points per array task (0: at most 1000 tasks)
+    int points_per_task = 0;             // --slurm: points per array task (0: at most 1000 tasks)
+    std::vector<std::string> slurm_opts; // --slurm-opt KEY=VALUE: #SBATCH --KEY=VALUE
     bool resume = false, slurm = false, collect_only = false, plot = true;
 };
 

@@ -58,10 +58,13 @@ struct SweepFiles {
     static constexpr const char* kResultsJson = "results.json";
     static constexpr const char* kJobs = "jobs.txt";
     static constexpr const char* kJobLog = "joblog.tsv";
-    static constexpr const char* kSlurmScript = "slurm.sh";
-    static constexpr const char* kPlot = "plot"; // plot.png and plot.svg
-    static constexpr const char* kAll[] = {kResultsCsv,  kResultsJson, kJobs,     kJobLog,
-                                           kSlurmScript, "plot.png",   "plot.svg"};
+    static constexpr const char* kSlurmScript = "slurm.sh";    // the job array
+    static constexpr const char* kSlurmCollect = "collect.sh"; // the collect job
+    static constexpr const char* kSlurmSubmit = "submit.sh";   // submits both
+    static constexpr const char* kPlot = "plot";               // plot.png and plot.svg
+    static constexpr const char* kAll[] = {kResultsCsv,  kResultsJson, kJobs,
+                                           kJobLog,      kSlurmScript, kSlurmCollect,
+                                           kSlurmSubmit, "plot.png",   "plot.svg"};
 };
 
 // The columns results.csv gives per point after the axes: what plot.y may name.

@@ -5,26 +5,36 @@
 # lives in a temporary folder; nothing under /etc is changed. Needs root (the
 # daemons run as root) and `apt-get install slurm-wlm munge`.
 #
-#   scripts/slurm_sweep.sh SWEEP [--out DIR] [--points-per-task N]
+#   scripts/slurm_sweep.sh SWEEP [--out DIR] [--points-per-task N] [--slurm-opt K=V]...
 #
-# Exit codes: those of `syncsim sweep --collect` (0: every point ran),
-# 2 bad usage, 77 Slurm or MUNGE is not installed or not root, 3 the cluster
-# did not start.
+# SWEEP and DIR are taken from where it is called. DIR defaults to
+# $SYNCSIM_RUNS/NAME-slurm ($SYNCSIM_RUNS: ~/syncsim-runs), outside the
+# checkout. It submits the array and the collect job after it (afterany),
+# waits for the collect job, and prints each array task's state (a task
+# whose point failed is FAILED).
+#
+# Exit codes: those of `syncsim sweep --collect` (0: every point ran, 1: some
+# did not), 2 bad usage, 77 Slurm or MUNGE is not installed or not root, 3
+# the cluster did not start.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-syncsim="${SYNCSIM:-$PWD/build/syncsim}"
-
-sweep="" out="" per_task=()
+caller="$PWD"
+absolute() { case "$1" in /*) echo "$1" ;; *) echo "$caller/$1" ;; esac; }
+usage="usage: scripts/slurm_sweep.sh SWEEP [--out DIR] [--points-per-task N] [--slurm-opt K=V]..."
+sweep="" out="" per_task=() opts=()
 while [ $# -gt 0 ]; do
     case "$1" in
-    --out) out="$2"; shift 2 ;;
-    --points-per-task) per_task=(--points-per-task "$2"); shift 2 ;;
-    -*) echo "usage: scripts/slurm_sweep.sh SWEEP [--out DIR] [--points-per-task N]" >&2; exit 2 ;;
-    *) sweep="$1"; shift ;;
+    --out) [ $# -ge 2 ] || { echo "$usage" >&2; exit 2; }; out="$(absolute "$2")"; shift 2 ;;
+    --points-per-task) [ $# -ge 2 ] || { echo "$usage" >&2; exit 2; }; per_task=(--points-per-task "$2"); shift 2 ;;
+    --slurm-opt) [ $# -ge 2 ] || { echo "$usage" >&2; exit 2; }; opts+=(--slurm-opt "$2"); shift 2 ;;
+    -*) echo "$usage" >&2; exit 2 ;;
+    *) sweep="$(absolute "$1")"; shift ;;
     esac
 done
-[ -n "$sweep" ] || { echo "usage: scripts/slurm_sweep.sh SWEEP [--out DIR] [--points-per-task N]" >&2; exit 2; }
-[ -n "$out" ] || out="runs/$(basename "${sweep%.yaml}")-slurm"
+[ -n "$sweep" ] || { echo "$usage" >&2; exit 2; }
+[ -f "$sweep" ] || { echo "slurm_sweep: no sweep file $sweep" >&2; exit 2; }
+[ -n "$out" ] || out="${SYNCSIM_RUNS:-$HOME/syncsim-runs}/$(basename "${sweep%.yaml}")-slurm"
+cd "$(dirname "$0")/.."
+syncsim="${SYNCSIM:-$PWD/build/syncsim}"
 for tool in munged mungekey slurmctld slurmd sbatch; do
     if ! command -v "$tool" >/dev/null; then
         echo "slurm_sweep: $tool is not installed (apt-get install slurm-wlm munge)" >&2
@@ -96,6 +106,19 @@ if ! sinfo -h -N -o '%T' | grep -qE '^(idle|mixed|allocated)'; then
 fi
 echo "slurm_sweep: single-node Slurm up ($node, $(nproc) CPUs, state in $tmp)"
 
-"$syncsim" sweep "$sweep" --slurm --out "$out" "${per_task[@]}"
-sbatch --wait --chdir="$PWD" "$out/slurm.sh"
-"$syncsim" sweep "$sweep" --out "$out" --collect
+"$syncsim" sweep "$sweep" --slurm --out "$out" "${per_task[@]}" "${opts[@]}"
+array="$(sbatch --parsable "$out/slurm.sh")"
+array="${array%%;*}"
+# The collect job runs after the array however its tasks ended; --wait
+# returns when it has, with its exit code.
+rc=0
+sbatch --wait --dependency=afterany:"$array" "$out/collect.sh" >/dev/null || rc=$?
+echo "slurm_sweep: array job $array:"
+scontrol show job "$array" -o 2>/dev/null | awk '{
+    line = ""
+    for (i = 1; i <= NF; i++)
+        if ($i ~ /^(ArrayTaskId|JobState|ExitCode)=/) line = line " " $i
+    print " " line
+}' || true
+cat "$out"/slurm-collect-*.out
+exit "$rc"

@@ -66,8 +66,15 @@ void register_workloads(WorkloadSink& sink) {
         for (const std::string& p : registration_problems()) all += (all.empty() ? "" : "; ") + p;
         throw std::runtime_error(all);
     }
+    // A kernel that takes arguments is launched by the plugin's main(); a
+    // config cannot pass them (without a main() nothing can: refused too).
     for (const RegisteredKernel& kernel : registered_kernels())
-        sink.add(KernelEntry{kernel.name, build_summary(kernel), kernel.fn, {}, {}});
+        sink.add(KernelEntry{kernel.name,
+                             build_summary(kernel),
+                             kernel.fn,
+                             {},
+                             {},
+                             kernel.nargs > 0 ? std::string(SYNCSIM_PLUGIN_NAME) : ""});
     if (__syncsim_host_main)
         sink.add(HostEntry{SYNCSIM_PLUGIN_NAME,
                            "the plugin's host main(), with the ACL calls of acl/acl.h",

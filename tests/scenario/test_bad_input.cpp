@@ -293,6 +293,14 @@ TEST_CASE("newcomer mistakes get messages that say what to type (issue 29)", "[b
          "run configs/a5/soft_aiv_all_blocks.yaml --set "
          "workload.host=syncall_st",
          2, "no host program 'syncall_st': it was renamed 'syncall_system_test'"},
+        {"a misspelt platform parameter with --set", kQuick + "--set platform.die.l2.bytez=1", 2,
+         "key 'platform.die.l2.bytez': unknown platform parameter; did you mean "
+         "'platform.die.l2.bytes'?"},
+        {"the soc_version without its variant", kQuick + "--set platform=Ascend950PR", 2,
+         "did you mean '950pr'?"},
+        {"a choice in the capitals syncsim prints",
+         "run configs/a5/soft_aiv_all_blocks.yaml --set workload.params.core_type=AIV_ONLY", 2,
+         "did you mean 'aiv_only'?"},
         {"a platform key set with a unit", kQuick + "--set platform.clock_mhz=1.8GHz", 2,
          "--set platform.clock_mhz: platform parameter 'clock_mhz': expected a number"},
         {"a relative plugin path given with --set",
@@ -300,7 +308,8 @@ TEST_CASE("newcomer mistakes get messages that say what to type (issue 29)", "[b
          2, "with --set a relative path is taken from the current directory"},
         {"a kernel that takes its host program's arguments", "run " + host_only, 2,
          "host_only_kernel.yaml:3: key 'workload.kernel': kernel 'subcore_sync' takes arguments "
-         "that only its host program passes: run it with workload.host: subcore_sync"},
+         "that only its host program passes: run that program instead (workload.host: "
+         "subcore_sync"},
         {"a line indented one space off", "run " + bad_indent, 2,
          "bad_indent.yaml:4:10: YAML syntax error: illegal map value (keys of one mapping must "
          "start in the same column"},

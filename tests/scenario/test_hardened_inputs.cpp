@@ -262,7 +262,7 @@ TEST_CASE("hardened: large inputs cost memory and time in proportion", "[hardene
     CHECK(children.ru_maxrss < 1024 * 1024); // KiB: under 1 GiB
     // launch.defines was quadratic (40k entries: 37 s): 200k must parse in
     // the test's time-out.
-    std::string cfg = "platform: 950pr\nworkload:\n  kernel: syncall_system_test\n  launch:\n"
+    std::string cfg = "platform: 950pr\nworkload:\n  kernel: pipe_handoff\n  launch:\n"
                       "    block_dim: 2\n    target: dav-c310-vec\n    defines:\n";
     for (int i = 0; i < 200000; ++i)
         cfg += "      D" + std::to_string(i) + ": " + std::to_string(i) + "\n";

@@ -283,6 +283,27 @@ TEST_CASE("the Slurm option writes a job array over the job list and runs nothin
     script = test::read_text(out + "/slurm.sh");
     CHECK_THAT(script, Contains("#SBATCH --array=0-17"));
     CHECK_THAT(script, Contains("SLURM_ARRAY_TASK_ID * 4 + 1"));
+    // A task whose point failed exits 1; the collect job runs after any end.
+    CHECK_THAT(script, Contains("exit \"$failed\""));
+    CHECK_THAT(test::read_text(out + "/submit.sh"), Contains("--dependency=afterany:"));
+    CHECK_THAT(test::read_text(out + "/collect.sh"), Contains(" --collect"));
+    // Site options reach both jobs, replacing syncsim's of the same key.
+    r = test::run_syncsim("sweep configs/sweeps/barrier_scaling.yaml --slurm --slurm-opt "
+                          "partition=debug --slurm-opt time=5 --out " +
+                          out);
+    REQUIRE(r.exit_code == 0);
+    script = test::read_text(out + "/slurm.sh");
+    CHECK_THAT(script, Contains("#SBATCH --partition=debug\n"));
+    CHECK_THAT(script, Contains("#SBATCH --time=5\n"));
+    CHECK_THAT(test::read_text(out + "/collect.sh"), Contains("#SBATCH --partition=debug\n"));
+    for (const char* bad : {"--slurm --slurm-opt partition", "--slurm --slurm-opt array=0-3",
+                            "--slurm-opt partition=debug"}) {
+        INFO(bad);
+        const auto b = test::run_syncsim("sweep configs/sweeps/barrier_scaling.yaml " +
+                                         std::string(bad) + " --out " + out);
+        CHECK(b.exit_code == 2);
+        CHECK_THAT(b.output, Contains("--slurm-opt"));
+    }
 }
 
 TEST_CASE("a bad sweep file is a clear error", "[sweep]") {
