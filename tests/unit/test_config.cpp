@@ -108,7 +108,7 @@ TEST_CASE("command-line overrides set any key, and their errors name the --set",
 
 TEST_CASE("a derived value is derived after overrides and never given", "[config]") {
     CHECK_THAT(error_of(kGood, {"platform.aiv_cores=70"}),
-               Contains("'overrides.aiv_cores': derived (aic_cores x die.cluster.aiv_per_aic)"));
+               Contains("'platform.aiv_cores': derived (aic_cores x die.cluster.aiv_per_aic)"));
     CHECK_THAT(error_of(kGood, {"platform.aic_cores=9"}),
                Contains("derived (die.count x die.cluster.count)"));
     const ExperimentConfig c = load(kGood, {"platform.die.cluster.count=9"});
