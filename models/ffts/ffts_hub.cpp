@@ -77,10 +77,10 @@ void FftsHub::set_tracer(SignalTracer* tracer) {
         const std::string scope = std::string(to_string(m_core_types[c])) + "." + m_core_names[c];
         const int core = static_cast<int>(c);
         m_ffts_signals[c] = declare_counters(
-            *tracer, {TraceSignal::FftsFlags, core, scope, "ffts_flag", bits, "", ""},
+            *tracer, {TraceSignal::FftsFlags, core, scope, "ffts_flag", bits, "", "", true},
             m_ffts_cells[c].size());
         m_intra_signals[c] = declare_counters(
-            *tracer, {TraceSignal::IntraFlags, core, scope, "intra_flag", bits, "", ""},
+            *tracer, {TraceSignal::IntraFlags, core, scope, "intra_flag", bits, "", "", true},
             m_intra_cells[c].size());
     }
 }

@@ -30,7 +30,7 @@ void NotifyTable::set_tracer(SignalTracer* tracer) {
     for (std::uint32_t id = 0; id < kTracedCntNotifies; ++id)
         m_count_signals.push_back(tracer->declare({TraceSignal::CntNotify, -1, "runtime.cnt_notify",
                                                    "id" + std::to_string(id), 32, "CntNotify",
-                                                   "cnt_notify" + std::to_string(id)}));
+                                                   "cnt_notify" + std::to_string(id), true}));
 }
 
 std::uint32_t NotifyTable::cnt_count(std::uint32_t id) const {

@@ -33,6 +33,9 @@ struct SignalDecl {
     std::string scope, name; // in the VCD: syncsim.<scope>.<name>
     unsigned width = 1;
     std::string group, alias;
+    // A counter that may rise and fall in one instant (a flag set and taken
+    // at once): the trace adds a pulse where it rises and where it falls.
+    bool pulses = false;
 };
 
 class SignalTracer {

@@ -4,10 +4,8 @@
 #include "output/trace/output_file.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <filesystem>
 #include <fstream>
-#include <iomanip>
 
 namespace syncsim {
 
@@ -17,7 +15,7 @@ constexpr int kTracedStreams = 32;
 
 AscendTracer::AscendTracer(const std::string& vcd_path, const std::vector<AiCore*>& cores,
                            const SparseStore& gm, const TraceSpec& spec, const TraceWindow* window)
-    : m_vcd_path(vcd_path), m_spec(spec), m_vcd(vcd_path, window), m_gm(gm) {
+    : m_vcd_path(vcd_path), m_spec(spec), m_vcd(vcd_path, window), m_gm(gm), m_window(window) {
     m_state_signal.assign(cores.size(), -1);
     m_round_signal.assign(cores.size(), -1);
     m_core_scope.resize(cores.size());
@@ -47,6 +45,7 @@ int AscendTracer::declare(bool selected, const std::string& scope, const std::st
     if (!selected) return -1;
     const int id = m_vcd.add_signal(scope, name, width, initial);
     m_changed.resize(static_cast<std::size_t>(id) + 1, false);
+    m_pulses.resize(m_changed.size());
     return id;
 }
 
@@ -56,7 +55,15 @@ int AscendTracer::declare(const SignalDecl& s) {
     const bool core_kept = s.core < 0 || (static_cast<std::size_t>(s.core) < m_selected.size() &&
                                           m_selected[static_cast<std::size_t>(s.core)]);
     const int id = declare(m_spec.selects(s.kind) && core_kept, s.scope, s.name, s.width, 0);
-    if (id >= 0) m_model_signals.emplace_back(s, id);
+    if (id < 0) return id;
+    m_model_signals.emplace_back(s, id);
+    if (s.pulses) {
+        const int rise = m_vcd.add_event(s.scope, s.name + "_set");
+        const int fall = m_vcd.add_event(s.scope, s.name + "_take");
+        m_changed.resize(static_cast<std::size_t>(fall) + 1, false);
+        m_pulses.resize(m_changed.size());
+        m_pulses[static_cast<std::size_t>(id)] = {rise, fall, 0};
+    }
     return id;
 }
 
@@ -65,6 +72,10 @@ void AscendTracer::change(int signal, std::uint64_t at_ps, std::uint64_t value) 
     if (signal < 0) return;
     m_changed[static_cast<std::size_t>(signal)] = true;
     m_vcd.change(signal, at_ps, value);
+    Pulses& p = m_pulses[static_cast<std::size_t>(signal)];
+    if (p.rise < 0 || value == p.last) return;
+    m_vcd.change(value > p.last ? p.rise : p.fall, at_ps, 1);
+    p.last = value;
 }
 
 void AscendTracer::core_state(int soc_core_id, CoreState state, std::uint64_t at_ps) {
@@ -120,47 +131,69 @@ void write_translate_filter(const std::string& path, const std::string& title,
 
 } // namespace
 
-void AscendTracer::write_core_group(std::ostream& g, const std::string& title,
+void AscendTracer::write_model_signal(GtkwaveGroups& g, const std::string& label,
+                                      const std::string& path, const SignalDecl& s,
+                                      int signal) const {
+    g.row(label, path + "." + s.name + bit_range(s.width), "24", decimal_chars(s.width));
+    const Pulses& p = m_pulses[static_cast<std::size_t>(signal)];
+    if (p.rise < 0) return;
+    g.row(label + "_set", path + "." + s.name + "_set", "24", 1);
+    g.row(label + "_take", path + "." + s.name + "_take", "24", 1);
+}
+
+void AscendTracer::write_core_group(GtkwaveGroups& g, const std::string& title,
                                     const std::string& type, const std::string& filter_path) const {
-    g << "@800200\n-" << title << "\n";
     // Only cores that ran something: an idle core's trace says nothing.
-    for (std::size_t id = 0; id < m_core_scope.size(); ++id) {
-        if (!m_ran[id] || !m_selected[id] || m_core_scope[id].rfind(type + ".", 0) != 0) continue;
+    std::vector<std::size_t> shown;
+    for (std::size_t id = 0; id < m_core_scope.size(); ++id)
+        if (m_ran[id] && m_selected[id] && m_core_scope[id].rfind(type + ".", 0) == 0)
+            shown.push_back(id);
+    if (shown.empty()) return; // no empty group
+    std::size_t state_chars = 0;
+    for (int st = 0; st < kCoreStateCount; ++st)
+        state_chars =
+            std::max(state_chars, std::string(to_string(static_cast<CoreState>(st))).size());
+    g.begin(title);
+    for (const std::size_t id : shown) {
         const std::string core = m_core_scope[id].substr(type.size() + 1);
         const std::string path = "syncsim." + m_core_scope[id];
         // Aliases use '_': GTKWave shows only the last dotted part of an alias.
         if (m_state_signal[id] >= 0)
-            g << "@2024\n^1 " << filter_path << "\n+{" << core << "_state} " << path
-              << ".state[2:0]\n";
-        g << "@24\n";
+            g.row(core + "_state", path + ".state[2:0]", "2024", state_chars, "^1 " + filter_path);
         if (m_round_signal[id] >= 0)
-            g << "+{" << core << "_round} " << path << ".barrier_round[31:0]\n";
+            g.row(core + "_round", path + ".barrier_round[31:0]", "24", decimal_chars(32));
         for (const auto& [s, signal] : m_model_signals)
             if (s.core == static_cast<int>(id) && m_changed[static_cast<std::size_t>(signal)])
-                g << "+{" << core << "_" << s.name << "} " << path << "." << s.name
-                  << bit_range(s.width) << "\n";
+                write_model_signal(g, core + "_" + s.name, path, s, signal);
     }
-    g << "@1000200\n-" << title << "\n";
+    g.end(title);
 }
 
-void AscendTracer::write_device_groups(std::ostream& g) const {
+void AscendTracer::write_device_groups(GtkwaveGroups& g) const {
     std::vector<std::string> groups; // in the order their first signal was declared
     for (const auto& [s, signal] : m_model_signals)
         if (s.core < 0 && m_changed[static_cast<std::size_t>(signal)] &&
             std::find(groups.begin(), groups.end(), s.group) == groups.end())
             groups.push_back(s.group);
     for (const std::string& group : groups) {
-        g << "@800200\n-" << group << "\n@24\n";
+        g.begin(group);
         for (const auto& [s, signal] : m_model_signals)
-            if (s.core < 0 && s.group == group && m_changed[static_cast<std::size_t>(signal)])
-                g << "+{" << s.alias << "} syncsim." << s.scope << "." << s.name
-                  << bit_range(s.width) << "\n";
-        g << "@1000200\n-" << group << "\n";
+            if (s.core < 0 && s.group == group && m_changed[static_cast<std::size_t>(signal)]) {
+                // The alias names the value; its pulses sit under it.
+                const std::string path = "syncsim." + s.scope;
+                write_model_signal(g, s.alias, path, s, signal);
+            }
+        g.end(group);
     }
 }
 
 void AscendTracer::round_closed(const RoundRow& row) {
     change(m_round_marker, row.last_arrival, ++m_rounds_closed);
+    // A marker only where the trace shows (a round window's start is known
+    // by the time its first row closes).
+    const std::uint64_t at = row.last_arrival;
+    if (!m_window || (m_window->from_known() && at >= m_window->from() && at <= m_window->to()))
+        m_round_marks.add(row.round, at);
 }
 
 std::vector<std::string> AscendTracer::companion_files(const std::string& vcd_path) {
@@ -171,50 +204,54 @@ std::vector<std::string> AscendTracer::companion_files(const std::string& vcd_pa
     return {filter.string(), save.string(), stream_filter.string()};
 }
 
-void AscendTracer::finish(std::uint64_t end_time_ps) {
-    m_vcd.close(end_time_ps);
-    const std::filesystem::path vcd(m_vcd_path);
-    const std::vector<std::string> companions = companion_files(m_vcd_path);
-    const std::filesystem::path filter = companions[0], save = companions[1],
-                                stream_filter = companions[2];
-    std::vector<std::string> states;
-    for (int st = 0; st < kCoreStateCount; ++st)
-        states.push_back(to_string(static_cast<CoreState>(st)));
-    write_translate_filter(filter.string(), "syncsim core states (value of <core>.state)", states);
-    OutputFile g_file(save.string(), "GTKWave save file");
-    std::ostream& g = g_file.stream();
-    write_gtkwave_paths(g, vcd.string(), save.string());
-    const std::uint64_t start = m_vcd.start_ps();
-    g << "[timestart] " << start << "\n";
-    if (m_round_marker >= 0)
-        g << "@800200\n-Rounds\n@24\n+{round} syncsim.rounds.round[31:0]\n@1000200\n-Rounds\n";
-    // Zoom so the whole trace fits the default wave pane with a margin.
-    // GTKWave shows 2^(-zoom - 7.6) time units per pixel (measured on 3.3.118).
-    const std::uint64_t shown = m_vcd.end_ps() - start;
-    g << "*" << std::fixed << std::setprecision(3)
-      << -(std::log2(std::max<double>(1.0, shown / 800.0)) + 7.6) << " " << start << "\n";
-    const std::string filter_path = relative_to_save_file(filter.string(), save.string());
-    write_core_group(g, "AIC", "aic", filter_path);
-    write_core_group(g, "AIV", "aiv", filter_path);
-    std::vector<std::string> stream_states;
-    for (int st = 0; st < 4; ++st) stream_states.push_back(to_string(static_cast<StreamState>(st)));
-    write_translate_filter(stream_filter.string(), "syncsim stream states", stream_states);
+void AscendTracer::write_other_groups(GtkwaveGroups& g, const std::string& stream_filter) const {
     if (m_spec.selects(TraceSignal::Streams) &&
         std::find(m_stream_used.begin(), m_stream_used.end(), true) != m_stream_used.end()) {
-        g << "@800200\n-Streams\n";
+        g.begin("Streams");
         for (std::size_t st = 0; st < m_stream_used.size(); ++st)
             if (m_stream_used[st])
-                g << "@2024\n^2 " << relative_to_save_file(stream_filter.string(), save.string())
-                  << "\n+{stream" << st << "} syncsim.runtime.streams.stream" << st << "[1:0]\n";
-        g << "@1000200\n-Streams\n";
+                g.row("stream" + std::to_string(st),
+                      "syncsim.runtime.streams.stream" + std::to_string(st) + "[1:0]", "2024",
+                      std::string("waiting").size(), "^2 " + stream_filter);
+        g.end("Streams");
     }
     write_device_groups(g);
     if (!m_words.empty()) {
-        g << "@800200\n-GM words\n@24\n";
+        g.begin("GM words");
         for (const Word& w : m_words)
-            g << "+{" << w.name << "} syncsim.gm." << w.name << "[31:0]\n";
-        g << "@1000200\n-GM words\n";
+            g.row(w.name, "syncsim.gm." + w.name + "[31:0]", "24", decimal_chars(32));
+        g.end("GM words");
     }
+}
+
+void AscendTracer::finish(std::uint64_t end_time_ps) {
+    m_vcd.close(end_time_ps);
+    const std::vector<std::string> companions = companion_files(m_vcd_path);
+    const std::string filter = companions[0], save = companions[1], stream_filter = companions[2];
+    std::vector<std::string> states, stream_states;
+    for (int st = 0; st < kCoreStateCount; ++st)
+        states.push_back(to_string(static_cast<CoreState>(st)));
+    write_translate_filter(filter, "syncsim core states (value of <core>.state)", states);
+    for (int st = 0; st < 4; ++st) stream_states.push_back(to_string(static_cast<StreamState>(st)));
+    write_translate_filter(stream_filter, "syncsim stream states", stream_states);
+
+    GtkwaveGroups groups;
+    if (m_round_marker >= 0 && m_rounds_closed > 0) {
+        groups.begin("Rounds");
+        groups.row("round", "syncsim.rounds.round[31:0]", "24", decimal_chars(32));
+        groups.end("Rounds");
+    }
+    const std::string filter_path = relative_to_save_file(filter, save);
+    write_core_group(groups, "AIC", "aic", filter_path);
+    write_core_group(groups, "AIV", "aiv", filter_path);
+    write_other_groups(groups, relative_to_save_file(stream_filter, save));
+
+    OutputFile g_file(save, "GTKWave save file");
+    std::ostream& g = g_file.stream();
+    write_gtkwave_paths(g, m_vcd_path, save);
+    write_gtkwave_view(g,
+                       {m_vcd.start_ps(), m_vcd.end_ps(), groups.widest(), m_round_marks.chosen()});
+    g << groups.text();
     g_file.close();
 }
 

@@ -1,6 +1,8 @@
 // Tracing of a run into VCD: per-core state and barrier round, and GM words
 // the workload marks as interesting (their value at the L2, the coherence
-// point). Writes a GTKWave save file that groups the signals by core type.
+// point). Writes a GTKWave save file that groups the signals by core type,
+// sized and zoomed so the whole trace fits, with a named marker at round
+// boundaries (gtkwave_layout.hpp).
 // Exists only when tracing was asked for; otherwise models hold a null sink.
 // --cores and --signals leave signals out (undeclared, their changes
 // ignored); --window is the writer's.
@@ -9,6 +11,7 @@
 #include "models/core/ai_core.hpp"
 #include "models/notify/notify_table.hpp"
 #include "models/runtime/host_runtime.hpp"
+#include "output/trace/gtkwave_layout.hpp"
 #include "output/trace/vcd_writer.hpp"
 
 #include <memory>
@@ -48,14 +51,20 @@ class AscendTracer : public CoreTraceSink,
     static std::vector<std::string> companion_files(const std::string& vcd_path);
 
   private:
-    // The save file's group of one core type's signals (cores that ran only).
-    void write_core_group(std::ostream& g, const std::string& title, const std::string& type,
+    // The save file's group of one core type's signals (cores that ran
+    // only); none when no such core is shown.
+    void write_core_group(GtkwaveGroups& g, const std::string& title, const std::string& type,
                           const std::string& filter_path) const;
+    // A model signal's rows: its value, then its pulses (when it has them).
+    void write_model_signal(GtkwaveGroups& g, const std::string& label, const std::string& path,
+                            const SignalDecl& s, int signal) const;
     // The signal's id, or -1 when the selection leaves it out.
     int declare(bool selected, const std::string& scope, const std::string& name, unsigned width,
                 std::uint64_t initial);
     // The save file's groups of the device signals models declared.
-    void write_device_groups(std::ostream& g) const;
+    void write_device_groups(GtkwaveGroups& g) const;
+    // Streams, device signals and GM words.
+    void write_other_groups(GtkwaveGroups& g, const std::string& stream_filter) const;
     struct Word {
         std::string name;
         GmAddr addr;
@@ -77,6 +86,14 @@ class AscendTracer : public CoreTraceSink,
     // The signals models declared, in order, with their VCD ids.
     std::vector<std::pair<SignalDecl, int>> m_model_signals;
     std::vector<bool> m_changed; // by VCD id
+    // A counter's pulses (VCD events, by its VCD id): where it rose and fell.
+    struct Pulses {
+        int rise = -1, fall = -1;
+        std::uint64_t last = 0;
+    };
+    std::vector<Pulses> m_pulses;
+    const TraceWindow* m_window;
+    RoundMarks m_round_marks;
     int m_round_marker = 0;
     std::uint64_t m_rounds_closed = 0;
     std::vector<Word> m_words;

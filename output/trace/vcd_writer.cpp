@@ -73,6 +73,12 @@ int VcdWriter::add_signal(const std::string& scope, const std::string& name, uns
     return static_cast<int>(m_signals.size() - 1);
 }
 
+int VcdWriter::add_event(const std::string& scope, const std::string& name) {
+    const int id = add_signal(scope, name, 1, 0);
+    m_signals.back().event = true;
+    return id;
+}
+
 std::uint64_t VcdWriter::start_ps() const {
     return m_window && m_window->from_known() ? m_window->from() : 0;
 }
@@ -95,14 +101,16 @@ void VcdWriter::write_header(std::uint64_t at_ps) {
             out << "$scope module " << parts[i] << " $end\n";
             open.push_back(parts[i]);
         }
-        out << "$var wire " << s.width << ' ' << s.code << ' ' << s.name;
+        out << (s.event ? "$var event " : "$var wire ") << s.width << ' ' << s.code << ' '
+            << s.name;
         if (s.width > 1) out << " [" << s.width - 1 << ":0]";
         out << " $end\n";
     }
     for (std::size_t i = 0; i < open.size(); ++i) out << "$upscope $end\n";
     // The values at the window's start (every change before it applied).
     out << "$enddefinitions $end\n#" << at_ps << "\n$dumpvars\n";
-    for (const Signal& s : m_signals) emit(s, s.value);
+    for (const Signal& s : m_signals)
+        if (!s.event) emit(s, s.value); // an event has no value, only triggers
     out << "$end\n";
     m_last_written = at_ps;
 }
@@ -139,13 +147,13 @@ void VcdWriter::write_timestamp(std::uint64_t t,
     bool stamped = false;
     for (const auto& [id, value] : finals) {
         Signal& s = m_signals[static_cast<std::size_t>(id)];
-        if (s.value == value) continue;
+        if (s.value == value && !s.event) continue;
         if (!stamped) {
             *m_out << '#' << t << '\n';
             stamped = true;
         }
         s.value = value;
-        emit(s, value);
+        emit(s, s.event ? 1 : value);
     }
 }
 

@@ -35,6 +35,10 @@ class VcdWriter {
     // Declared before the first change. scope is a dotted path ("aiv.aiv3").
     int add_signal(const std::string& scope, const std::string& name, unsigned width,
                    std::uint64_t initial);
+    // A VCD event: each change() is a trigger, written even when a value
+    // does not change (GTKWave draws it as a pulse), so a flag set and taken
+    // in one instant still shows.
+    int add_event(const std::string& scope, const std::string& name);
     // Without a horizon every change is kept until close.
     void set_horizon(Horizon horizon) { m_horizon = std::move(horizon); }
     // Records a value at `time_ps`; within one timestamp the last value wins.
@@ -52,6 +56,7 @@ class VcdWriter {
         std::string scope, name, code;
         unsigned width;
         std::uint64_t value;
+        bool event = false;
     };
     const std::vector<Signal>& signals() const { return m_signals; }
     std::size_t held() const { return m_changes.size(); }
