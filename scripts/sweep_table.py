@@ -8,7 +8,7 @@ takes with its line's top estimates at their plausible ends.
     scripts/sweep_table.py OUT/results.csv X [--y METRIC] [--drop AXIS=VALUE,AXIS=VALUE ...]
 
 --drop leaves out the rows that match every AXIS=VALUE of one group.
-The README's barrier table is this script's output for
+The barrier-scaling table in docs/sweeps.md is this script's output for
 configs/sweeps/barrier_scaling.yaml."""
 import argparse
 import csv
