@@ -18,7 +18,7 @@ namespace {
 constexpr std::uint64_t kReservedMaps = 4096; // libraries, heap, files: not thread stacks
 // Under an address-space limit: room kept for the heap (elaboration, results),
 // and the model state that goes with each thread (a core's caches and
-// tables: 18 KiB measured at 4096 AIV, README; kept generous).
+// tables: 24-27 KiB measured at 4096 AIV, docs/benchmarks.md; kept generous).
 constexpr std::uint64_t kHeapReserveBytes = 512ull << 20;
 constexpr std::uint64_t kStateBytesPerThread = 64ull << 10;
 

@@ -107,10 +107,15 @@ bool FftsHub::take(int core, FlagSpace space, int id) {
 
 void FftsHub::block_started(int core, std::uint64_t launch_id) {
     if (m_params.reset_flags_per_launch && m_last_launch[core] != launch_id) {
-        for (auto& c : m_ffts_cells[core])
-            if (c) c->counter.clear();
-        for (auto& c : m_intra_cells[core])
-            if (c) c->counter.clear();
+        // A trace shows the counts going back to 0 (a later set is a rise).
+        for (const FlagSpace space : {FlagSpace::Ffts, FlagSpace::IntraBlock}) {
+            auto& cells = (space == FlagSpace::Ffts ? m_ffts_cells : m_intra_cells)[core];
+            for (std::size_t id = 0; id < cells.size(); ++id) {
+                if (!cells[id] || cells[id]->counter.value() == 0) continue;
+                cells[id]->counter.clear();
+                trace_flag(core, space, static_cast<int>(id), 0);
+            }
+        }
     }
     m_last_launch[core] = launch_id;
 }

@@ -28,15 +28,22 @@ constexpr double kFill = 0.95;
 } // namespace
 
 void GtkwaveGroups::begin(const std::string& title) {
-    m_out << "@800200\n-" << title << "\n";
+    m_pending = title;
+    m_open = false;
 }
 
 void GtkwaveGroups::end(const std::string& title) {
-    m_out << "@1000200\n-" << title << "\n";
+    if (m_open) m_out << "@1000200\n-" << title << "\n";
+    m_pending.clear();
+    m_open = false;
 }
 
 void GtkwaveGroups::row(const std::string& label, const std::string& path, const std::string& flags,
                         std::size_t value_chars, const std::string& filter) {
+    if (!m_pending.empty() && !m_open) {
+        m_out << "@800200\n-" << m_pending << "\n";
+        m_open = true;
+    }
     m_out << "@" << flags << "\n";
     if (!filter.empty()) m_out << filter << "\n";
     m_out << "+{" << label << "} " << path << "\n";
@@ -69,9 +76,10 @@ std::size_t decimal_chars(unsigned width) {
 }
 
 void write_gtkwave_view(std::ostream& g, const GtkwaveView& view) {
+    // A very long name (a workload's word) is cut rather than leave no pane.
     const int signals_width =
-        std::max(kMinSignalsWidth,
-                 static_cast<int>(std::ceil(view.widest_label * kCharUnits)) + kLabelPadUnits);
+        std::clamp(static_cast<int>(std::ceil(view.widest_label * kCharUnits)) + kLabelPadUnits,
+                   kMinSignalsWidth, kWindowWidth / 2);
     g << "[size] " << kWindowWidth << " " << kWindowHeight << "\n[pos] -1 -1\n";
     g << "[sst_expanded] 0\n[signals_width] " << signals_width << "\n";
     g << "[timestart] " << view.start_ps << "\n";

@@ -14,7 +14,8 @@
 namespace syncsim {
 
 // The rows of a save file, in groups; counts the widest label so the name
-// column can show it whole with its value.
+// column can show it whole with its value. A group that gets no row is not
+// written.
 class GtkwaveGroups {
   public:
     void begin(const std::string& title);
@@ -30,6 +31,8 @@ class GtkwaveGroups {
   private:
     std::ostringstream m_out;
     std::size_t m_widest = 0;
+    std::string m_pending; // a group's title, written with its first row
+    bool m_open = false;   // the current group has a row
 };
 
 // Round boundaries for markers: a save file names at most kMarkers, so a

@@ -13,6 +13,11 @@ for tool in xvfb-run gtkwave xauth; do
     command -v "$tool" >/dev/null || { echo "skipped: $tool is not installed"; exit 77; }
 done
 rm -rf "$out" && mkdir -p "$out" && cd "$out"
+fail() {
+    echo "FAIL: $*"
+    cat probe.txt gtkwave.txt 2>/dev/null || true
+    exit 1
+}
 "$SYNCSIM" run "$here/configs/a2/hard_mix_1_2.yaml" --cores aiv0-3 --vcd run.vcd >run.txt
 
 shot=""
@@ -29,17 +34,19 @@ $shot
 gtkwave::/File/Quit
 TCL
 # GTKWave 3.3 prints its banner on stdout too; the probe's lines are kept.
-timeout 120 xvfb-run -a -s "-screen 0 1920x1080x24" gtkwave -S probe.tcl run.gtkw >gtkwave.txt 2>&1
-grep -E '^(window|trace|marker|row) ' gtkwave.txt >probe.txt
-
-fail() { echo "FAIL: $*"; cat probe.txt; exit 1; }
-read -r _ w_start w_end < <(grep '^window ' probe.txt)
-read -r _ t_start t_end < <(grep '^trace ' probe.txt)
+status=0
+timeout 120 xvfb-run -a -s "-screen 0 1920x1080x24" gtkwave -S probe.tcl run.gtkw \
+    >gtkwave.txt 2>&1 || status=$?
+[ "$status" -eq 0 ] || fail "gtkwave under xvfb-run exited $status"
+grep -E '^(window|trace|marker|row) ' gtkwave.txt >probe.txt || fail "the probe printed nothing"
+read -r _ w_start w_end < <(grep '^window ' probe.txt) || fail "no window line"
+read -r _ t_start t_end < <(grep '^trace ' probe.txt) || fail "no trace line"
 [ "$w_start" -le "$t_start" ] || fail "the window starts at $w_start, after the trace ($t_start)"
 [ "$w_end" -ge "$t_end" ] || fail "the trace is cut off: the window ends at $w_end, the trace at $t_end"
 span=$((t_end - t_start)) shown=$((w_end - w_start))
 [ "$shown" -le $((2 * span)) ] || fail "zoomed out too far: $shown ps shown for a $span ps trace"
 marker=$(awk '/^marker A /{print $3}' probe.txt)
+[ -n "$marker" ] || fail "no marker line"
 [ "$marker" -gt 0 ] || fail "no named marker at the first round boundary"
 # Group flags: 8389120 (0x800200) opens, 16777728 (0x1000200) closes.
 awk '$1 == "row" { if (open && $2 == 16777728) { print "empty group " $3; bad = 1 }

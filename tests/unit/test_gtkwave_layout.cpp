@@ -68,3 +68,19 @@ TEST_CASE("a VCD event is written at each trigger, a wire only when it changes")
     CHECK(text.find("#10\n1\"\n#20\n1\"\n") != std::string::npos);
     CHECK(text.find("b1 !") == std::string::npos); // the wire never showed 1
 }
+
+TEST_CASE("a group with no row is not written; a very long name still leaves a pane") {
+    GtkwaveGroups g;
+    g.begin("AIC");
+    g.end("AIC");
+    CHECK(g.text().empty());
+    g.begin("AIV");
+    g.row("aiv0_state", "syncsim.aiv.aiv0.state[2:0]", "2024", 7);
+    g.end("AIV");
+    CHECK(g.text().find("-AIV\n@2024\n+{aiv0_state}") != std::string::npos);
+
+    std::ostringstream save;
+    write_gtkwave_view(save, {0, 1000000, 5000, {}});
+    CHECK(save.str().find("inf") == std::string::npos);
+    CHECK(save.str().find("[signals_width] 800\n") != std::string::npos);
+}
