@@ -69,7 +69,7 @@ TEST_CASE("a VCD event is written at each trigger, a wire only when it changes")
     CHECK(text.find("b1 !") == std::string::npos); // the wire never showed 1
 }
 
-TEST_CASE("a group with no row is not written; a very long name still leaves a pane") {
+TEST_CASE("a group with no row is not written, and a very long name still leaves a pane") {
     GtkwaveGroups g;
     g.begin("AIC");
     g.end("AIC");
