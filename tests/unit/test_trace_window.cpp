@@ -77,11 +77,11 @@ bool timestamps_rise(const std::string& vcd) {
 } // namespace
 
 TEST_CASE("vcd: flushed at the horizon, the file is the one written at the end", "[trace]") {
-    VcdWriter::set_flush_threshold_for_tests(64);
+    OrderedChanges::set_flush_threshold_for_tests(64);
     std::size_t most_held = 0;
     const std::string held_all = write_vcd("all.vcd", false, nullptr);
     const std::string streamed = write_vcd("streamed.vcd", true, nullptr, &most_held);
-    VcdWriter::set_flush_threshold_for_tests(65536);
+    OrderedChanges::set_flush_threshold_for_tests(65536);
     CHECK(streamed == held_all);
     CHECK(timestamps_rise(held_all));
     CHECK(most_held < 1000); // of 20,000 changes: memory holds what is not final
