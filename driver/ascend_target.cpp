@@ -15,6 +15,8 @@
 #include "output/trace/output_file.hpp"
 #include "output/trace/round_rows_file.hpp"
 #include "output/trace/timeline.hpp"
+#include "output/trace/trace_fanout.hpp"
+#include "output/trace/word_watch.hpp"
 #include "platforms/ascend_device.hpp"
 #include "workloads/default_host.hpp"
 
@@ -72,6 +74,7 @@ class AscendTarget : public RunTarget {
     std::unique_ptr<TimelineRecorder> m_timeline;
     std::unique_ptr<RoundRowsFile> m_rounds_file;
     TraceFanout m_fanout;
+    std::unique_ptr<WordWatch> m_words;
 };
 
 HostProgram AscendTarget::host_program(const ExperimentConfig& cfg) const {
@@ -143,27 +146,31 @@ void AscendTarget::attach_tracers(const ExperimentConfig& cfg, const RunOptions&
     };
     const std::string vcd = options.vcd_path.empty() ? cfg.vcd : options.vcd_path;
     if (!vcd.empty()) {
-        m_tracer = std::make_unique<AscendTracer>(vcd, m_device->all_cores(), m_device->gm(),
-                                                  options.trace, m_window.get());
+        m_tracer = std::make_unique<AscendTracer>(vcd, m_device->all_cores(), options.trace,
+                                                  m_window.get());
         m_tracer->set_horizon(horizon);
-        m_host->set_word_tracer(m_tracer.get());
-        AscendTracer* t = m_tracer.get();
-        m_device->attach_tracer(t,
-                                [t](std::uint64_t a, std::uint64_t n) { t->memory_written(a, n); });
-        m_fanout.add(m_tracer.get(), m_tracer.get());
+        m_fanout.add(m_tracer.get(), m_tracer.get(), m_tracer.get());
         m_device->rounds().add_sink(m_tracer.get());
     }
     if (!options.timeline_path.empty()) {
         m_timeline = std::make_unique<TimelineRecorder>(
             options.timeline_path, m_device->all_cores(), options.trace, m_window.get());
         m_timeline->set_horizon(horizon);
-        m_fanout.add(m_timeline.get(), m_timeline.get());
+        m_fanout.add(m_timeline.get(), m_timeline.get(), m_timeline.get());
+        m_device->rounds().add_sink(m_timeline.get());
     }
     if (!options.rounds_path.empty()) {
         m_rounds_file = std::make_unique<RoundRowsFile>(options.rounds_path, options.trace);
         m_device->rounds().add_sink(m_rounds_file.get());
     }
     if (m_tracer || m_timeline) {
+        TraceFanout* fanout = &m_fanout;
+        m_words = std::make_unique<WordWatch>(m_device->gm(), m_fanout,
+                                              [fanout] { return fanout->started(); });
+        m_host->set_word_tracer(m_words.get());
+        WordWatch* words = m_words.get();
+        m_device->attach_tracer(
+            &m_fanout, [words](std::uint64_t a, std::uint64_t n) { words->memory_written(a, n); });
         for (AiCore* core : m_device->all_cores()) core->set_tracer(&m_fanout);
         m_host->set_stream_tracer(&m_fanout);
     }

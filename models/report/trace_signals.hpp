@@ -2,9 +2,9 @@
 // ports do: the model declares each signal (where it shows, its width, the
 // --signals kind that selects it, the core it belongs to) and reports its
 // changes; whoever traces (the output layer's VCD writer) keeps or leaves
-// out each one and lays out the GTKWave groups, knowing no model. A model
-// holds a null tracer when nothing traces. (Core states, barrier rounds and
-// stream states, which the timeline also reads, keep their typed sinks.)
+// out each one and lays out the GTKWave groups, or draws counter tracks,
+// knowing no model. A model holds a null tracer when nothing traces. (Core
+// states, barrier rounds and stream states keep their typed sinks.)
 #pragma once
 
 #include <cstdint>
@@ -36,6 +36,8 @@ struct SignalDecl {
     // A counter that may rise and fall in one instant (a flag set and taken
     // at once): the trace adds a pulse where it rises and where it falls.
     bool pulses = false;
+    // Its value before the first change (a GM word's, when it is marked).
+    std::uint64_t initial = 0;
 };
 
 class SignalTracer {

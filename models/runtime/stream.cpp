@@ -20,7 +20,7 @@ Stream::Stream(int id, std::size_t task_limit, StreamTraceSink* tracer)
 void Stream::set_state(StreamState s) {
     if (s == m_state) return;
     m_state = s;
-    if (m_tracer) m_tracer->stream_state(m_id, s);
+    if (m_tracer) m_tracer->stream_state(*this, s);
 }
 
 void Stream::enqueue(Task task) {
@@ -38,16 +38,16 @@ void Stream::run() {
         if (m_error != 0) {
             ++m_skipped; // a failed stream runs nothing more
         } else {
-            set_state(StreamState::Running);
             m_current = task.what;
+            set_state(StreamState::Running);
             const sc_core::sc_time started = sc_core::sc_time_stamp();
             task.run();
             m_last = m_current;
             m_last_started = started;
             m_last_ended = sc_core::sc_time_stamp();
-            m_current.clear();
             ++m_completed;
             set_state(m_error != 0 ? StreamState::Failed : StreamState::Idle);
+            m_current.clear();
         }
         // Its slot is free once the task has ended (a submitter may wait).
         const bool was_full = full();

@@ -16,10 +16,14 @@ namespace syncsim {
 enum class StreamState : std::uint8_t { Idle, Running, Waiting, Failed };
 const char* to_string(StreamState s);
 
+class Stream;
+
 class StreamTraceSink {
   public:
     virtual ~StreamTraceSink() = default;
-    virtual void stream_state(int stream, StreamState state) = 0;
+    // The stream's state changed; its current task and what it waits on
+    // are set by then (a task's name is what a trace shows).
+    virtual void stream_state(const Stream& stream, StreamState state) = 0;
 };
 
 class Stream {

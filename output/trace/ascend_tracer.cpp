@@ -14,8 +14,8 @@ constexpr int kTracedStreams = 32;
 } // namespace
 
 AscendTracer::AscendTracer(const std::string& vcd_path, const std::vector<AiCore*>& cores,
-                           const SparseStore& gm, const TraceSpec& spec, const TraceWindow* window)
-    : m_vcd_path(vcd_path), m_spec(spec), m_vcd(vcd_path, window), m_gm(gm), m_window(window) {
+                           const TraceSpec& spec, const TraceWindow* window)
+    : m_vcd_path(vcd_path), m_spec(spec), m_vcd(vcd_path, window), m_window(window) {
     m_state_signal.assign(cores.size(), -1);
     m_round_signal.assign(cores.size(), -1);
     m_core_scope.resize(cores.size());
@@ -54,9 +54,12 @@ int AscendTracer::declare(bool selected, const std::string& scope, const std::st
 int AscendTracer::declare(const SignalDecl& s) {
     const bool core_kept = s.core < 0 || (static_cast<std::size_t>(s.core) < m_selected.size() &&
                                           m_selected[static_cast<std::size_t>(s.core)]);
-    const int id = declare(m_spec.selects(s.kind) && core_kept, s.scope, s.name, s.width, 0);
+    const int id =
+        declare(m_spec.selects(s.kind) && core_kept, s.scope, s.name, s.width, s.initial);
     if (id < 0) return id;
     m_model_signals.emplace_back(s, id);
+    // A word the workload marked shows even if it never changes.
+    if (s.kind == TraceSignal::Words) m_changed[static_cast<std::size_t>(id)] = true;
     if (s.pulses) {
         const int rise = m_vcd.add_event(s.scope, s.name + "_set");
         const int fall = m_vcd.add_event(s.scope, s.name + "_take");
@@ -68,7 +71,6 @@ int AscendTracer::declare(const SignalDecl& s) {
 }
 
 void AscendTracer::change(int signal, std::uint64_t at_ps, std::uint64_t value) {
-    m_started = true;
     if (signal < 0) return;
     m_changed[static_cast<std::size_t>(signal)] = true;
     m_vcd.change(signal, at_ps, value);
@@ -87,28 +89,11 @@ void AscendTracer::core_round(int soc_core_id, std::uint32_t round, std::uint64_
     change(m_round_signal[soc_core_id], at_ps, round);
 }
 
-void AscendTracer::stream_state(int stream, StreamState state) {
+void AscendTracer::stream_state(const Stream& s, StreamState state) {
+    const int stream = s.id();
     if (stream < 0 || stream >= static_cast<int>(m_stream_signal.size())) return;
     m_stream_used[stream] = true;
     change(m_stream_signal[stream], now_ps(), static_cast<std::uint64_t>(state));
-}
-
-bool AscendTracer::add_word(const std::string& name, GmAddr addr) {
-    if (m_started) return false;
-    if (!m_spec.selects(TraceSignal::Words)) return true; // accepted, left out
-    std::uint32_t value = 0;
-    m_gm.read(addr, reinterpret_cast<std::uint8_t*>(&value), sizeof value);
-    m_words.push_back({name, addr, declare(true, "gm", name, 32, value)});
-    return true;
-}
-
-void AscendTracer::memory_written(std::uint64_t addr, std::uint64_t len) {
-    for (const Word& w : m_words) {
-        if (w.addr + 4 <= addr || w.addr >= addr + len) continue;
-        std::uint32_t value = 0;
-        m_gm.read(w.addr, reinterpret_cast<std::uint8_t*>(&value), sizeof value);
-        change(w.signal, now_ps(), value);
-    }
 }
 
 namespace {
@@ -216,12 +201,6 @@ void AscendTracer::write_other_groups(GtkwaveGroups& g, const std::string& strea
         g.end("Streams");
     }
     write_device_groups(g);
-    if (!m_words.empty()) {
-        g.begin("GM words");
-        for (const Word& w : m_words)
-            g.row(w.name, "syncsim.gm." + w.name + "[31:0]", "24", decimal_chars(32));
-        g.end("GM words");
-    }
 }
 
 void AscendTracer::finish(std::uint64_t end_time_ps) {

@@ -1,7 +1,7 @@
-// Tracing of a run into VCD: per-core state and barrier round, and GM words
-// the workload marks as interesting (their value at the L2, the coherence
-// point). Writes a GTKWave save file that groups the signals by core type,
-// sized and zoomed so the whole trace fits, with a named marker at round
+// Tracing of a run into VCD: per-core state and barrier round, stream
+// states, and the signals models declare (flag counters, CntNotify counts,
+// the GM words a workload marks: word_watch.hpp). Writes a GTKWave save file that groups the
+// signals by core type, sized and zoomed so the whole trace fits, with a named marker at round
 // boundaries (gtkwave_layout.hpp).
 // Exists only when tracing was asked for; otherwise models hold a null sink.
 // --cores and --signals leave signals out (undeclared, their changes
@@ -21,29 +21,24 @@
 namespace syncsim {
 
 class AscendTracer : public CoreTraceSink,
-                     public WordTraceSink,
                      public SignalTracer,
                      public StreamTraceSink,
                      public RoundSink {
   public:
     // `window` (may be null) must outlive the tracer.
     AscendTracer(const std::string& vcd_path, const std::vector<AiCore*>& cores,
-                 const SparseStore& gm, const TraceSpec& spec = {},
-                 const TraceWindow* window = nullptr);
+                 const TraceSpec& spec = {}, const TraceWindow* window = nullptr);
     // Changes before the horizon are written as the run goes.
     void set_horizon(VcdWriter::Horizon horizon) { m_vcd.set_horizon(std::move(horizon)); }
 
     void core_state(int soc_core_id, CoreState state, std::uint64_t at_ps) override;
     void core_round(int soc_core_id, std::uint32_t round, std::uint64_t at_ps) override;
-    bool add_word(const std::string& name, GmAddr addr) override;
     // The signals models declare (flag counters, CntNotify counters, ...).
     int declare(const SignalDecl& signal) override;
     void change(int signal, std::uint64_t at_ps, std::uint64_t value) override;
-    void stream_state(int stream, StreamState state) override;
+    void stream_state(const Stream& stream, StreamState state) override;
     // The round marker steps to 1, 2, ... at each closed round's last arrival.
     void round_closed(const RoundRow& row) override;
-    // Called by the L2 after a write; updates any watched word in the range.
-    void memory_written(std::uint64_t addr, std::uint64_t len);
 
     // Ends the VCD and writes the .gtkw save file and the filters beside it.
     void finish(std::uint64_t end_time_ps);
@@ -63,18 +58,12 @@ class AscendTracer : public CoreTraceSink,
                 std::uint64_t initial);
     // The save file's groups of the device signals models declared.
     void write_device_groups(GtkwaveGroups& g) const;
-    // Streams, device signals and GM words.
+    // Streams and device signals (GM words among them).
     void write_other_groups(GtkwaveGroups& g, const std::string& stream_filter) const;
-    struct Word {
-        std::string name;
-        GmAddr addr;
-        int signal;
-    };
 
     std::string m_vcd_path;
     TraceSpec m_spec;
     VcdWriter m_vcd;
-    const SparseStore& m_gm;
     std::vector<int> m_state_signal, m_round_signal; // by trace id
     std::vector<std::string> m_core_scope;           // by trace id
     std::vector<bool> m_ran;                         // by trace id: left idle at least once
@@ -96,8 +85,6 @@ class AscendTracer : public CoreTraceSink,
     RoundMarks m_round_marks;
     int m_round_marker = 0;
     std::uint64_t m_rounds_closed = 0;
-    std::vector<Word> m_words;
-    bool m_started = false;
 };
 
 } // namespace syncsim

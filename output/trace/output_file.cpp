@@ -1,4 +1,5 @@
 #include "output/trace/output_file.hpp"
+#include "output/trace/gzip_stream.hpp"
 
 #include "output/trace/converter_pipe.hpp"
 #include "output/trace/stall_bounded_buffer.hpp"
@@ -87,10 +88,14 @@ void TraceOutput::check_converter() {
                           "instead or install gtkwave");
 }
 
-TraceOutput::TraceOutput(const std::string& path, const std::string& what) {
+TraceOutput::TraceOutput(const std::string& path, const std::string& what) : m_path(path) {
     if (!is_fst(path)) {
         m_file = std::make_unique<OutputFile>(path, what);
         m_stream = &m_file->stream();
+        if (GzipStream::is_gzip_path(path)) {
+            m_gzip = std::make_unique<GzipStream>(m_file->stream());
+            m_stream = m_gzip.get();
+        }
         return;
     }
     check_converter();
@@ -110,10 +115,12 @@ TraceOutput::~TraceOutput() {
 void TraceOutput::close() {
     if (m_closed) return;
     m_closed = true;
-    if (m_converter)
+    if (m_converter) {
         m_converter->finish();
-    else
-        m_file->close();
+        return;
+    }
+    if (m_gzip && !m_gzip->finish()) throw OutputError(m_path + ": zlib could not compress it");
+    m_file->close();
 }
 
 void ignore_broken_pipes() {

@@ -60,8 +60,10 @@ void write_gtkwave_paths(std::ostream& save, const std::string& trace_path,
 std::string relative_to_save_file(const std::string& path, const std::string& save_path);
 
 class ConverterPipe;
+class GzipStream;
 
-// A trace's output: a file, or for a path ending in .fst, GTKWave's vcd2fst
+// A trace's output: a file; for a path ending in .gz, a gzip-compressed
+// file (gzip_stream.hpp); or for a path ending in .fst, GTKWave's vcd2fst
 // converting the VCD it reads from a pipe (nothing is written as VCD first);
 // a converter that stalls is killed (ConverterPipe::kStall).
 class TraceOutput {
@@ -82,6 +84,8 @@ class TraceOutput {
   private:
     std::unique_ptr<OutputFile> m_file;
     std::unique_ptr<ConverterPipe> m_converter;
+    std::unique_ptr<GzipStream> m_gzip;
+    std::string m_path;
     std::ostream* m_stream = nullptr;
     bool m_closed = false;
 };

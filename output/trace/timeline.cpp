@@ -3,64 +3,84 @@
 #include "models/systemc/simulation_time.hpp"
 
 #include <algorithm>
-#include <nlohmann/json.hpp>
 
 namespace syncsim {
 
 namespace {
 
-constexpr int kCorePid = 1, kStreamPid = 2;
+constexpr int kCorePid = 1, kStreamPid = 2, kCounterPid = 3;
 constexpr const char* kWhat = "--timeline file";
 
-const char* slice_name(CoreState s) {
-    switch (s) {
-    case CoreState::Running:
-        return "compute";
-    case CoreState::Waiting:
-        return "wait";
-    case CoreState::Polling:
-        return "poll";
-    case CoreState::Blocked:
-        return "blocked";
+const char* process_name(int pid) {
+    switch (pid) {
+    case kCorePid:
+        return "cores";
+    case kStreamPid:
+        return "streams";
     default:
-        return nullptr; // idle, done, faulted: no slice
+        return "counters";
     }
+}
+
+// Trace-event times are microseconds; picoseconds keep their six decimals.
+double to_us(std::uint64_t ps) {
+    return static_cast<double>(ps) / 1e6;
 }
 
 } // namespace
 
 TimelineRecorder::TimelineRecorder(const std::string& path, const std::vector<AiCore*>& cores,
                                    const TraceSpec& spec, const TraceWindow* window)
-    : m_path(path), m_out(path, kWhat), m_spec(spec), m_window(window) {
+    : m_out(path, kWhat), m_spec(spec), m_window(window), m_counters(*this, window) {
     m_out.stream() << "{\"displayTimeUnit\": \"ns\", \"traceEvents\": [\n";
-    write_name("process_name", kCorePid, -1, "cores");
-    write_name("process_name", kStreamPid, -1, "streams");
+    m_cores.assign(cores.size(), nullptr);
     m_selected.assign(cores.size(), false);
     for (AiCore* c : cores) {
-        const int id = c->config().soc_core_id;
+        const auto id = static_cast<std::size_t>(c->config().soc_core_id);
+        m_cores[id] = c;
         m_selected[id] = spec.selects(to_string(c->config().type), c->config().index);
-        if (m_selected[id]) write_name("thread_name", kCorePid, id, c->basename());
     }
 }
 
-void TimelineRecorder::write_name(const char* what, int pid, int tid, const std::string& name) {
-    nlohmann::json j = {{"ph", "M"}, {"name", what}, {"pid", pid}, {"args", {{"name", name}}}};
-    if (tid >= 0) j["tid"] = tid;
+void TimelineRecorder::set_horizon(Horizon horizon) {
+    m_horizon = horizon;
+    m_counters.set_horizon(std::move(horizon));
+}
+
+void TimelineRecorder::write_json(const nlohmann::json& j) {
     m_out.stream() << (m_first ? " " : ",\n ") << j.dump();
     m_first = false;
 }
 
+void TimelineRecorder::name_track(int pid, int tid) {
+    if (m_named.insert({pid, -1}).second)
+        write_json({{"ph", "M"},
+                    {"name", "process_name"},
+                    {"pid", pid},
+                    {"args", {{"name", process_name(pid)}}}});
+    if (tid < 0 || !m_named.insert({pid, tid}).second) return;
+    const std::string name = pid == kCorePid ? m_cores[static_cast<std::size_t>(tid)]->basename()
+                                             : "stream " + std::to_string(tid);
+    write_json({{"ph", "M"},
+                {"name", "thread_name"},
+                {"pid", pid},
+                {"tid", tid},
+                {"args", {{"name", name}}}});
+}
+
 void TimelineRecorder::write(const Event& e) {
-    // Trace-event times are microseconds.
-    nlohmann::json j = {{"name", e.name},
-                        {"ph", std::string(1, e.phase)},
-                        {"pid", e.pid},
-                        {"tid", e.tid},
-                        {"ts", e.ts_ps / 1e6}};
-    if (e.phase == 'X') j["dur"] = e.dur_ps / 1e6;
+    name_track(e.pid, e.tid);
+    nlohmann::json j = {{"name", e.name}, {"ph", std::string(1, e.phase)}, {"pid", e.pid},
+                        {"tid", e.tid},   {"ts", to_us(e.ts_ps)},          {"args", e.args}};
+    if (e.phase == 'X') j["dur"] = to_us(e.dur_ps);
     if (e.phase == 'i') j["s"] = "t";
-    m_out.stream() << (m_first ? " " : ",\n ") << j.dump();
-    m_first = false;
+    // A flow (v2: on complete events) whose start the window kept.
+    const bool source_kept = !m_window || e.flow.source_ps >= m_window->from();
+    if (e.flow.id != 0 && (e.flow.out || source_kept)) {
+        j["bind_id"] = e.flow.id;
+        j[e.flow.out ? "flow_out" : "flow_in"] = true;
+    }
+    write_json(j);
 }
 
 bool TimelineRecorder::settle(Event& e, std::uint64_t horizon_ps) {
@@ -104,34 +124,149 @@ void TimelineRecorder::flush(std::uint64_t horizon_ps) {
 
 void TimelineRecorder::close(int pid, int tid, Open& open, std::uint64_t now) {
     if (!open.name.empty() && now > open.since_ps)
-        add({open.name, 'X', pid, tid, open.since_ps, now - open.since_ps});
+        add({open.name, 'X', pid, tid, open.since_ps, now - open.since_ps, std::move(open.args)});
     open.name.clear();
 }
 
+TimelineRecorder::Open TimelineRecorder::core_slice(int id, CoreState state,
+                                                    std::uint64_t at_ps) const {
+    const CoreReport r = m_cores[static_cast<std::size_t>(id)]->report(from_ps(at_ps));
+    Open open{"", at_ps,
+              nlohmann::json{{"core", r.name},
+                             {"state", to_string(state)},
+                             {"kernel", r.kernel},
+                             {"launch", r.launch_id},
+                             {"block", r.block_idx},
+                             {"round", r.barrier_rounds}}};
+    switch (state) {
+    case CoreState::Running:
+        open.name = r.kernel.empty() ? "running" : r.kernel;
+        break;
+    case CoreState::Waiting:
+    case CoreState::Polling:
+    case CoreState::Blocked:
+        // The intrinsic it waits in; what on, as the core's report says.
+        open.name = r.last_intrinsic.empty() ? to_string(state) : r.last_intrinsic;
+        open.args["waiting_on"] = r.waiting_on;
+        if (r.target) open.args["object"] = r.target->object;
+        break;
+    default:
+        break; // idle, done, faulted: no slice
+    }
+    return open;
+}
+
 void TimelineRecorder::core_state(int id, CoreState state, std::uint64_t at_ps) {
-    if (!m_selected[id]) return;
+    if (!m_selected[static_cast<std::size_t>(id)]) return;
     Open& open = m_core_open[id];
     close(kCorePid, id, open, at_ps);
-    if (const char* name = slice_name(state)) open = {name, at_ps};
+    open = core_slice(id, state, at_ps);
+    if (state != CoreState::Faulted) return;
+    const CoreReport r = m_cores[static_cast<std::size_t>(id)]->report(from_ps(at_ps));
+    open.args["fault"] = r.fault.value_or("");
+    add({"fault", 'i', kCorePid, id, at_ps, 0, std::move(open.args)});
 }
 
-void TimelineRecorder::core_round(int id, std::uint32_t round, std::uint64_t at_ps) {
-    if (round == 0 || !m_selected[id]) return; // 0: the reset at block start
-    add({"arrive round " + std::to_string(round), 'i', kCorePid, id, at_ps, 0});
+void TimelineRecorder::round_closed(const RoundRow& row) {
+    // The last arrival (the first core to reach it) is where the flow starts.
+    const RoundRow::CoreMark* last = nullptr;
+    for (const auto& m : row.cores)
+        if (m_selected[static_cast<std::size_t>(m.core)] && m.arrived_ps == row.last_arrival) {
+            last = &m;
+            break;
+        }
+    const std::uint64_t flow = last ? m_next_flow++ : 0;
+    const std::string n = std::to_string(row.round);
+    const auto args = [&](const RoundRow::CoreMark& m) {
+        return nlohmann::json{{"core", m_cores[static_cast<std::size_t>(m.core)]->basename()},
+                              {"launch", row.launch},
+                              {"round", row.round}};
+    };
+    // Arrivals first, so a flow's start precedes its ends in the file too.
+    for (const auto& m : row.cores) {
+        if (!m_selected[static_cast<std::size_t>(m.core)]) continue;
+        Event arrive{"arrive round " + n, 'X', kCorePid, m.core, m.arrived_ps, 0, args(m)};
+        arrive.args["arrived"] = row.count;
+        arrive.args["last_arrival"] = &m == last;
+        if (&m == last) arrive.flow = {flow, true, m.arrived_ps};
+        add(std::move(arrive));
+    }
+    for (const auto& m : row.cores) {
+        if (!m_selected[static_cast<std::size_t>(m.core)] || !m.has_release) continue;
+        Event release{"release round " + n, 'X', kCorePid, m.core, m.released_ps, 0, args(m)};
+        release.args["waited_ns"] = static_cast<double>(m.released_ps - m.arrived_ps) / 1e3;
+        // A release before the last arrival (early) was not caused by it.
+        if (flow && m.released_ps >= row.last_arrival)
+            release.flow = {flow, false, row.last_arrival};
+        add(std::move(release));
+    }
 }
 
-void TimelineRecorder::core_release(int id, std::uint32_t round, std::uint64_t at_ps) {
-    if (!m_selected[id]) return;
-    add({"release round " + std::to_string(round), 'i', kCorePid, id, at_ps, 0});
-}
-
-void TimelineRecorder::stream_state(int id, StreamState state) {
+void TimelineRecorder::stream_state(const Stream& stream, StreamState state) {
     if (!m_spec.selects(TraceSignal::Streams)) return;
     const std::uint64_t now = now_ps();
-    const auto [it, first] = m_stream_open.try_emplace(id);
-    if (first) write_name("thread_name", kStreamPid, id, "stream " + std::to_string(id));
-    close(kStreamPid, id, it->second, now);
-    if (state != StreamState::Idle) it->second = {to_string(state), now};
+    const int id = stream.id();
+    Open& open = m_stream_open[id];
+    close(kStreamPid, id, open, now);
+    const std::string& task = stream.current_task();
+    nlohmann::json args = {{"stream", id}, {"state", to_string(state)}, {"task", task}};
+    switch (state) {
+    case StreamState::Running:
+        open = {task, now, args};
+        break;
+    case StreamState::Waiting:
+        args["waiting_on"] = stream.waiting_on();
+        args["object"] = stream.waiting_object();
+        open = {"waiting: " + task, now, args};
+        break;
+    case StreamState::Failed:
+        open = {"failed: " + task, now, args};
+        break;
+    default:
+        break;
+    }
+}
+
+int TimelineRecorder::declare(const SignalDecl& s) {
+    const bool core_kept = s.core < 0 || (static_cast<std::size_t>(s.core) < m_selected.size() &&
+                                          m_selected[static_cast<std::size_t>(s.core)]);
+    if (!m_spec.selects(s.kind) || !core_kept) return -1;
+    const int id = m_counters.add_signal(s.initial);
+    m_counter_name.push_back(
+        s.core < 0
+            ? s.alias
+            : std::string(m_cores[static_cast<std::size_t>(s.core)]->basename()) + " " + s.name);
+    m_counter_written.push_back(false);
+    return id;
+}
+
+void TimelineRecorder::change(int signal, std::uint64_t at_ps, std::uint64_t value) {
+    if (signal >= 0) m_counters.change(signal, at_ps, value);
+}
+
+void TimelineRecorder::begin(std::uint64_t at_ps) {
+    m_counters_start = at_ps;
+}
+
+void TimelineRecorder::write_counter(int signal, std::uint64_t at_ps, std::uint64_t value) {
+    name_track(kCounterPid, -1);
+    write_json({{"name", m_counter_name[static_cast<std::size_t>(signal)]},
+                {"ph", "C"},
+                {"pid", kCounterPid},
+                {"ts", to_us(at_ps)},
+                {"args", {{"value", value}}}});
+}
+
+void TimelineRecorder::write(std::uint64_t at_ps, const OrderedChanges::Changes& changes) {
+    for (const auto& [signal, value] : changes) {
+        // A track starts at the trace's start with the value it had there.
+        if (!m_counter_written[static_cast<std::size_t>(signal)]) {
+            m_counter_written[static_cast<std::size_t>(signal)] = true;
+            if (at_ps > m_counters_start)
+                write_counter(signal, m_counters_start, m_counters.value(signal));
+        }
+        write_counter(signal, at_ps, value);
+    }
 }
 
 void TimelineRecorder::finish(std::uint64_t end_ps) {
@@ -141,6 +276,7 @@ void TimelineRecorder::finish(std::uint64_t end_ps) {
     // A round window never reached (or never ended): what is held is dropped
     // or was written when the window became known.
     m_held.clear();
+    m_counters.close();
     m_out.stream() << "\n]}\n";
     m_out.close();
 }

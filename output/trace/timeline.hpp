@@ -1,37 +1,58 @@
 // A Chrome trace-event timeline of a run (opens in Perfetto or
-// chrome://tracing): one track per core with slices for compute, waits,
-// polls and stalls and instant events for barrier arrivals and releases,
-// and one track per stream. Events are written as they end (the format
-// does not need them in time order); with a window, slices are cut to it,
-// and while a round window's start is not known yet, events that might
-// fall inside are held until the horizon passes them.
+// chrome://tracing; a path ending in .gz is written gzip-compressed, which
+// both open). Process "cores" has a track per core: slices named after the
+// kernel a block runs and after the intrinsic a wait is in, and zero-length
+// slices for barrier arrivals and releases, with a flow from each round's
+// last arrival to every release it caused. Process "streams" has a track
+// per stream, its slices named after the task. Process "counters" has a
+// counter track per traced signal that changes (flag and CntNotify counts,
+// the GM words a workload marks, each die's L2 queue). Every event carries
+// args: the core, launch, block and round, and what a wait is on.
+//
+// Slices are written as they end (Perfetto sorts the file); counter values
+// go through OrderedChanges, so each counter track is in time order. With
+// a window, slices are cut to it, and while a round window's start is not
+// known yet, events that might fall inside are held until the horizon
+// passes them. A track (and its process) is named with its first event, so
+// there is no named track without events.
 #pragma once
 
 #include "models/core/ai_core.hpp"
+#include "models/report/round_ledger.hpp"
+#include "models/report/trace_signals.hpp"
 #include "models/runtime/stream.hpp"
+#include "output/trace/ordered_changes.hpp"
 #include "output/trace/output_file.hpp"
 #include "output/trace/trace_window.hpp"
 
-#include <functional>
 #include <map>
+#include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 #include <vector>
 
 namespace syncsim {
 
-class TimelineRecorder : public CoreTraceSink, public StreamTraceSink {
+class TimelineRecorder : public CoreTraceSink,
+                         public StreamTraceSink,
+                         public SignalTracer,
+                         public RoundSink,
+                         private OrderedChanges::Writer {
   public:
-    using Horizon = std::function<std::uint64_t()>;
+    using Horizon = OrderedChanges::Horizon;
 
     // Opens `path` (throws OutputError); `window` (may be null) must outlive it.
     TimelineRecorder(const std::string& path, const std::vector<AiCore*>& cores,
                      const TraceSpec& spec = {}, const TraceWindow* window = nullptr);
-    void set_horizon(Horizon horizon) { m_horizon = std::move(horizon); }
+    void set_horizon(Horizon horizon);
 
     void core_state(int soc_core_id, CoreState state, std::uint64_t at_ps) override;
-    void core_round(int soc_core_id, std::uint32_t round, std::uint64_t at_ps) override;
-    void core_release(int soc_core_id, std::uint32_t round, std::uint64_t at_ps) override;
-    void stream_state(int stream, StreamState state) override;
+    // Arrivals and releases are drawn from the closed rounds' rows.
+    void core_round(int, std::uint32_t, std::uint64_t) override {}
+    void stream_state(const Stream& stream, StreamState state) override;
+    int declare(const SignalDecl& signal) override;
+    void change(int signal, std::uint64_t at_ps, std::uint64_t value) override;
+    void round_closed(const RoundRow& row) override;
 
     // Ends open slices at `end_ps`, writes what is held and closes the file.
     void finish(std::uint64_t end_ps);
@@ -40,12 +61,22 @@ class TimelineRecorder : public CoreTraceSink, public StreamTraceSink {
     struct Open {
         std::string name;
         std::uint64_t since_ps = 0;
+        nlohmann::json args;
+    };
+    // A flow's end on an event: its id, and where its start lies (a flow
+    // whose start the window cut off is not drawn).
+    struct FlowEnd {
+        std::uint64_t id = 0;
+        bool out = false;
+        std::uint64_t source_ps = 0;
     };
     struct Event {
         std::string name;
         char phase; // 'X' slice, 'i' instant
         int pid, tid;
         std::uint64_t ts_ps, dur_ps;
+        nlohmann::json args;
+        FlowEnd flow = {};
     };
     // Writes `e` (cut to the window) or drops it when its place is known by
     // `horizon_ps`; false when it must be held.
@@ -53,44 +84,34 @@ class TimelineRecorder : public CoreTraceSink, public StreamTraceSink {
     void add(Event e);
     void flush(std::uint64_t horizon_ps);
     void write(const Event& e);
-    void write_name(const char* what, int pid, int tid, const std::string& name);
+    void write_json(const nlohmann::json& j);
+    // Names the track (and its process) before its first event.
+    void name_track(int pid, int tid);
     void close(int pid, int tid, Open& open, std::uint64_t now);
+    // What a core's slice from now on is named and says (its report's view).
+    Open core_slice(int soc_core_id, CoreState state, std::uint64_t at_ps) const;
+    // OrderedChanges::Writer: the counter tracks.
+    void begin(std::uint64_t at_ps) override;
+    void write(std::uint64_t at_ps, const OrderedChanges::Changes& changes) override;
+    void write_counter(int signal, std::uint64_t at_ps, std::uint64_t value);
 
-    std::string m_path;
     TraceOutput m_out;
     TraceSpec m_spec;
     const TraceWindow* m_window;
     Horizon m_horizon;
-    std::vector<bool> m_selected; // by soc_core_id
+    std::vector<AiCore*> m_cores;          // by soc_core_id
+    std::vector<bool> m_selected;          // by soc_core_id
+    std::set<std::pair<int, int>> m_named; // (pid, tid) tracks named; (pid, -1) processes
     std::map<int, Open> m_core_open, m_stream_open;
     std::vector<Event> m_held;
     std::size_t m_flush_at = 4096;
+    std::uint64_t m_next_flow = 1;
+    // Counter tracks: their names, and whether each was written yet.
+    OrderedChanges m_counters;
+    std::vector<std::string> m_counter_name;
+    std::vector<bool> m_counter_written;
+    std::uint64_t m_counters_start = 0;
     bool m_first = true;
-};
-
-// Forwards to several sinks, so a run can write a VCD and a timeline at once.
-class TraceFanout : public CoreTraceSink, public StreamTraceSink {
-  public:
-    void add(CoreTraceSink* core, StreamTraceSink* stream) {
-        m_cores.push_back(core);
-        m_streams.push_back(stream);
-    }
-    void core_state(int id, CoreState s, std::uint64_t at_ps) override {
-        for (auto* c : m_cores) c->core_state(id, s, at_ps);
-    }
-    void core_round(int id, std::uint32_t r, std::uint64_t at_ps) override {
-        for (auto* c : m_cores) c->core_round(id, r, at_ps);
-    }
-    void core_release(int id, std::uint32_t r, std::uint64_t at_ps) override {
-        for (auto* c : m_cores) c->core_release(id, r, at_ps);
-    }
-    void stream_state(int id, StreamState s) override {
-        for (auto* st : m_streams) st->stream_state(id, s);
-    }
-
-  private:
-    std::vector<CoreTraceSink*> m_cores;
-    std::vector<StreamTraceSink*> m_streams;
 };
 
 } // namespace syncsim
