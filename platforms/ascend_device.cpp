@@ -97,7 +97,10 @@ void AscendDevice::attach_tracer(SignalTracer* tracer,
                                  std::function<void(std::uint64_t, std::uint64_t)> written) {
     m_ffts->set_tracer(tracer);
     m_notifies->set_tracer(tracer);
-    for (const auto& l2 : m_l2s) l2->set_write_observer(written);
+    for (std::size_t die = 0; die < m_l2s.size(); ++die) {
+        m_l2s[die]->set_write_observer(written);
+        m_l2s[die]->set_queue_tracer(tracer, static_cast<int>(die));
+    }
 }
 
 void AscendDevice::end_run(const sc_core::sc_time& end) {

@@ -14,6 +14,7 @@
 #include "models/memory/l2_poll.hpp"
 #include "models/memory/lru_index.hpp"
 #include "models/memory/polled_extents.hpp"
+#include "models/memory/queue_depth_trace.hpp"
 #include "models/memory/sparse_store.hpp"
 #include "models/memory/write_provenance.hpp"
 #include "models/systemc/simulation_time.hpp"
@@ -105,6 +106,13 @@ class L2Cache : public sc_core::sc_module, public PollSleep {
     // are served, so the statistics count them as a spinning run would.
     void serve_polls_before(const sc_core::sc_time& t);
     void set_write_observer(MemoryWriteObserver observer) { m_observer = std::move(observer); }
+    // Traces how many requests wait for a busy range (polls of cores asleep
+    // in a fast-forwarded loop aside); null: not traced.
+    void set_queue_tracer(SignalTracer* tracer, int die) {
+        m_queue_depth.set_tracer(tracer, {TraceSignal::L2Queue, -1,
+                                          "die" + std::to_string(die) + ".l2", "queue_depth", 16,
+                                          "L2", "die" + std::to_string(die) + "_l2_queue"});
+    }
     void set_provenance(WriteProvenance* provenance) { m_provenance = provenance; }
     void set_write_observer(GmWriteObserver* race) { m_race = race; } // as each takes effect
 
@@ -190,6 +198,7 @@ class L2Cache : public sc_core::sc_module, public PollSleep {
     std::set<std::uint64_t> m_sleeping;      // ranges with sleepers
     L2Stats m_stats;
     MemoryWriteObserver m_observer;
+    QueueDepthTrace m_queue_depth;
     WriteProvenance* m_provenance = nullptr;
     GmWriteObserver* m_race = nullptr;
     std::map<std::pair<std::uint64_t, int>, Waker> m_wakers; // (range, ticket)

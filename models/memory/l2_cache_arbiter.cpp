@@ -20,6 +20,7 @@ void L2Cache::reserve(Request& r, const sc_core::sc_time& now) {
         serve_sleepers(p.range, now, r.port);
         p.start = range(p.range).busy.reserve(now, p.occupancy);
         m_stats.queued.add(p.start - now);
+        m_queue_depth.waited(to_ps(now), to_ps(p.start));
         // Polls of its extent, here or on another die, see it from its landing on.
         if (r.writes) m_polled->wrote(p.addr, p.len, p.start);
         earliest = std::min(earliest, p.start);

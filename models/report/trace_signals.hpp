@@ -22,8 +22,9 @@ enum class TraceSignal : unsigned {
     CntNotify = 1u << 5,   // CntNotify counters
     Words = 1u << 6,       // GM words the workload marks
     RoundMarker = 1u << 7, // the closed-round counter
+    L2Queue = 1u << 8,     // requests waiting for a busy range, per die's L2
 };
-constexpr unsigned kAllTraceSignals = (1u << 8) - 1;
+constexpr unsigned kAllTraceSignals = (1u << 9) - 1;
 
 struct SignalDecl {
     TraceSignal kind;

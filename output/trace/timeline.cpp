@@ -74,9 +74,13 @@ void TimelineRecorder::write(const Event& e) {
                         {"tid", e.tid},   {"ts", to_us(e.ts_ps)},          {"args", e.args}};
     if (e.phase == 'X') j["dur"] = to_us(e.dur_ps);
     if (e.phase == 'i') j["s"] = "t";
-    // A flow (v2: on complete events) whose start the window kept.
-    const bool source_kept = !m_window || e.flow.source_ps >= m_window->from();
-    if (e.flow.id != 0 && (e.flow.out || source_kept)) {
+    // A flow (v2: on complete events) whose other end the window keeps:
+    // its start's first end before the window's end, its ends' start after
+    // the window's start.
+    const bool other_end_kept =
+        !m_window || (e.flow.out ? e.flow.other_end_ps <= m_window->to()
+                                 : e.flow.other_end_ps >= m_window->from());
+    if (e.flow.id != 0 && other_end_kept) {
         j["bind_id"] = e.flow.id;
         j[e.flow.out ? "flow_out" : "flow_in"] = true;
     }
@@ -175,6 +179,13 @@ void TimelineRecorder::round_closed(const RoundRow& row) {
             last = &m;
             break;
         }
+    // It ends at the releases it caused (not early ones; none in a hang).
+    std::uint64_t first_end = kNoTime;
+    for (const auto& m : row.cores)
+        if (m_selected[static_cast<std::size_t>(m.core)] && m.has_release &&
+            m.released_ps >= row.last_arrival)
+            first_end = std::min(first_end, m.released_ps);
+    if (first_end == kNoTime) last = nullptr;
     const std::uint64_t flow = last ? m_next_flow++ : 0;
     const std::string n = std::to_string(row.round);
     const auto args = [&](const RoundRow::CoreMark& m) {
@@ -188,7 +199,7 @@ void TimelineRecorder::round_closed(const RoundRow& row) {
         Event arrive{"arrive round " + n, 'X', kCorePid, m.core, m.arrived_ps, 0, args(m)};
         arrive.args["arrived"] = row.count;
         arrive.args["last_arrival"] = &m == last;
-        if (&m == last) arrive.flow = {flow, true, m.arrived_ps};
+        if (&m == last) arrive.flow = {flow, true, first_end};
         add(std::move(arrive));
     }
     for (const auto& m : row.cores) {

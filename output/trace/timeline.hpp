@@ -63,12 +63,13 @@ class TimelineRecorder : public CoreTraceSink,
         std::uint64_t since_ps = 0;
         nlohmann::json args;
     };
-    // A flow's end on an event: its id, and where its start lies (a flow
-    // whose start the window cut off is not drawn).
+    // A flow's end on an event: its id, whether it starts here, and where
+    // its other end lies (the first, for a start): a flow whose other end
+    // the window cuts off is not drawn.
     struct FlowEnd {
         std::uint64_t id = 0;
         bool out = false;
-        std::uint64_t source_ps = 0;
+        std::uint64_t other_end_ps = 0;
     };
     struct Event {
         std::string name;

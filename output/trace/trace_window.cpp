@@ -10,6 +10,7 @@ const std::vector<std::pair<std::string, TraceSignal>>& trace_signal_names() {
         {"ffts_flags", TraceSignal::FftsFlags}, {"intra_flags", TraceSignal::IntraFlags},
         {"streams", TraceSignal::Streams},      {"cnt_notify", TraceSignal::CntNotify},
         {"words", TraceSignal::Words},          {"rounds", TraceSignal::RoundMarker},
+        {"l2_queue", TraceSignal::L2Queue},
     };
     return names;
 }

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# The timeline as Perfetto and chrome://tracing read it, checked event by
+# event by scripts/check_timeline.py (phases, args, named tracks with events,
+# nesting, flows matched, counters in time order) over runs that exercise
+# each part: a soft barrier (polls, GM counter, L2 queue, flows), CntNotify
+# streams (task names, waits, counts), a hang (no flow without an end),
+# windows in rounds with a core selection and in time, compressed and not.
+# First it shows the checker failing on a file that breaks each rule.
+# Usage: test_timeline_structure.sh OUT   (SYNCSIM: the binary)
+set -euo pipefail
+out=${1:?usage: test_timeline_structure.sh OUT}
+here=$(cd "$(dirname "$0")/../.." && pwd)
+check="python3 $here/scripts/check_timeline.py"
+rm -rf "$out" && mkdir -p "$out" && cd "$out"
+fail() {
+    echo "FAIL: $*"
+    exit 1
+}
+
+# The checker catches each broken rule.
+cat >broken.json <<'JSON'
+{"traceEvents": [
+ {"ph": "M", "name": "process_name", "pid": 1, "args": {"name": "cores"}},
+ {"ph": "M", "name": "thread_name", "pid": 1, "tid": 0, "args": {"name": "aiv0"}},
+ {"ph": "M", "name": "thread_name", "pid": 1, "tid": 1, "args": {"name": "aiv1"}},
+ {"ph": "X", "name": "k", "pid": 1, "tid": 0, "ts": 1, "dur": 2, "args": {"a": 1}},
+ {"ph": "X", "name": "wait", "pid": 1, "tid": 0, "ts": 2, "dur": 2, "args": {"a": 1}},
+ {"ph": "X", "name": "release", "pid": 1, "tid": 0, "ts": 5, "dur": 0, "args": {"a": 1},
+  "bind_id": 7, "flow_in": true},
+ {"ph": "i", "name": "bare", "pid": 1, "tid": 0, "ts": 5, "s": "t"},
+ {"ph": "M", "name": "process_name", "pid": 3, "args": {"name": "counters"}},
+ {"ph": "C", "name": "q", "pid": 3, "ts": 4, "args": {"value": 1}},
+ {"ph": "C", "name": "q", "pid": 3, "ts": 3, "args": {"value": 0}}
+]}
+JSON
+if $check broken.json >broken.txt; then cat broken.txt; fail "the checker passed a broken file"; fi
+for want in "overlaps a slice" "ends it, nothing starts it" "no args" \
+            "named but has no event" "counter 'q': a value at 3"; do
+    grep -q "$want" broken.txt || { cat broken.txt; fail "the checker missed: $want"; }
+done
+
+run() { # NAME CHECK-ARGS... -- SYNCSIM-ARGS...
+    local name=$1; shift
+    local args=()
+    while [ "$1" != "--" ]; do args+=("$1"); shift; done
+    shift
+    local status=0
+    "$SYNCSIM" run "$@" >"$name.txt" 2>&1 || status=$?
+    [ "$status" -le 1 ] || { cat "$name.txt"; fail "$name: syncsim exited $status"; }
+    $check "${args[@]}" || fail "$name: the timeline does not hold up"
+}
+
+run soft t-soft.json.gz --expect-flows --expect-counter die0_l2_queue --expect-counter counter \
+    --expect-slice "launch syncall_system_test<<<" --expect-slice poll \
+    --expect-slice "arrive round" --expect-slice "release round" \
+    -- "$here/configs/a2/soft_aiv_all_blocks.yaml" --timeline t-soft.json.gz
+# Compressed: gzip, as Perfetto detects it by its first bytes.
+[ "$(head -c 2 t-soft.json.gz | od -An -tx1 | tr -d ' ')" = "1f8b" ] ||
+    fail "t-soft.json.gz is not gzip"
+run cntnotify t-cnt.json --expect-counter cnt_notify --expect-slice "aclrtCntNotifyRecord(" \
+    --expect-slice "waiting: aclrtCntNotifyWaitWithTimeout(" \
+    -- "$here/configs/cntnotify/pipeline_is_clear.yaml" --timeline t-cnt.json
+run hang t-hang.json --expect-slice wait_flag_dev \
+    -- "$here/configs/a2/hang_hard_aiv_no_meta.yaml" --timeline t-hang.json
+barrier=("$here/configs/sweeps/barrier_rounds_base.yaml" --set platform=910b1
+         --set workload.params.block_dim=48 --set workload.params.rounds=300)
+run rounds t-rounds.json.gz --expect-slice "arrive round 100" \
+    -- "${barrier[@]}" --window rounds:100..102 --cores aiv0-4 --timeline t-rounds.json.gz
+run time t-time.json --window 5 6 --expect-flows \
+    -- "${barrier[@]}" --window 5us..6us --timeline t-time.json
+echo "PASS"

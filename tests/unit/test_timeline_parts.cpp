@@ -1,0 +1,136 @@
+// The timeline's parts, kernel-free: the L2 queue depth a trace shows over
+// time, gzip output that inflates back to what was written (and the same
+// bytes each time), and the fanout that gives each writer its own signal
+// ids.
+#include "models/memory/queue_depth_trace.hpp"
+#include "output/trace/gzip_stream.hpp"
+#include "output/trace/trace_fanout.hpp"
+
+#include <catch2/catch.hpp>
+#include <map>
+#include <sstream>
+#include <zlib.h>
+
+using namespace syncsim;
+
+namespace {
+
+// A SignalTracer that keeps each signal's value at each moment (the last
+// report of a moment wins, as the writers do).
+class ValueLog : public SignalTracer {
+  public:
+    explicit ValueLog(bool keep = true) : m_keep(keep) {}
+    int declare(const SignalDecl& s) override {
+        if (!m_keep) return -1;
+        names.push_back(s.name);
+        return static_cast<int>(names.size() - 1);
+    }
+    void change(int signal, std::uint64_t at_ps, std::uint64_t value) override {
+        values[signal][at_ps] = value;
+    }
+    std::vector<std::string> names;
+    std::map<int, std::map<std::uint64_t, std::uint64_t>> values;
+
+  private:
+    bool m_keep;
+};
+
+SignalDecl decl(TraceSignal kind, int core, const std::string& name) {
+    SignalDecl s;
+    s.kind = kind;
+    s.core = core;
+    s.scope = "test";
+    s.name = name;
+    return s;
+}
+
+std::string inflate_gzip(const std::string& in) {
+    z_stream z{};
+    REQUIRE(inflateInit2(&z, 15 + 16) == Z_OK);
+    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
+    z.avail_in = static_cast<uInt>(in.size());
+    std::string out;
+    char buf[4096];
+    int rc = Z_OK;
+    while (rc != Z_STREAM_END) {
+        z.next_out = reinterpret_cast<Bytef*>(buf);
+        z.avail_out = sizeof buf;
+        rc = inflate(&z, Z_NO_FLUSH);
+        REQUIRE((rc == Z_OK || rc == Z_STREAM_END));
+        out.append(buf, sizeof buf - z.avail_out);
+    }
+    inflateEnd(&z);
+    return out;
+}
+
+std::string gzip_of(const std::string& text) {
+    std::ostringstream file;
+    GzipStream gz(file);
+    gz << text;
+    REQUIRE(gz.finish());
+    return file.str();
+}
+
+} // namespace
+
+TEST_CASE("L2 queue depth: each wait counts from its arrival to its start") {
+    ValueLog log;
+    QueueDepthTrace depth;
+    depth.set_tracer(&log, decl(TraceSignal::L2Queue, -1, "queue_depth"));
+    REQUIRE(depth.tracing());
+    depth.waited(0, 10);  // waits 0..10
+    depth.waited(2, 20);  // waits 2..20
+    depth.waited(5, 5);   // served at once: no change
+    depth.waited(12, 30); // waits 12..30
+    const std::map<std::uint64_t, std::uint64_t> expected = {{0, 1},  {2, 2},  {10, 1},
+                                                             {12, 2}, {20, 1}, {30, 0}};
+    CHECK(log.values[0] == expected);
+
+    // Two requests that start at one moment leave together.
+    ValueLog same;
+    QueueDepthTrace d2;
+    d2.set_tracer(&same, decl(TraceSignal::L2Queue, -1, "queue_depth"));
+    d2.waited(0, 8);
+    d2.waited(1, 8);
+    CHECK(same.values[0] == std::map<std::uint64_t, std::uint64_t>{{0, 1}, {1, 2}, {8, 0}});
+
+    QueueDepthTrace untraced; // no tracer: nothing to report to
+    untraced.waited(0, 10);
+    CHECK_FALSE(untraced.tracing());
+}
+
+TEST_CASE("gzip output inflates to what was written, the same bytes each time") {
+    std::string text;
+    for (int i = 0; i < 20000; ++i)
+        text += "{\"name\": \"wait_flag_dev\", \"ts\": " + std::to_string(i) + "},\n";
+    const std::string gz = gzip_of(text);
+    REQUIRE(gz.size() > 2);
+    CHECK(static_cast<unsigned char>(gz[0]) == 0x1f); // the gzip magic Perfetto looks for
+    CHECK(static_cast<unsigned char>(gz[1]) == 0x8b);
+    CHECK(gz.size() * 10 < text.size());
+    CHECK(inflate_gzip(gz) == text);
+    CHECK(gzip_of(text) == gz);
+    CHECK(inflate_gzip(gzip_of("")).empty());
+    CHECK(GzipStream::is_gzip_path("t.json.gz"));
+    CHECK_FALSE(GzipStream::is_gzip_path("t.json"));
+}
+
+TEST_CASE("trace fanout: each writer its own ids, a signal every writer leaves out is -1") {
+    ValueLog vcd, timeline, neither(false);
+    TraceFanout fanout;
+    fanout.add(nullptr, nullptr, &vcd);
+    fanout.add(nullptr, nullptr, &timeline);
+    vcd.declare(decl(TraceSignal::Words, -1, "earlier")); // ids now differ
+    const int flag = fanout.declare(decl(TraceSignal::FftsFlags, 3, "ffts_flag1"));
+    REQUIRE(flag >= 0);
+    CHECK_FALSE(fanout.started());
+    fanout.change(flag, 100, 1);
+    CHECK(fanout.started());
+    CHECK(vcd.values[1][100] == 1);
+    CHECK(timeline.values[0][100] == 1);
+
+    TraceFanout none;
+    none.add(nullptr, nullptr, &neither);
+    CHECK(none.declare(decl(TraceSignal::Words, -1, "w")) == -1);
+    none.change(-1, 5, 1); // ignored
+}
