@@ -56,13 +56,14 @@ options:
   --set KEY=VALUE   override any config key; platform.PATH sets the platform
                     parameter at PATH in its tree (e.g. --set
                     platform.die.l2.access_cycles=20)
-  --vcd FILE        trace core states, barrier rounds and marked GM words;
+  --vcd FILE        trace core states, barrier rounds, flags, marked GM words;
                     also writes FILE's .gtkw save file for GTKWave; FILE.fst
                     writes FST through GTKWave's vcd2fst (package gtkwave)
   --json FILE       write the result (effective config with provenance,
                     outcome, diagnosis, statistics) as JSON
   --timeline FILE   write a Chrome trace-event timeline (Perfetto,
-                    chrome://tracing): cores, barrier arrivals, streams
+                    chrome://tracing): cores, streams, rounds with flows,
+                    counters; FILE.json.gz writes it gzip-compressed
   --rounds FILE     write every barrier round's row as it closes, as CSV
                     (FILE.csv) or JSON lines (FILE.jsonl); the JSON result
                     lists the first rounds and statistics over all

@@ -238,4 +238,10 @@ void L2Cache::b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc
     trans.set_response_status(tlm::TLM_OK_RESPONSE);
 }
 
+void L2Cache::set_queue_tracer(SignalTracer* tracer, int die) {
+    const std::string name = "die" + std::to_string(die);
+    m_queue_depth.set_tracer(tracer, {TraceSignal::L2Queue, -1, name + ".l2", "queue_depth", 16,
+                                      "L2", name + "_l2_queue"});
+}
+
 } // namespace syncsim

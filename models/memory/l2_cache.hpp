@@ -90,6 +90,20 @@ struct L2Stats {
 // Called after a write or atomic changes memory (for tracing watched words).
 using MemoryWriteObserver = std::function<void(std::uint64_t addr, std::uint64_t len)>;
 
+// Where an L2 keeps the polls each sleeper of a range had answered by a
+// moment, computed for all of them at once: the end-of-run result asks core
+// by core, and the state cannot change in between (nothing runs once the
+// run ended; the key holds the moment asked and the delta cycle it was
+// asked in).
+struct AnsweredPollsKey {
+    std::uint64_t range;
+    sc_core::sc_time at;
+    std::uint64_t delta;
+    bool operator<(const AnsweredPollsKey& o) const {
+        return std::tie(range, at, delta) < std::tie(o.range, o.at, o.delta);
+    }
+};
+
 class L2Cache : public sc_core::sc_module, public PollSleep {
   public:
     tlm_utils::multi_passthrough_target_socket<L2Cache> target;
@@ -108,11 +122,7 @@ class L2Cache : public sc_core::sc_module, public PollSleep {
     void set_write_observer(MemoryWriteObserver observer) { m_observer = std::move(observer); }
     // Traces how many requests wait for a busy range (polls of cores asleep
     // in a fast-forwarded loop aside); null: not traced.
-    void set_queue_tracer(SignalTracer* tracer, int die) {
-        m_queue_depth.set_tracer(tracer, {TraceSignal::L2Queue, -1,
-                                          "die" + std::to_string(die) + ".l2", "queue_depth", 16,
-                                          "L2", "die" + std::to_string(die) + "_l2_queue"});
-    }
+    void set_queue_tracer(SignalTracer* tracer, int die);
     void set_provenance(WriteProvenance* provenance) { m_provenance = provenance; }
     void set_write_observer(GmWriteObserver* race) { m_race = race; } // as each takes effect
 
@@ -143,19 +153,8 @@ class L2Cache : public sc_core::sc_module, public PollSleep {
         BusyUntil busy;
         SleepingPolls sleepers;
     };
-    // The polls each sleeper of a range had answered by a moment, computed
-    // for all of them at once: the end-of-run result asks core by core, and
-    // the state cannot change in between (nothing runs once the run ended;
-    // the key holds the moment asked and the delta cycle it was asked in).
-    struct AnsweredKey {
-        std::uint64_t range;
-        sc_core::sc_time at;
-        std::uint64_t delta;
-        bool operator<(const AnsweredKey& o) const {
-            return std::tie(range, at, delta) < std::tie(o.range, o.at, o.delta);
-        }
-    };
-    std::map<AnsweredKey, std::map<int, std::uint64_t>> m_answered;
+    // The polls each sleeper of a range had answered by a moment.
+    std::map<AnsweredPollsKey, std::map<int, std::uint64_t>> m_answered;
     struct Waker { // a sleeper's core
         sc_core::sc_event* wake;
         std::optional<PollWake>* out;

@@ -121,7 +121,7 @@ void L2Cache::cancel(std::uint64_t word, int ticket) {
 
 std::uint64_t L2Cache::answered_before(std::uint64_t word, int ticket, const sc_core::sc_time& t) {
     const std::uint64_t index = range_of(word);
-    const AnsweredKey key{index, t, sc_core::sc_delta_count()};
+    const AnsweredPollsKey key{index, t, sc_core::sc_delta_count()};
     auto it = m_answered.find(key);
     if (it == m_answered.end()) {
         const Range& r = m_ranges.at(index);

@@ -77,9 +77,8 @@ void TimelineRecorder::write(const Event& e) {
     // A flow (v2: on complete events) whose other end the window keeps:
     // its start's first end before the window's end, its ends' start after
     // the window's start.
-    const bool other_end_kept =
-        !m_window || (e.flow.out ? e.flow.other_end_ps <= m_window->to()
-                                 : e.flow.other_end_ps >= m_window->from());
+    const bool other_end_kept = !m_window || (e.flow.out ? e.flow.other_end_ps <= m_window->to()
+                                                         : e.flow.other_end_ps >= m_window->from());
     if (e.flow.id != 0 && other_end_kept) {
         j["bind_id"] = e.flow.id;
         j[e.flow.out ? "flow_out" : "flow_in"] = true;
@@ -142,6 +141,7 @@ TimelineRecorder::Open TimelineRecorder::core_slice(int id, CoreState state,
                              {"launch", r.launch_id},
                              {"block", r.block_idx},
                              {"round", r.barrier_rounds}}};
+    if (r.fault) open.args["fault"] = *r.fault;
     switch (state) {
     case CoreState::Running:
         open.name = r.kernel.empty() ? "running" : r.kernel;
@@ -155,7 +155,7 @@ TimelineRecorder::Open TimelineRecorder::core_slice(int id, CoreState state,
         if (r.target) open.args["object"] = r.target->object;
         break;
     default:
-        break; // idle, done, faulted: no slice
+        break;
     }
     return open;
 }
@@ -164,11 +164,19 @@ void TimelineRecorder::core_state(int id, CoreState state, std::uint64_t at_ps) 
     if (!m_selected[static_cast<std::size_t>(id)]) return;
     Open& open = m_core_open[id];
     close(kCorePid, id, open, at_ps);
-    open = core_slice(id, state, at_ps);
-    if (state != CoreState::Faulted) return;
-    const CoreReport r = m_cores[static_cast<std::size_t>(id)]->report(from_ps(at_ps));
-    open.args["fault"] = r.fault.value_or("");
-    add({"fault", 'i', kCorePid, id, at_ps, 0, std::move(open.args)});
+    switch (state) {
+    case CoreState::Running:
+    case CoreState::Waiting:
+    case CoreState::Polling:
+    case CoreState::Blocked:
+        open = core_slice(id, state, at_ps);
+        break;
+    case CoreState::Faulted: // an instant: the fault's text is in its args
+        add({"fault", 'i', kCorePid, id, at_ps, 0, core_slice(id, state, at_ps).args});
+        break;
+    default:
+        break; // idle, done: no slice
+    }
 }
 
 void TimelineRecorder::round_closed(const RoundRow& row) {
