@@ -22,9 +22,24 @@ const char* process_name(int pid) {
     }
 }
 
-// Trace-event times are microseconds; picoseconds keep their six decimals.
-double to_us(std::uint64_t ps) {
-    return static_cast<double>(ps) / 1e6;
+// The start of an event's text: {"name": ..., "ph": ..., "pid": ...
+void begin_event(std::string& t, std::string_view name, char phase, int pid) {
+    t += "{\"name\": ";
+    append_json_string(t, name);
+    t += ", \"ph\": \"";
+    t.push_back(phase);
+    t += "\", \"pid\": " + std::to_string(pid);
+}
+
+// {"ph": "M", "name": what, "pid": .., ["tid": ..,] "args": {"name": name}}
+std::string metadata(const char* what, int pid, int tid, const std::string& name) {
+    std::string t;
+    begin_event(t, what, 'M', pid);
+    if (tid >= 0) t += ", \"tid\": " + std::to_string(tid);
+    t += ", \"args\": ";
+    append_args(t, {{"name", name}});
+    t += "}";
+    return t;
 }
 
 } // namespace
@@ -47,43 +62,44 @@ void TimelineRecorder::set_horizon(Horizon horizon) {
     m_counters.set_horizon(std::move(horizon));
 }
 
-void TimelineRecorder::write_json(const nlohmann::json& j) {
-    m_out.stream() << (m_first ? " " : ",\n ") << j.dump();
+void TimelineRecorder::write_text(const std::string& text) {
+    m_out.stream() << (m_first ? " " : ",\n ") << text;
     m_first = false;
 }
 
 void TimelineRecorder::name_track(int pid, int tid) {
     if (m_named.insert({pid, -1}).second)
-        write_json({{"ph", "M"},
-                    {"name", "process_name"},
-                    {"pid", pid},
-                    {"args", {{"name", process_name(pid)}}}});
+        write_text(metadata("process_name", pid, -1, process_name(pid)));
     if (tid < 0 || !m_named.insert({pid, tid}).second) return;
     const std::string name = pid == kCorePid ? m_cores[static_cast<std::size_t>(tid)]->basename()
                                              : "stream " + std::to_string(tid);
-    write_json({{"ph", "M"},
-                {"name", "thread_name"},
-                {"pid", pid},
-                {"tid", tid},
-                {"args", {{"name", name}}}});
+    write_text(metadata("thread_name", pid, tid, name));
 }
 
 void TimelineRecorder::write(const Event& e) {
     name_track(e.pid, e.tid);
-    nlohmann::json j = {{"name", e.name}, {"ph", std::string(1, e.phase)}, {"pid", e.pid},
-                        {"tid", e.tid},   {"ts", to_us(e.ts_ps)},          {"args", e.args}};
-    if (e.phase == 'X') j["dur"] = to_us(e.dur_ps);
-    if (e.phase == 'i') j["s"] = "t";
+    std::string& t = m_text;
+    t.clear();
+    begin_event(t, e.name, e.phase, e.pid);
+    t += ", \"tid\": " + std::to_string(e.tid) + ", \"ts\": ";
+    append_us(t, e.ts_ps);
+    if (e.phase == 'X') {
+        t += ", \"dur\": ";
+        append_us(t, e.dur_ps);
+    }
+    if (e.phase == 'i') t += ", \"s\": \"t\"";
     // A flow (v2: on complete events) whose other end the window keeps:
     // its start's first end before the window's end, its ends' start after
     // the window's start.
     const bool other_end_kept = !m_window || (e.flow.out ? e.flow.other_end_ps <= m_window->to()
                                                          : e.flow.other_end_ps >= m_window->from());
-    if (e.flow.id != 0 && other_end_kept) {
-        j["bind_id"] = e.flow.id;
-        j[e.flow.out ? "flow_out" : "flow_in"] = true;
-    }
-    write_json(j);
+    if (e.flow.id != 0 && other_end_kept)
+        t += ", \"bind_id\": " + std::to_string(e.flow.id) +
+             (e.flow.out ? ", \"flow_out\": true" : ", \"flow_in\": true");
+    t += ", \"args\": ";
+    append_args(t, e.args);
+    t += "}";
+    write_text(t);
 }
 
 bool TimelineRecorder::settle(Event& e, std::uint64_t horizon_ps) {
@@ -135,13 +151,13 @@ TimelineRecorder::Open TimelineRecorder::core_slice(int id, CoreState state,
                                                     std::uint64_t at_ps) const {
     const CoreReport r = m_cores[static_cast<std::size_t>(id)]->report(from_ps(at_ps));
     Open open{"", at_ps,
-              nlohmann::json{{"core", r.name},
-                             {"state", to_string(state)},
-                             {"kernel", r.kernel},
-                             {"launch", r.launch_id},
-                             {"block", r.block_idx},
-                             {"round", r.barrier_rounds}}};
-    if (r.fault) open.args["fault"] = *r.fault;
+              TraceArgs{{"core", r.name},
+                        {"state", to_string(state)},
+                        {"kernel", r.kernel},
+                        {"launch", r.launch_id},
+                        {"block", r.block_idx},
+                        {"round", r.barrier_rounds}}};
+    if (r.fault) open.args.push_back({"fault", *r.fault});
     switch (state) {
     case CoreState::Running:
         open.name = r.kernel.empty() ? "running" : r.kernel;
@@ -151,8 +167,8 @@ TimelineRecorder::Open TimelineRecorder::core_slice(int id, CoreState state,
     case CoreState::Blocked:
         // The intrinsic it waits in; what on, as the core's report says.
         open.name = r.last_intrinsic.empty() ? to_string(state) : r.last_intrinsic;
-        open.args["waiting_on"] = r.waiting_on;
-        if (r.target) open.args["object"] = r.target->object;
+        open.args.push_back({"waiting_on", r.waiting_on});
+        if (r.target) open.args.push_back({"object", r.target->object});
         break;
     default:
         break;
@@ -197,23 +213,24 @@ void TimelineRecorder::round_closed(const RoundRow& row) {
     const std::uint64_t flow = last ? m_next_flow++ : 0;
     const std::string n = std::to_string(row.round);
     const auto args = [&](const RoundRow::CoreMark& m) {
-        return nlohmann::json{{"core", m_cores[static_cast<std::size_t>(m.core)]->basename()},
-                              {"launch", row.launch},
-                              {"round", row.round}};
+        return TraceArgs{{"core", m_cores[static_cast<std::size_t>(m.core)]->basename()},
+                         {"launch", row.launch},
+                         {"round", row.round}};
     };
     // Arrivals first, so a flow's start precedes its ends in the file too.
     for (const auto& m : row.cores) {
         if (!m_selected[static_cast<std::size_t>(m.core)]) continue;
         Event arrive{"arrive round " + n, 'X', kCorePid, m.core, m.arrived_ps, 0, args(m)};
-        arrive.args["arrived"] = row.count;
-        arrive.args["last_arrival"] = &m == last;
+        arrive.args.push_back({"arrived", row.count});
+        arrive.args.push_back({"last_arrival", &m == last});
         if (&m == last) arrive.flow = {flow, true, first_end};
         add(std::move(arrive));
     }
     for (const auto& m : row.cores) {
         if (!m_selected[static_cast<std::size_t>(m.core)] || !m.has_release) continue;
         Event release{"release round " + n, 'X', kCorePid, m.core, m.released_ps, 0, args(m)};
-        release.args["waited_ns"] = static_cast<double>(m.released_ps - m.arrived_ps) / 1e3;
+        release.args.push_back(
+            {"waited_ns", static_cast<double>(m.released_ps - m.arrived_ps) / 1e3});
         // A release before the last arrival (early) was not caused by it.
         if (flow && m.released_ps >= row.last_arrival)
             release.flow = {flow, false, row.last_arrival};
@@ -228,14 +245,14 @@ void TimelineRecorder::stream_state(const Stream& stream, StreamState state) {
     Open& open = m_stream_open[id];
     close(kStreamPid, id, open, now);
     const std::string& task = stream.current_task();
-    nlohmann::json args = {{"stream", id}, {"state", to_string(state)}, {"task", task}};
+    TraceArgs args = {{"stream", id}, {"state", to_string(state)}, {"task", task}};
     switch (state) {
     case StreamState::Running:
         open = {task, now, args};
         break;
     case StreamState::Waiting:
-        args["waiting_on"] = stream.waiting_on();
-        args["object"] = stream.waiting_object();
+        args.push_back({"waiting_on", stream.waiting_on()});
+        args.push_back({"object", stream.waiting_object()});
         open = {"waiting: " + task, now, args};
         break;
     case StreamState::Failed:
@@ -269,11 +286,13 @@ void TimelineRecorder::begin(std::uint64_t at_ps) {
 
 void TimelineRecorder::write_counter(int signal, std::uint64_t at_ps, std::uint64_t value) {
     name_track(kCounterPid, -1);
-    write_json({{"name", m_counter_name[static_cast<std::size_t>(signal)]},
-                {"ph", "C"},
-                {"pid", kCounterPid},
-                {"ts", to_us(at_ps)},
-                {"args", {{"value", value}}}});
+    std::string& t = m_text;
+    t.clear();
+    begin_event(t, m_counter_name[static_cast<std::size_t>(signal)], 'C', kCounterPid);
+    t += ", \"ts\": ";
+    append_us(t, at_ps);
+    t += ", \"args\": {\"value\": " + std::to_string(value) + "}}";
+    write_text(t);
 }
 
 void TimelineRecorder::write(std::uint64_t at_ps, const OrderedChanges::Changes& changes) {

@@ -23,10 +23,10 @@
 #include "models/runtime/stream.hpp"
 #include "output/trace/ordered_changes.hpp"
 #include "output/trace/output_file.hpp"
+#include "output/trace/trace_event_json.hpp"
 #include "output/trace/trace_window.hpp"
 
 #include <map>
-#include <nlohmann/json.hpp>
 #include <set>
 #include <string>
 #include <vector>
@@ -61,7 +61,7 @@ class TimelineRecorder : public CoreTraceSink,
     struct Open {
         std::string name;
         std::uint64_t since_ps = 0;
-        nlohmann::json args;
+        TraceArgs args;
     };
     // A flow's end on an event: its id, whether it starts here, and where
     // its other end lies (the first, for a start): a flow whose other end
@@ -76,7 +76,7 @@ class TimelineRecorder : public CoreTraceSink,
         char phase; // 'X' slice, 'i' instant
         int pid, tid;
         std::uint64_t ts_ps, dur_ps;
-        nlohmann::json args;
+        TraceArgs args;
         FlowEnd flow = {};
     };
     // Writes `e` (cut to the window) or drops it when its place is known by
@@ -85,7 +85,9 @@ class TimelineRecorder : public CoreTraceSink,
     void add(Event e);
     void flush(std::uint64_t horizon_ps);
     void write(const Event& e);
-    void write_json(const nlohmann::json& j);
+    // Writes one event's text (the separator before it added here).
+    void write_text(const std::string& text);
+    std::string m_text; // the event being written (its capacity reused)
     // Names the track (and its process) before its first event.
     void name_track(int pid, int tid);
     void close(int pid, int tid, Open& open, std::uint64_t now);

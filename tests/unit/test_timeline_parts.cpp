@@ -4,10 +4,12 @@
 // ids.
 #include "models/memory/queue_depth_trace.hpp"
 #include "output/trace/gzip_stream.hpp"
+#include "output/trace/trace_event_json.hpp"
 #include "output/trace/trace_fanout.hpp"
 
 #include <catch2/catch.hpp>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <zlib.h>
 
@@ -133,4 +135,35 @@ TEST_CASE("trace fanout: each writer its own ids, a signal every writer leaves o
     none.add(nullptr, nullptr, &neither);
     CHECK(none.declare(decl(TraceSignal::Words, -1, "w")) == -1);
     none.change(-1, 5, 1); // ignored
+}
+
+TEST_CASE("trace-event text: exact microseconds, escaped strings, typed args") {
+    const auto us = [](std::uint64_t ps) {
+        std::string s;
+        append_us(s, ps);
+        return s;
+    };
+    CHECK(us(0) == "0");
+    CHECK(us(1135135) == "1.135135");
+    CHECK(us(2000000) == "2");
+    CHECK(us(500000) == "0.5");
+    CHECK(us(1) == "0.000001");
+    CHECK(us(18446744073709551615ull) == "18446744073709.551615");
+
+    std::string s;
+    append_json_string(s, "a \"b\" \\ c\nd\te\x01");
+    CHECK(s == "\"a \\\"b\\\" \\\\ c\\nd\\te\\u0001\"");
+
+    std::string args;
+    append_args(args, {{"core", "aiv3"},
+                       {"launch", std::uint64_t{7}},
+                       {"block", std::int64_t{-1}},
+                       {"last_arrival", true},
+                       {"waited_ns", 1220.541}});
+    CHECK(args == "{\"core\": \"aiv3\", \"launch\": 7, \"block\": -1, \"last_arrival\": true, "
+                  "\"waited_ns\": 1220.541}");
+    // What the text says is what a JSON reader reads.
+    const auto j = nlohmann::json::parse(args + "");
+    CHECK(j["launch"] == 7);
+    CHECK(j["last_arrival"] == true);
 }

@@ -1,0 +1,70 @@
+#include "output/trace/trace_event_json.hpp"
+
+#include <cstdio>
+
+namespace syncsim {
+
+void append_json_string(std::string& out, std::string_view text) {
+    out.push_back('"');
+    for (const char c : text) {
+        switch (c) {
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        default:
+            if (static_cast<unsigned char>(c) < 0x20) {
+                char esc[8];
+                std::snprintf(esc, sizeof esc, "\\u%04x", static_cast<unsigned>(c));
+                out += esc;
+            } else {
+                out.push_back(c);
+            }
+        }
+    }
+    out.push_back('"');
+}
+
+void append_us(std::string& out, std::uint64_t ps) {
+    out += std::to_string(ps / 1000000);
+    std::uint64_t frac = ps % 1000000;
+    if (frac == 0) return;
+    char digits[8];
+    std::snprintf(digits, sizeof digits, ".%06llu", static_cast<unsigned long long>(frac));
+    std::string_view d(digits);
+    while (d.back() == '0') d.remove_suffix(1);
+    out += d;
+}
+
+void append_args(std::string& out, const TraceArgs& args) {
+    out.push_back('{');
+    bool first = true;
+    for (const TraceArg& a : args) {
+        if (!first) out += ", ";
+        first = false;
+        append_json_string(out, a.key);
+        out += ": ";
+        if (const auto* s = std::get_if<std::string>(&a.value)) {
+            append_json_string(out, *s);
+        } else if (const auto* i = std::get_if<std::int64_t>(&a.value)) {
+            out += std::to_string(*i);
+        } else if (const auto* b = std::get_if<bool>(&a.value)) {
+            out += *b ? "true" : "false";
+        } else {
+            char num[32];
+            std::snprintf(num, sizeof num, "%.12g", std::get<double>(a.value));
+            out += num;
+        }
+    }
+    out.push_back('}');
+}
+
+} // namespace syncsim

@@ -1,0 +1,39 @@
+// The text of trace-event JSON, written directly: a timeline has an event
+// for every core state change and round mark, and building a JSON document
+// for each cost more than the simulation. Args are a flat list of a key and
+// a string, integer, number or flag, as Perfetto shows them.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <variant>
+#include <vector>
+
+namespace syncsim {
+
+using TraceValue = std::variant<std::string, std::int64_t, double, bool>;
+
+struct TraceArg {
+    const char* key; // a literal
+    TraceValue value;
+
+    TraceArg(const char* k, std::string v) : key(k), value(std::move(v)) {}
+    TraceArg(const char* k, const char* v) : key(k), value(std::string(v)) {}
+    TraceArg(const char* k, double v) : key(k), value(v) {}
+    TraceArg(const char* k, bool v) : key(k), value(v) {}
+    template <typename Int,
+              typename = std::enable_if_t<std::is_integral_v<Int> && !std::is_same_v<Int, bool>>>
+    TraceArg(const char* k, Int v) : key(k), value(static_cast<std::int64_t>(v)) {}
+};
+using TraceArgs = std::vector<TraceArg>;
+
+// `text` as a JSON string (quoted; ", \ and control characters escaped).
+void append_json_string(std::string& out, std::string_view text);
+// Picoseconds as trace-event microseconds, exactly ("1.135135", "2", "0.5").
+void append_us(std::string& out, std::uint64_t ps);
+// {"key": value, ...}
+void append_args(std::string& out, const TraceArgs& args);
+
+} // namespace syncsim
