@@ -58,7 +58,8 @@ options:
                     platform.die.l2.access_cycles=20)
   --vcd FILE        trace core states, barrier rounds, flags, marked GM words;
                     also writes FILE's .gtkw save file for GTKWave; FILE.fst
-                    writes FST through GTKWave's vcd2fst (package gtkwave)
+                    writes FST through GTKWave's vcd2fst (package gtkwave),
+                    FILE.vcd.gz a gzip-compressed VCD
   --json FILE       write the result (effective config with provenance,
                     outcome, diagnosis, statistics) as JSON
   --timeline FILE   write a Chrome trace-event timeline (Perfetto,

@@ -7,7 +7,9 @@ event:
   duration; slices, instants and counters carry args;
 - every track (pid, tid) with events is named before its first event, and
   every named track has events (no empty tracks);
-- the slices of one track nest properly (Perfetto drops what overlaps);
+- the slices of one track nest properly at the nanosecond, as Perfetto
+  reads them (it rounds each time to the ns, llround(us * 1000), and drops
+  a slice that overlaps the open one without nesting in it);
 - flows (v2: bind_id with flow_out / flow_in, on slices): each id has one
   start, every end has a start no later than itself, each start an end;
 - each counter track's values are in strictly increasing time.
@@ -20,9 +22,15 @@ import argparse
 import collections
 import gzip
 import json
+import math
 import sys
 
 PHASES = {"M", "X", "i", "C"}
+
+
+def ns(us):
+    """A time as Perfetto's JSON reader takes it: llround(us * 1000)."""
+    return int(math.floor(us * 1000 + 0.5))
 
 
 def load(path):
@@ -73,14 +81,14 @@ def check(doc, args):
         if pid not in named_processes:
             bad(f"{where}: process {pid} is not named before its first event")
         used_processes.add(pid)
-        if args.window and not (args.window[0] - 1e-6 <= ts <= args.window[1] + 1e-6):
+        if args.window and not (args.window[0] - 5e-4 <= ts <= args.window[1] + 5e-4):
             bad(f"{where}: at {ts} us, outside the window {args.window}")
         names[e.get("name")] += 1
         if ph == "C":
             values = e["args"]
             if not values or not all(isinstance(v, (int, float)) for v in values.values()):
                 bad(f"{where}: a counter needs numeric args")
-            counters[(pid, e.get("name"))].append(ts)
+            counters[(pid, e.get("name"))].append(ns(ts))
             continue
         track = (pid, e.get("tid"))
         if track not in named_threads:
@@ -91,17 +99,17 @@ def check(doc, args):
             if not isinstance(dur, (int, float)) or dur < 0:
                 bad(f"{where}: slice duration {dur!r} is not a number >= 0")
                 continue
-            if args.window and ts + dur > args.window[1] + 1e-6:
+            if args.window and ts + dur > args.window[1] + 5e-4:
                 bad(f"{where}: ends at {ts + dur} us, after the window")
-            slices[track].append((ts, dur, n))
+            slices[track].append((ns(ts), ns(dur), n))
             if "bind_id" in e:
                 fid = e["bind_id"]
                 if e.get("flow_out"):
                     if fid in flows_out:
                         bad(f"{where}: flow {fid} starts twice")
-                    flows_out[fid] = ts
+                    flows_out[fid] = ns(ts)
                 elif e.get("flow_in"):
-                    flows_in[fid].append((ts, where))
+                    flows_in[fid].append((ns(ts), where))
                 else:
                     bad(f"{where}: bind_id without flow_out or flow_in")
         elif "bind_id" in e:
@@ -110,32 +118,32 @@ def check(doc, args):
         bad(f"track {track} is named but has no event")
     for pid in sorted(named_processes - used_processes):
         bad(f"process {pid} is named but has no event")
-    # Nesting: sorted by start, longer first; a slice that starts inside an
-    # open one must end inside it too.
+    # Nesting in ns: sorted by start, longer first; a slice that starts
+    # inside an open one must end inside it too.
     for track, items in slices.items():
         open_ends = []
         for ts, dur, n in sorted(items, key=lambda s: (s[0], -s[1])):
-            while open_ends and open_ends[-1] <= ts + 1e-9:
+            while open_ends and open_ends[-1] <= ts:
                 open_ends.pop()
-            if open_ends and ts + dur > open_ends[-1] + 1e-9:
-                bad(f"event {n} on track {track}: [{ts}, {ts + dur}] overlaps a slice "
-                    f"ending at {open_ends[-1]} without nesting in it")
+            if open_ends and ts + dur > open_ends[-1]:
+                bad(f"event {n} on track {track}: [{ts}, {ts + dur}] ns overlaps a slice "
+                    f"ending at {open_ends[-1]} ns without nesting in it")
             open_ends.append(ts + dur)
     for fid, ends in flows_in.items():
         if fid not in flows_out:
             bad(f"flow {fid}: {ends[0][1]} ends it, nothing starts it")
             continue
         for ts, where in ends:
-            if ts + 1e-9 < flows_out[fid]:
-                bad(f"flow {fid}: {where} at {ts} us ends it before its start at "
-                    f"{flows_out[fid]} us")
+            if ts < flows_out[fid]:
+                bad(f"flow {fid}: {where} at {ts} ns ends it before its start at "
+                    f"{flows_out[fid]} ns")
     for fid in flows_out:
         if fid not in flows_in:
             bad(f"flow {fid} starts but never ends")
     for (pid, name), times in counters.items():
         for a, b in zip(times, times[1:]):
             if b <= a:
-                bad(f"counter {name!r}: a value at {b} us follows one at {a} us")
+                bad(f"counter {name!r}: a value at {b} ns follows one at {a} ns")
                 break
     if args.expect_flows and not flows_out:
         bad("no flow in the file")

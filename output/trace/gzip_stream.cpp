@@ -10,8 +10,7 @@ class GzipStream::Buffer : public std::streambuf {
   public:
     explicit Buffer(std::ostream& out) : m_out(out), m_in(1 << 16), m_deflated(1 << 16) {
         // windowBits 15 + 16: a gzip header and trailer instead of zlib's.
-        m_ok = deflateInit2(&m_z, Z_BEST_SPEED, Z_DEFLATED, 15 + 16, 8,
-                            Z_DEFAULT_STRATEGY) == Z_OK;
+        m_ok = deflateInit2(&m_z, Z_BEST_SPEED, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) == Z_OK;
         setp(m_in.data(), m_in.data() + m_in.size());
     }
     ~Buffer() override { deflateEnd(&m_z); }

@@ -81,11 +81,13 @@ void TimelineRecorder::write(const Event& e) {
     std::string& t = m_text;
     t.clear();
     begin_event(t, e.name, e.phase, e.pid);
+    // Both ends to the ns, so adjacent slices meet exactly (nearest_ns).
+    const std::uint64_t start_ns = nearest_ns(e.ts_ps);
     t += ", \"tid\": " + std::to_string(e.tid) + ", \"ts\": ";
-    append_us(t, e.ts_ps);
+    append_us(t, start_ns);
     if (e.phase == 'X') {
         t += ", \"dur\": ";
-        append_us(t, e.dur_ps);
+        append_us(t, nearest_ns(e.ts_ps + e.dur_ps) - start_ns);
     }
     if (e.phase == 'i') t += ", \"s\": \"t\"";
     // A flow (v2: on complete events) whose other end the window keeps:
@@ -177,7 +179,7 @@ TimelineRecorder::Open TimelineRecorder::core_slice(int id, CoreState state,
 }
 
 void TimelineRecorder::core_state(int id, CoreState state, std::uint64_t at_ps) {
-    if (!m_selected[static_cast<std::size_t>(id)]) return;
+    if (!m_selected[static_cast<std::size_t>(id)] || !m_spec.selects(TraceSignal::State)) return;
     Open& open = m_core_open[id];
     close(kCorePid, id, open, at_ps);
     switch (state) {
@@ -196,6 +198,7 @@ void TimelineRecorder::core_state(int id, CoreState state, std::uint64_t at_ps) 
 }
 
 void TimelineRecorder::round_closed(const RoundRow& row) {
+    if (!m_spec.selects(TraceSignal::Round)) return;
     // The last arrival (the first core to reach it) is where the flow starts.
     const RoundRow::CoreMark* last = nullptr;
     for (const auto& m : row.cores)
@@ -273,6 +276,7 @@ int TimelineRecorder::declare(const SignalDecl& s) {
             ? s.alias
             : std::string(m_cores[static_cast<std::size_t>(s.core)]->basename()) + " " + s.name);
     m_counter_written.push_back(false);
+    m_counter_pending.emplace_back();
     return id;
 }
 
@@ -284,15 +288,23 @@ void TimelineRecorder::begin(std::uint64_t at_ps) {
     m_counters_start = at_ps;
 }
 
-void TimelineRecorder::write_counter(int signal, std::uint64_t at_ps, std::uint64_t value) {
+void TimelineRecorder::write_counter(int signal, std::uint64_t at_ns, std::uint64_t value) {
     name_track(kCounterPid, -1);
     std::string& t = m_text;
     t.clear();
     begin_event(t, m_counter_name[static_cast<std::size_t>(signal)], 'C', kCounterPid);
     t += ", \"ts\": ";
-    append_us(t, at_ps);
+    append_us(t, at_ns);
     t += ", \"args\": {\"value\": " + std::to_string(value) + "}}";
     write_text(t);
+}
+
+void TimelineRecorder::counter_value(int signal, std::uint64_t at_ps, std::uint64_t value) {
+    // Held until a later ns comes: values within one ns, the last stands.
+    auto& pending = m_counter_pending[static_cast<std::size_t>(signal)];
+    const std::uint64_t at_ns = nearest_ns(at_ps);
+    if (pending && pending->first != at_ns) write_counter(signal, pending->first, pending->second);
+    pending = {at_ns, value};
 }
 
 void TimelineRecorder::write(std::uint64_t at_ps, const OrderedChanges::Changes& changes) {
@@ -301,9 +313,9 @@ void TimelineRecorder::write(std::uint64_t at_ps, const OrderedChanges::Changes&
         if (!m_counter_written[static_cast<std::size_t>(signal)]) {
             m_counter_written[static_cast<std::size_t>(signal)] = true;
             if (at_ps > m_counters_start)
-                write_counter(signal, m_counters_start, m_counters.value(signal));
+                counter_value(signal, m_counters_start, m_counters.value(signal));
         }
-        write_counter(signal, at_ps, value);
+        counter_value(signal, at_ps, value);
     }
 }
 
@@ -315,6 +327,9 @@ void TimelineRecorder::finish(std::uint64_t end_ps) {
     // or was written when the window became known.
     m_held.clear();
     m_counters.close();
+    for (std::size_t signal = 0; signal < m_counter_pending.size(); ++signal)
+        if (const auto& pending = m_counter_pending[signal])
+            write_counter(static_cast<int>(signal), pending->first, pending->second);
     m_out.stream() << "\n]}\n";
     m_out.close();
 }

@@ -9,8 +9,11 @@
 // the GM words a workload marks, each die's L2 queue). Every event carries
 // args: the core, launch, block and round, and what a wait is on.
 //
-// Slices are written as they end (Perfetto sorts the file); counter values
-// go through OrderedChanges, so each counter track is in time order. With
+// --signals state keeps the core slices, round the arrivals and releases,
+// streams the stream slices, and each signal kind its counters. Times are
+// written to the ns, as Perfetto reads them. Slices are written as they end
+// (Perfetto sorts the file); counter values go through OrderedChanges, so
+// each counter track is in time order. With
 // a window, slices are cut to it, and while a round window's start is not
 // known yet, events that might fall inside are held until the horizon
 // passes them. A track (and its process) is named with its first event, so
@@ -27,6 +30,7 @@
 #include "output/trace/trace_window.hpp"
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -96,7 +100,10 @@ class TimelineRecorder : public CoreTraceSink,
     // OrderedChanges::Writer: the counter tracks.
     void begin(std::uint64_t at_ps) override;
     void write(std::uint64_t at_ps, const OrderedChanges::Changes& changes) override;
-    void write_counter(int signal, std::uint64_t at_ps, std::uint64_t value);
+    // A counter's value at a moment; written once no other value can come
+    // in the same ns (its track in strictly increasing time).
+    void counter_value(int signal, std::uint64_t at_ps, std::uint64_t value);
+    void write_counter(int signal, std::uint64_t at_ns, std::uint64_t value);
 
     TraceOutput m_out;
     TraceSpec m_spec;
@@ -113,6 +120,8 @@ class TimelineRecorder : public CoreTraceSink,
     OrderedChanges m_counters;
     std::vector<std::string> m_counter_name;
     std::vector<bool> m_counter_written;
+    std::vector<std::optional<std::pair<std::uint64_t, std::uint64_t>>>
+        m_counter_pending; // ns, value
     std::uint64_t m_counters_start = 0;
     bool m_first = true;
 };

@@ -33,12 +33,12 @@ void append_json_string(std::string& out, std::string_view text) {
     out.push_back('"');
 }
 
-void append_us(std::string& out, std::uint64_t ps) {
-    out += std::to_string(ps / 1000000);
-    std::uint64_t frac = ps % 1000000;
+void append_us(std::string& out, std::uint64_t ns) {
+    out += std::to_string(ns / 1000);
+    const std::uint64_t frac = ns % 1000;
     if (frac == 0) return;
     char digits[8];
-    std::snprintf(digits, sizeof digits, ".%06llu", static_cast<unsigned long long>(frac));
+    std::snprintf(digits, sizeof digits, ".%03llu", static_cast<unsigned long long>(frac));
     std::string_view d(digits);
     while (d.back() == '0') d.remove_suffix(1);
     out += d;

@@ -31,8 +31,15 @@ using TraceArgs = std::vector<TraceArg>;
 
 // `text` as a JSON string (quoted; ", \ and control characters escaped).
 void append_json_string(std::string& out, std::string_view text);
-// Picoseconds as trace-event microseconds, exactly ("1.135135", "2", "0.5").
-void append_us(std::string& out, std::uint64_t ps);
+// Picoseconds to the nearest nanosecond. Perfetto reads a time to the ns
+// (llround of microseconds x 1000) and rounds a slice's start and duration
+// each on its own, so a slice ending where the next starts could end 1 ns
+// after it and be dropped as an overlap: a writer rounds both ends first.
+inline std::uint64_t nearest_ns(std::uint64_t ps) {
+    return ps / 1000 + (ps % 1000 >= 500 ? 1 : 0);
+}
+// Nanoseconds as trace-event microseconds, exactly ("1.135", "2", "0.5").
+void append_us(std::string& out, std::uint64_t ns);
 // {"key": value, ...}
 void append_args(std::string& out, const TraceArgs& args);
 

@@ -136,8 +136,9 @@ TEST_CASE("trace window: rounds 100..102 of 300 keep those rounds, as the whole 
         if (e["ph"] == "M") continue;
         tids.insert(e["tid"].get<int>());
         const double ts = e["ts"].get<double>() * 1e6, dur = e.value("dur", 0.0) * 1e6;
-        CHECK(ts >= static_cast<double>(from) - 0.5);
-        CHECK(ts + dur <= static_cast<double>(to) + 0.5);
+        // Times are to the ns: within 500 ps of the window.
+        CHECK(ts >= static_cast<double>(from) - 500.5);
+        CHECK(ts + dur <= static_cast<double>(to) + 500.5);
         const std::string name = e["name"];
         if (name.rfind("arrive round ", 0) == 0) {
             const int round = std::stoi(name.substr(13));

@@ -137,18 +137,23 @@ TEST_CASE("trace fanout: each writer its own ids, a signal every writer leaves o
     none.change(-1, 5, 1); // ignored
 }
 
-TEST_CASE("trace-event text: exact microseconds, escaped strings, typed args") {
-    const auto us = [](std::uint64_t ps) {
+TEST_CASE("trace-event text: nanoseconds as microseconds, escaped strings, typed args") {
+    const auto us = [](std::uint64_t ns) {
         std::string s;
-        append_us(s, ps);
+        append_us(s, ns);
         return s;
     };
     CHECK(us(0) == "0");
-    CHECK(us(1135135) == "1.135135");
-    CHECK(us(2000000) == "2");
-    CHECK(us(500000) == "0.5");
-    CHECK(us(1) == "0.000001");
-    CHECK(us(18446744073709551615ull) == "18446744073709.551615");
+    CHECK(us(1135) == "1.135");
+    CHECK(us(2000) == "2");
+    CHECK(us(500) == "0.5");
+    CHECK(us(1) == "0.001");
+    CHECK(us(18446744073709551615ull) == "18446744073709551.615");
+    // To the nearest ns, so slices that meet in ps meet in ns.
+    CHECK(nearest_ns(1135499) == 1135);
+    CHECK(nearest_ns(1135500) == 1136);
+    const std::uint64_t a = 5575542, b = 5683103; // a slice [a, b), the next from b
+    CHECK(nearest_ns(b) - nearest_ns(a) + nearest_ns(a) == nearest_ns(b));
 
     std::string s;
     append_json_string(s, "a \"b\" \\ c\nd\te\x01");
