@@ -237,7 +237,11 @@ void read_range(const ParamTree::Leaf& leaf, const MapView& entry, ParamOrigin& 
     const auto low = as_number(origin.low), high = as_number(origin.high);
     const auto v = as_number(value);
     if (low && high && v) {
-        if (!(*low < *high)) entry.fail("range", "low must be below high");
+        // A fit may find every consistent point at one value: its range is
+        // that value alone.
+        if (!(*low < *high) && !(*low == *high && entry.has("fit")))
+            entry.fail("range", "low must be below high (equal only where a calibration fit "
+                                "found every consistent point at one value: 'fit')");
         if (*v < *low || *v > *high)
             entry.fail("range", "the value " + value + " lies outside [" + origin.low + ", " +
                                     origin.high + "]");
@@ -283,7 +287,7 @@ void read_param_entries(ParamTree& tree, const MapView& node, const std::string&
          [&](ParamTree::Leaf& leaf, const MapView& parent, const std::string& key,
              const Instance& in) {
              const MapView entry = parent.map(key);
-             entry.allow_only({"value", "source", "ref", "note", "range", "range_why"});
+             entry.allow_only({"value", "source", "ref", "note", "range", "range_why", "fit"});
              if (!entry.has("value")) entry.fail("value", "every parameter needs a value");
              ParamOrigin origin;
              origin.set_at = parent.provenance(key);
@@ -295,6 +299,18 @@ void read_param_entries(ParamTree& tree, const MapView& node, const std::string&
                  entry.fail("ref",
                             "a " + origin.source + " value must point into reference/ with 'ref'");
              read_range(leaf, entry, origin);
+             // A value a calibration fit chose: on its chip calibrated, on a
+             // chip that inherits it an estimate with the fit's range.
+             if (entry.has("fit")) {
+                 origin.fit = entry.text("fit");
+                 if (origin.source != "calibrated" && origin.source != "estimate")
+                     entry.fail("fit", "only a calibrated value or an estimate comes from a fit");
+                 if (!origin.has_range())
+                     entry.fail("range", "a value from a fit carries the range the fit found");
+             } else if (origin.source == "calibrated") {
+                 entry.fail("fit", "a calibrated value names the fit that chose it: 'fit: CHIP' "
+                                   "(calibration/fits/CHIP.yaml)");
+             }
              if (!in.node.empty()) {
                  record_instance(origin, leaf, in, entry.node("value"));
                  origins[in.path_of(leaf.path)] = origin;

@@ -32,6 +32,10 @@ struct ParamOrigin {
     // The plausible range of an estimate (required) or a calibrated value
     // (optional), as the file spells its ends, and why those ends.
     std::string low, high, range_why;
+    // The chip whose calibration fit chose the value (calibration/fits/
+    // CHIP.yaml); empty: none. Calibrated on that chip, an estimate on a
+    // chip that inherits it.
+    std::string fit;
     // A config's overrides or --set gave the value: the user's choice, not
     // the platform's estimate (a sensitivity run leaves it alone).
     bool overridden = false;

@@ -4,11 +4,21 @@
 #include "driver/run_target.hpp"
 #include "driver/stats_json.hpp"
 
+#include <sstream>
+
 namespace syncsim {
 
 using nlohmann::json;
 
 namespace {
+
+// Six significant digits: what a measurement printed says.
+std::string shown_number(double v) {
+    std::ostringstream os;
+    os.precision(6);
+    os << v;
+    return os.str();
+}
 
 std::string text(const json& j) {
     return j.get<std::string>();
@@ -45,6 +55,10 @@ void summarize_ascend(std::ostream& s, const json& result, const StatsRegistry& 
     s << "simulated  " << format_time(ps(result["time"]["end_ps"])) << "\n";
     write_summary(stats, out, SummaryPart::Finish, SummaryPart::Finish);
     summarize_checks(s, result["checks"]);
+    if (result.contains("measurements"))
+        for (const auto& [name, m] : result["measurements"].items())
+            s << "measured   " << name << " " << shown_number(m["value"].get<double>()) << " "
+              << text(m["unit"]) << ": " << text(m["what"]) << "\n";
     write_summary(stats, out, SummaryPart::NotDone, SummaryPart::Ffts);
     if (result.contains("trace_window")) {
         const json& w = result["trace_window"];

@@ -254,6 +254,9 @@ Collected AscendTarget::collect(const ExperimentConfig& cfg, std::uint64_t end_p
     Collected c;
     c.sections = ascend_sections(cfg.ascend().platform, stats());
     c.checks = m_host->checks();
+    for (const HostMeasurement& m : m_host->measurements())
+        c.sections["measurements"][m.name] = {
+            {"value", m.value}, {"unit", m.unit}, {"what", m.what}};
     c.declared_checks = cfg.ascend().host.empty() ? default_host_checks()
                                                   : workloads().host(cfg.ascend().host)->checks;
     c.workload = cfg.ascend().host.empty() ? cfg.ascend().kernel : cfg.ascend().host;

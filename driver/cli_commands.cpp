@@ -6,6 +6,7 @@
 #include "config/param_tree.hpp"
 #include "config/yaml_view.hpp"
 #include "driver/calibration.hpp"
+#include "driver/calibration_fit.hpp"
 #include "driver/sensitivity.hpp"
 #include "driver/sweep.hpp"
 #include "platforms/platform_kinds.hpp"
@@ -79,8 +80,8 @@ int cmd_sensitivity(const std::vector<std::string>& args, const std::string& pdi
     opts.add_options()("jobs,j", po::value(&o.jobs)->default_value(1))(
         "out", po::value(&o.out_dir))("set", po::value(&o.sets)->composing())(
         "metric", po::value(&o.metrics)->composing())("lhs", po::value(&o.lhs_samples))(
-        "seed", po::value(&o.seed))("no-plot", po::bool_switch(&no_plot))("config",
-                                                                          po::value(&o.config));
+        "seed", po::value(&o.seed))("no-plot", po::bool_switch(&no_plot))(
+        "consistent", po::bool_switch(&o.consistent))("config", po::value(&o.config));
     po::positional_options_description pos;
     pos.add("config", 1);
     po::variables_map vm;
@@ -108,16 +109,55 @@ int cmd_describe(const std::vector<std::string>& args, const std::string& pdir) 
     return 0;
 }
 
-// `calibration check [FILE]...`: every record of the register, or these.
+// `calibration check [FILE]... [-j N]`: every record of the register, or
+// these; `calibration fit --platform CHIP [--samples N] [--seed S] [-j N]
+// [--out DIR] [--write]`.
 int cmd_calibration(const std::vector<std::string>& args, const std::string& pdir) {
-    if (args.empty() || args[0] != "check")
-        throw ConfigError("usage: syncsim calibration check [FILE]...");
-    std::vector<std::string> files(args.begin() + 1, args.end());
-    if (files.empty())
-        for (const CalibrationRecord& c : read_calibrations(calibration_dir()))
-            files.push_back(c.file);
-    return check_calibrations(files, std::filesystem::absolute(platforms_dir(pdir)).string(),
-                              std::filesystem::canonical("/proc/self/exe").string(), std::cout);
+    const std::string usage =
+        "usage: syncsim calibration check [FILE]... [-j N] | calibration fit --platform CHIP "
+        "[--samples N] [--seed S] [-j N] [--out DIR] [--write]";
+    if (args.empty() || (args[0] != "check" && args[0] != "fit")) throw ConfigError(usage);
+    const std::vector<std::string> rest(args.begin() + 1, args.end());
+    const std::string pdir_abs = std::filesystem::absolute(platforms_dir(pdir)).string();
+    const std::string self = std::filesystem::canonical("/proc/self/exe").string();
+    po::variables_map vm;
+    if (args[0] == "check") {
+        std::vector<std::string> files;
+        int jobs = 1;
+        po::options_description opts;
+        opts.add_options()("jobs,j", po::value(&jobs)->default_value(1))(
+            "file", po::value(&files)->composing());
+        po::positional_options_description pos;
+        pos.add("file", -1);
+        po::store(po::command_line_parser(rest).options(opts).positional(pos).run(), vm);
+        po::notify(vm);
+        if (jobs < 1) throw ConfigError("-j needs at least 1 job");
+        if (files.empty())
+            for (const Observation& o : read_observations(calibration_dir()))
+                files.push_back(o.file);
+        return check_calibrations(files, pdir_abs, self, jobs, std::cout);
+    }
+    FitOptions o;
+    po::options_description opts;
+    opts.add_options()("platform",
+                       po::value(&o.platform))("samples", po::value(&o.samples)->default_value(32))(
+        "seed", po::value(&o.seed)->default_value(1))("jobs,j",
+                                                      po::value(&o.jobs)->default_value(1))(
+        "out", po::value(&o.out_dir))("write", po::bool_switch(&o.write));
+    po::store(po::command_line_parser(rest).options(opts).run(), vm);
+    po::notify(vm);
+    if (o.platform.empty())
+        throw ConfigError("calibration fit needs --platform CHIP (" + usage + ")");
+    if (o.jobs < 1) throw ConfigError("-j needs at least 1 job");
+    if (o.samples < 2 || o.samples > 10000)
+        throw ConfigError("--samples takes a number of points from 2 to 10000");
+    check_platform_name(o.platform);
+    o.platforms_dir = pdir_abs;
+    o.syncsim_binary = self;
+    o.register_dir = calibration_dir();
+    o.command = "syncsim calibration fit --platform " + o.platform + " --samples " +
+                std::to_string(o.samples) + " --seed " + std::to_string(o.seed);
+    return run_calibration_fit(o);
 }
 
 } // namespace syncsim

@@ -44,12 +44,14 @@ usage:
   syncsim sweep SWEEP [-j N] [--out DIR] [--resume] [--slurm [--slurm-opt K=V]...]
                      [--sshlogin HOSTS]
   syncsim sensitivity CONFIG [-j N] [--metric NAME]... [--set KEY=VALUE]...
-                     [--lhs N [--seed S]] [--out DIR] [--no-plot]
+                     [--lhs N [--seed S]] [--consistent] [--out DIR] [--no-plot]
   syncsim portability CONFIG [--platforms-list P1,P2,...] [--format table|csv|json]
                      [-j N] [--set KEY=VALUE]... [--out DIR]
   syncsim list platforms | workloads [--plugin FILE]...
   syncsim describe platform NAME | calibration
-  syncsim calibration check [FILE]...
+  syncsim calibration check [FILE]... [-j N]
+  syncsim calibration fit --platform CHIP [--samples N] [--seed S] [-j N]
+                     [--out DIR] [--write]
   syncsim --help | --version
 
 options:

@@ -1,6 +1,7 @@
 #include "driver/sensitivity.hpp"
 
 #include "config/yaml_view.hpp"
+#include "driver/calibration_fit_file.hpp"
 #include "driver/config_runs.hpp"
 #include "driver/experiment_config.hpp"
 #include "driver/output_paths.hpp"
@@ -16,6 +17,7 @@
 #include <filesystem>
 #include <iostream>
 #include <random>
+#include <set>
 #include <sstream>
 
 namespace syncsim {
@@ -86,12 +88,26 @@ std::string value_at(const Estimate& e, double u) {
 // N Latin-hypercube samples over every estimate: each estimate's range cut
 // into N strata, each stratum used once, paired at random (seeded: the same
 // seed gives the same samples on any machine, mt19937_64 being specified).
+// Values a fit binds are not drawn alone: each sample takes one of the fit's
+// consistent points for all of them (in turn), so it still reproduces every
+// fitted observation.
 std::vector<std::vector<std::pair<std::string, std::string>>>
-latin_hypercube(const std::vector<Estimate>& estimates, int n, std::uint64_t seed) {
+latin_hypercube(const std::vector<Estimate>& estimates, int n, std::uint64_t seed,
+                const std::map<std::string, FitRecord>& fits) {
     std::mt19937_64 rng(seed);
     const auto uniform = [&rng] { return static_cast<double>(rng() >> 11) * 0x1.0p-53; };
     std::vector<std::vector<std::pair<std::string, std::string>>> samples(n);
+    std::set<std::string> drawn; // fits whose consistent points the samples took
     for (const Estimate& e : estimates) {
+        if (!e.refit_from.empty()) {
+            const FitRecord& fit = fits.at(e.refit_from);
+            if (fit.consistent.empty() || !drawn.insert(e.refit_from).second) continue;
+            for (int s = 0; s < n; ++s)
+                for (const auto& [path, value] :
+                     fit.consistent[static_cast<std::size_t>(s) % fit.consistent.size()])
+                    samples[static_cast<std::size_t>(s)].push_back({"platform." + path, value});
+            continue;
+        }
         std::vector<int> strata(n);
         for (int i = 0; i < n; ++i) strata[i] = i;
         for (int i = n - 1; i > 0; --i) std::swap(strata[i], strata[rng() % (i + 1)]);
@@ -111,6 +127,48 @@ Study open_study(const SensitivityOptions& o) {
     study.base_text = sweep::read_file(o.config);
     check_outputs_apart({{o.config, "the config file"}}, sensitivity_outputs(study.out));
     return study;
+}
+
+// Each estimate at each end that is not its value (an end at the value is
+// the baseline); per estimate, the point index of its low and high end (-1:
+// the baseline).
+std::vector<std::pair<int, int>> add_end_points(Study& study, const Plan& plan,
+                                                std::vector<sweep::Point>& points) {
+    std::vector<std::pair<int, int>> ends;
+    for (const Estimate& e : plan.to_run) {
+        std::pair<int, int> at{-1, -1};
+        for (int* slot : {&at.first, &at.second}) {
+            const bool low = slot == &at.first;
+            // A refit point is a point of its own even where the value is
+            // the end: the others moved.
+            if ((low ? e.low : e.high) == e.value && e.refit_from.empty()) continue;
+            *slot = static_cast<int>(points.size());
+            points.push_back(study.point(e.path, low ? e.low_sets : e.high_sets));
+        }
+        ends.push_back(at);
+    }
+    return ends;
+}
+
+// --consistent: every point of the fits that reproduces all their fitted
+// observations, the rest of the platform at its values; returns what they
+// are, for the report.
+std::string add_consistent_points(Study& study, const std::map<std::string, FitRecord>& fits,
+                                  std::vector<FitValues>& consistent,
+                                  std::vector<sweep::Point>& points) {
+    std::string what;
+    for (const auto& [chip, fit] : fits) {
+        for (const FitValues& v : fit.consistent) {
+            SetList sets;
+            for (const auto& [path, value] : v) sets.push_back({"platform." + path, value});
+            consistent.push_back(v);
+            points.push_back(study.point("consistent" + std::to_string(consistent.size()), sets));
+        }
+        what += (what.empty() ? "" : "; ") + std::string("the ") + chip + " fit's " +
+                std::to_string(fit.consistent.size()) + " points that reproduce its " +
+                std::to_string(fit.fitted.size()) + " fitted observations";
+    }
+    return what;
 }
 
 } // namespace
@@ -136,29 +194,26 @@ int run_sensitivity(const SensitivityOptions& o) {
                           "): fix it before asking what moves it");
     const json base_result = json::parse(sweep::read_file(fs::path(baseline.dir) / "result.json"));
     const std::vector<ParamRow> rows = cfg.platform_rows();
-    const Plan plan = sensitivity::plan(rows, base_result);
+    const std::map<std::string, FitRecord> fits = fits_of(rows);
+    const Plan plan = sensitivity::plan(rows, base_result, fits);
     const std::vector<std::string> metrics = choose_metrics(o.metrics, base_row);
 
-    // Each estimate at each end that is not its value; an end at the value
-    // is the baseline.
     std::vector<sweep::Point> points;
-    std::vector<std::pair<int, int>> ends; // per estimate: point index of low, high (-1: baseline)
-    for (const Estimate& e : plan.to_run) {
-        std::pair<int, int> at{-1, -1};
-        for (int* slot : {&at.first, &at.second}) {
-            const std::string& end = slot == &at.first ? e.low : e.high;
-            if (end == e.value) continue;
-            *slot = static_cast<int>(points.size());
-            points.push_back(study.point(e.path, {{"platform." + e.path, end}}));
-        }
-        ends.push_back(at);
-    }
-    const auto samples = latin_hypercube(plan.to_run, o.lhs_samples, o.seed);
+    const std::vector<std::pair<int, int>> ends = add_end_points(study, plan, points);
+    const auto samples = latin_hypercube(plan.to_run, o.lhs_samples, o.seed, fits);
     for (std::size_t s = 0; s < samples.size(); ++s)
         points.push_back(study.point("lhs" + std::to_string(s), samples[s]));
+    std::vector<FitValues> consistent;
+    std::string consistent_what;
+    if (o.consistent) {
+        if (fits.empty())
+            throw ConfigError("--consistent: no value of platform " + cfg.platform_name() +
+                              " comes from a calibration fit (syncsim describe calibration)");
+        consistent_what = add_consistent_points(study, fits, consistent, points);
+    }
     std::cout << "sensitivity of " << o.config << ": " << plan.to_run.size()
               << " estimates at both ends, " << points.size() << " runs (" << samples.size()
-              << " Latin-hypercube samples)\n"
+              << " Latin-hypercube samples, " << consistent.size() << " consistent points)\n"
               << std::flush;
     const json rows_run = study.run(points);
 
@@ -179,12 +234,20 @@ int run_sensitivity(const SensitivityOptions& o) {
     report.effects = effects;
     report.plan = plan;
     report.lhs = json::array();
-    for (std::size_t s = 0; s < samples.size(); ++s) {
-        json sample{{"values", json::object()},
-                    {"row", rows_run[points.size() - samples.size() + s]}};
-        for (const auto& [key, value] : samples[s]) sample["values"][key] = value;
-        report.lhs.push_back(sample);
-    }
+    std::size_t next = points.size() - samples.size() - consistent.size();
+    const auto sample = [&](const auto& values, const std::string& prefix) {
+        json out{{"values", json::object()}, {"row", rows_run[next++]}};
+        for (const auto& [key, value] : values) out["values"][prefix + key] = value;
+        return out;
+    };
+    for (const auto& values : samples) report.lhs.push_back(sample(values, ""));
+    for (const FitValues& values : consistent)
+        report.consistent.push_back(sample(values, "platform."));
+    report.consistent_what = consistent_what;
+    for (const auto& [chip, fit] : fits)
+        if (std::any_of(plan.to_run.begin(), plan.to_run.end(),
+                        [&](const Estimate& e) { return e.refit_from == chip; }))
+            report.refits.push_back({chip, fit.fitted.size()});
     write_report(report, study.out, o.plot);
     bool all_ran = true;
     for (const json& r : rows_run) all_ran = all_ran && r.value("status", "") == "ran";

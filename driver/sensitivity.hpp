@@ -21,6 +21,9 @@ struct SensitivityOptions {
     int lhs_samples = 0; // --lhs N: N Latin-hypercube samples besides the one-at-a-time runs
     std::uint64_t seed = 1;
     bool plot = true;
+    // --consistent: the config at every point of its platform's calibration
+    // fit that reproduces all fitted observations (calibration/fits/).
+    bool consistent = false;
 };
 
 // Returns the exit code: 0 when every run gave a result, 1 when one did not.

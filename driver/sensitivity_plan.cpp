@@ -79,7 +79,8 @@ std::string outcome_of(const json& row) {
 
 } // namespace
 
-Plan plan(const std::vector<ParamRow>& rows, const json& baseline_result) {
+Plan plan(const std::vector<ParamRow>& rows, const json& baseline_result,
+          const std::map<std::string, FitRecord>& fits) {
     RunFacts facts{baseline_result, {}};
     for (const ParamRow& row : rows) facts.values[row.path] = row.value;
     Plan p;
@@ -99,7 +100,26 @@ Plan plan(const std::vector<ParamRow>& rows, const json& baseline_result) {
             p.cannot_move.push_back({row.path, why_not});
             continue;
         }
-        p.to_run.push_back({row.path, row.value, o.low, o.high, o.range_why, o.source, row.unit});
+        Estimate e{row.path, row.value, o.low, o.high, o.range_why, o.source, row.unit, {}, {}, ""};
+        e.low_sets = {{"platform." + row.path, o.low}};
+        e.high_sets = {{"platform." + row.path, o.high}};
+        const auto fit = fits.find(o.fit);
+        const FitParameter* bound = fit == fits.end() ? nullptr : fit->second.parameter(row.path);
+        if (bound) {
+            // Its ends with the others refit: every value of the refit point.
+            const auto refit = [&](const char* end, auto& sets, std::string& text) {
+                const FitRefit* r = fit->second.refit(row.path, end);
+                if (!r) return;
+                sets.clear();
+                for (const auto& [path, value] : r->values)
+                    sets.push_back({"platform." + path, value});
+                text = r->values.at(row.path);
+            };
+            refit("low", e.low_sets, e.low);
+            refit("high", e.high_sets, e.high);
+            e.refit_from = o.fit;
+        }
+        p.to_run.push_back(e);
     }
     return p;
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "config/param_tree.hpp"
+#include "driver/calibration_fit_file.hpp"
 
 #include <map>
 #include <nlohmann/json.hpp>
@@ -18,6 +19,11 @@ namespace syncsim::sensitivity {
 struct Estimate {
     std::string path, value, low, high, why, source;
     std::string unit; // the parameter's ("bytes", "cycles", ...)
+    // The --set values of the run at each end: the value alone, or, for a
+    // value a calibration fit binds, with the others refit so the point
+    // still reproduces every fitted observation (calibration/fits/CHIP.yaml).
+    std::vector<std::pair<std::string, std::string>> low_sets = {}, high_sets = {};
+    std::string refit_from = {}; // the fit's chip, or "" (moved alone)
 };
 
 struct Excluded {
@@ -31,8 +37,11 @@ struct Plan {
 };
 
 // The ranged values of `rows`, split by what the baseline run's result (its
-// JSON) shows: a value whose mechanism the run never used cannot move it.
-Plan plan(const std::vector<ParamRow>& rows, const nlohmann::json& baseline_result);
+// JSON) shows: a value whose mechanism the run never used cannot move it. A
+// value from a fit in `fits` (by chip) that the fit binds runs at its refit
+// points.
+Plan plan(const std::vector<ParamRow>& rows, const nlohmann::json& baseline_result,
+          const std::map<std::string, FitRecord>& fits = {});
 
 // A metric at the low end, the value and the high end (NaN: not measured).
 struct MetricValues {

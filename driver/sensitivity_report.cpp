@@ -89,10 +89,11 @@ double rank_correlation(const std::vector<double>& x, const std::vector<double>&
 
 // The samples' spread per metric, their outcomes, and how strongly each
 // estimate's sampled value goes with the ranking metric (Spearman).
-json lhs_json(const Report& r) {
-    json out{{"samples", r.lhs.size()}, {"metrics", json::object()}, {"outcomes", json::object()}};
-    if (r.lhs.empty()) return out;
-    for (const json& s : r.lhs) {
+json lhs_json(const Report& r, const json& samples) {
+    json out{
+        {"samples", samples.size()}, {"metrics", json::object()}, {"outcomes", json::object()}};
+    if (samples.empty()) return out;
+    for (const json& s : samples) {
         const std::string kind = s["row"].value("status", "") == "ran"
                                      ? s["row"].value("outcome", std::string("?"))
                                      : s["row"].value("status", std::string("?"));
@@ -100,7 +101,7 @@ json lhs_json(const Report& r) {
     }
     for (const std::string& m : r.metrics) {
         double lo = INFINITY, hi = -INFINITY;
-        for (const json& s : r.lhs)
+        for (const json& s : samples)
             if (s["row"].contains(m) && s["row"][m].is_number()) {
                 lo = std::min(lo, s["row"][m].get<double>());
                 hi = std::max(hi, s["row"][m].get<double>());
@@ -111,8 +112,9 @@ json lhs_json(const Report& r) {
     json correlation = json::array();
     for (const Estimate& e : r.plan.to_run) {
         std::vector<double> x, y;
-        for (const json& s : r.lhs) {
+        for (const json& s : samples) {
             if (!s["row"].contains(primary) || !s["row"][primary].is_number()) continue;
+            if (!s["values"].contains("platform." + e.path)) continue;
             const std::string v = s["values"]["platform." + e.path].get<std::string>();
             char* end = nullptr;
             const double d = std::strtod(v.c_str(), &end);
@@ -126,7 +128,7 @@ json lhs_json(const Report& r) {
         return std::fabs(a["rho"].get<double>()) > std::fabs(b["rho"].get<double>());
     });
     json runs = json::array();
-    for (const json& s : r.lhs) {
+    for (const json& s : samples) {
         json run{{"values", s["values"]}, {"status", s["row"].value("status", "")}};
         for (const char* key : {"outcome", "reason"})
             if (s["row"].contains(key)) run[key] = s["row"][key];
@@ -166,7 +168,15 @@ json report_json(const Report& r) {
             {"did_not_move", still},
             {"cannot_move", excluded(r.plan.cannot_move)},
             {"set_by_config", excluded(r.plan.set_by_config)},
-            {"lhs", lhs_json(r)}};
+            {"lhs", lhs_json(r, r.lhs)},
+            {"consistent", lhs_json(r, r.consistent)},
+            {"consistent_what", r.consistent_what},
+            {"refits", [&] {
+                 json out = json::array();
+                 for (const auto& [chip, n] : r.refits)
+                     out.push_back({{"fit", chip}, {"fitted_observations", n}});
+                 return out;
+             }()}};
 }
 
 void write_csv(const Report& r, const std::string& path) {
@@ -202,13 +212,14 @@ void write_csv(const Report& r, const std::string& path) {
 
 // The Latin-hypercube study in a few lines: outcomes, each metric's spread,
 // the estimates that go with the ranking metric most.
-void print_lhs(const json& lhs, std::ostream& s) {
+void print_lhs(const json& lhs, std::ostream& s, const std::string& title) {
     if (lhs["samples"].get<std::size_t>() == 0) return;
-    s << "\nLatin-hypercube: " << lhs["samples"].get<std::size_t>()
-      << " samples, every estimate at once; outcomes";
+    s << "\n" << title << "; outcomes";
     for (const auto& [kind, count] : lhs["outcomes"].items())
         s << " " << count.get<int>() << " " << kind;
     s << "\n";
+    if (lhs["outcomes"].size() > 1)
+        s << "  FLIPS inside it: the outcome depends on where in it the device is\n";
     for (const auto& [metric, spread] : lhs["metrics"].items())
         s << "  " << std::setw(20) << metric << shown(spread["min"].get<double>()) << " .. "
           << shown(spread["max"].get<double>()) << "\n";
@@ -222,6 +233,10 @@ void print_lhs(const json& lhs, std::ostream& s) {
 
 void print_table(const Report& r, std::ostream& s) {
     const std::string primary = r.metrics.empty() ? "" : r.metrics.front();
+    for (const auto& [chip, n] : r.refits)
+        s << "refit      values the " << chip << " fit binds move with the others refit "
+          << "(calibration/fits/" << chip << ".yaml): each such end reproduces all " << n
+          << " fitted observations\n";
     s << "baseline   " << r.baseline.value("outcome", std::string("?"));
     for (const std::string& m : r.metrics)
         s << "; " << m << " "
@@ -319,7 +334,10 @@ void write_report(const Report& r, const std::string& out, bool plot) {
     file.close();
     write_csv(r, (fs::path(out) / kCsv).string());
     print_table(r, std::cout);
-    print_lhs(j["lhs"], std::cout);
+    print_lhs(j["lhs"], std::cout,
+              "Latin-hypercube: " + std::to_string(j["lhs"]["samples"].get<std::size_t>()) +
+                  " samples, every estimate at once (values a fit binds: its consistent points)");
+    print_lhs(j["consistent"], std::cout, "consistent set: " + r.consistent_what);
     std::cout << "\nwrote      " << json_path << " and " << kCsv << "\n";
     cache(j, r.key);
     if (!plot) return;

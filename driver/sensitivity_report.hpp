@@ -19,6 +19,14 @@ struct Report {
     std::vector<Effect> effects;      // ranked
     Plan plan;
     nlohmann::json lhs; // [{values, row}] of the Latin-hypercube samples
+    // [{values, row}] at the fit's consistent points (--consistent), and
+    // what they are ("the 910b1 fit's 31 points that reproduce its 10
+    // fitted observations"); empty: not asked.
+    nlohmann::json consistent = nlohmann::json::array();
+    std::string consistent_what;
+    // The fits whose bound values moved with their refit, and how many
+    // fitted observations each point of theirs reproduces.
+    std::vector<std::pair<std::string, std::size_t>> refits;
 };
 
 // The files a study writes in its folder (besides points/).

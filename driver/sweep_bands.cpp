@@ -5,6 +5,7 @@
 // every point runs twice more, those estimates all at the ends that lowered
 // the metric and all at the ends that raised it. The band is the least and
 // the most of the point's value and its two corners.
+#include "driver/calibration_fit_file.hpp"
 #include "driver/experiment_config.hpp"
 #include "driver/sensitivity_cache.hpp"
 #include "driver/sensitivity_plan.hpp"
@@ -28,6 +29,9 @@ namespace {
 // metric (the other end raises it).
 struct BandEstimate {
     std::string path, lowering, raising;
+    // The --set values of each end (a bound value's: its refit point).
+    std::vector<std::pair<std::string, std::string>> lowering_sets, raising_sets;
+    bool refit = false;
 };
 
 struct Line {
@@ -105,15 +109,16 @@ Study plan_studies(const SweepOptions& o, const SweepSpec& spec, const std::stri
         const Point& rep = points[line.representative];
         const json result = json::parse(read_file(fs::path(rep.dir) / "result.json"));
         const ExperimentConfig cfg = load_experiment(spec.base, sets_of(rep), o.platforms_dir);
-        const Plan plan = sensitivity::plan(cfg.platform_rows(), result);
+        const auto rows = cfg.platform_rows();
+        const Plan plan = sensitivity::plan(rows, result, fits_of(rows));
         study.ends.emplace_back();
         for (const Estimate& e : plan.to_run) {
             std::pair<int, int> at{-1, -1};
             for (int* slot : {&at.first, &at.second}) {
-                const std::string& end = slot == &at.first ? e.low : e.high;
-                if (end == e.value) continue;
+                const bool low = slot == &at.first;
+                if ((low ? e.low : e.high) == e.value && e.refit_from.empty()) continue;
                 *slot = static_cast<int>(study.points.size());
-                study.points.push_back(variant(o, spec, rep, out, {{"platform." + e.path, end}}));
+                study.points.push_back(variant(o, spec, rep, out, low ? e.low_sets : e.high_sets));
             }
             study.ends.back().push_back({e, at});
         }
@@ -181,17 +186,25 @@ void add_bands(const SweepOptions& o, const SweepSpec& spec, const std::string& 
             if (static_cast<int>(lines[l].estimates.size()) == spec.band_estimates) break;
             if (std::isnan(m.low) || std::isnan(m.high) || m.swing() <= 0) continue;
             const bool low_lowers = m.low < m.high;
-            lines[l].estimates.push_back({e.estimate.path,
-                                          low_lowers ? e.estimate.low : e.estimate.high,
-                                          low_lowers ? e.estimate.high : e.estimate.low});
+            const Estimate& est = e.estimate;
+            // Values a fit binds move together (each one's refit moves the
+            // others): one of them, the first, stands for the group.
+            const bool refit = !est.refit_from.empty();
+            if (refit && std::any_of(lines[l].estimates.begin(), lines[l].estimates.end(),
+                                     [](const BandEstimate& b) { return b.refit; }))
+                continue;
+            lines[l].estimates.push_back({est.path, low_lowers ? est.low : est.high,
+                                          low_lowers ? est.high : est.low,
+                                          low_lowers ? est.low_sets : est.high_sets,
+                                          low_lowers ? est.high_sets : est.low_sets, refit});
         }
         if (lines[l].estimates.empty()) continue; // nothing moves this line's figure
         std::string names;
         std::vector<std::pair<std::string, std::string>> down, up;
         for (const BandEstimate& b : lines[l].estimates) {
-            names += (names.empty() ? "" : "; ") + b.path;
-            down.push_back({"platform." + b.path, b.lowering});
-            up.push_back({"platform." + b.path, b.raising});
+            names += (names.empty() ? "" : "; ") + b.path + (b.refit ? " (refit)" : "");
+            down.insert(down.end(), b.lowering_sets.begin(), b.lowering_sets.end());
+            up.insert(up.end(), b.raising_sets.begin(), b.raising_sets.end());
         }
         for (std::size_t i : lines[l].points) {
             if (rows[i].value("status", "") != "ran") continue;

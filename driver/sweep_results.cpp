@@ -84,6 +84,9 @@ json result_row(json r) { // a copy: a key a kind of result lacks reads as null
             ? stats["latency_ps"]["p99"].get<double>() / 1000.0
             : NAN;
     row["sim_time_ns"] = r["time"]["end_ps"].get<double>() / 1000.0;
+    // What the host program measured, as the device would have (measure_NAME).
+    if (r.contains("measurements") && r["measurements"].is_object())
+        for (const auto& [name, m] : r["measurements"].items()) row["measure_" + name] = m["value"];
     // Each stream's last task: when it ended and how long it ran.
     for (json& stream : r["streams"]) {
         const json span = stream["last_task_ps"];
@@ -198,6 +201,9 @@ bool is_run_metric(const std::string& name) {
                                            "sim_time_ns",    "poll_timeouts"};
     for (const char* n : kNumbers)
         if (name == n) return true;
+    if (name.rfind("measure_", 0) == 0) // a host program's measurement
+        return name.size() > 8 &&
+               name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_", 8) == name.npos;
     // streamN_end_ns, streamN_task_ns
     const auto digits = name.find_first_not_of("0123456789", 6);
     if (name.rfind("stream", 0) != 0 || digits == 6 || digits == std::string::npos) return false;

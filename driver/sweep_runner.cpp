@@ -89,7 +89,7 @@ void write_point(const SweepOptions& o, const SweepSpec& s, const Point& p) {
 }
 
 void run_points(const SweepOptions& o, const SweepSpec& spec, const std::string& out,
-                const std::string& jobs, const std::string& joblog) {
+                const std::string& jobs, const std::string& joblog, bool announce) {
     if (!have_command("parallel --version"))
         throw ConfigError(
             "GNU parallel is not installed: apt-get install parallel (scripts/setup.sh does)");
@@ -100,7 +100,7 @@ void run_points(const SweepOptions& o, const SweepSpec& spec, const std::string&
         << " --retries " << spec.retries + 1 << " --halt never";
     if (!o.sshlogin.empty()) cmd << " --sshlogin " << shell_quote(o.sshlogin);
     cmd << " :::: " << shell_quote((fs::path(out) / jobs).string());
-    std::cout << "running: " << cmd.str() << "\n" << std::flush;
+    if (announce) std::cout << "running: " << cmd.str() << "\n" << std::flush;
     const int rc = std::system(cmd.str().c_str());
     if (rc != 0)
         std::cout << "parallel reports " << (WIFEXITED(rc) ? WEXITSTATUS(rc) : rc)

@@ -13,6 +13,7 @@ CoreConfig core_config(const Platform& p, const SimOptions& o, CoreType type, in
     CoreConfig c;
     static_cast<CoreParams&>(c) = p.core;
     c.fast_poll = o.fast_poll;
+    c.sys_counter_mhz = p.sys_counter_mhz;
     c.type = type;
     c.index = index;
     c.soc_core_id = soc_core_id;
@@ -30,6 +31,7 @@ AscendDevice::AscendDevice(const Platform& platform, const SimOptions& options)
           return std::string(m_cores[static_cast<std::size_t>(soc_core_id)]->basename());
       })) {
     const int dies = static_cast<int>(platform.dies);
+    m_line_watch = std::make_unique<LineWatch>(platform.core.cache_line_bytes);
     m_aic_ptrs.resize(static_cast<std::size_t>(platform.aic_cores));
     m_aiv_ptrs.resize(static_cast<std::size_t>(platform.aiv_cores));
     m_nodes.push_back(std::make_unique<Node>("soc", [&] {
@@ -120,6 +122,7 @@ void AscendDevice::build_die(int die, const SimOptions& options) {
         l2.dies = static_cast<std::uint32_t>(on_die.dies);
         m_l2s.push_back(std::make_unique<L2Cache>("l2", l2, m_clock, m_gm, &m_polled));
         m_l2s.back()->set_provenance(&m_provenance);
+        m_l2s.back()->set_line_watch(m_line_watch.get());
         const int ratio = static_cast<int>(on_die.aiv_per_aic);
         for (int c = 0; c < on_die.clusters_per_die; ++c) {
             const int cluster = die * static_cast<int>(on_die.clusters_per_die) + c;
@@ -153,9 +156,12 @@ void AscendDevice::build_aicpu() {
                                ? c.index
                                : c.index / static_cast<int>(m_platform.aiv_per_aic)});
     }
-    m_aicpu = std::make_unique<AicpuCluster>("aicpu", m_platform.aicpu, std::move(windows), m_gm,
-                                             &m_provenance,
-                                             [scheduler] { return scheduler->new_launch_id(); });
+    AicpuParams aicpu = m_platform.aicpu;
+    aicpu.sys_counter_mhz = m_platform.sys_counter_mhz;
+    m_aicpu =
+        std::make_unique<AicpuCluster>("aicpu", aicpu, std::move(windows), m_gm, &m_provenance,
+                                       [scheduler] { return scheduler->new_launch_id(); });
+    m_aicpu->set_line_watch(m_line_watch.get());
 }
 
 void AscendDevice::declare_l2_stats() {
@@ -170,6 +176,8 @@ void AscendDevice::declare_l2_stats() {
             .with("atomics", s.atomics)
             .with("misses", s.misses)
             .with("uncached_reads_served", s.uncached_reads > 0)
+            .with("data_path_stream_peak_share", s.data_stream_peak)
+            .with("hbm_stream_peak_share", s.hbm_stream_peak)
             .with("queue_cycles", l2.cycles(s.queued.total))
             .with("max_queue_cycles", l2.cycles(s.queued.longest))
             .fields();
@@ -183,6 +191,8 @@ void AscendDevice::declare_l2_stats() {
             all.atomics += s.atomics;
             all.misses += s.misses;
             all.uncached_reads += s.uncached_reads;
+            all.data_stream_peak = std::max(all.data_stream_peak, s.data_stream_peak);
+            all.hbm_stream_peak = std::max(all.hbm_stream_peak, s.hbm_stream_peak);
             all.queued.total += s.queued.total;
             all.queued.longest = std::max(all.queued.longest, s.queued.longest);
         }
@@ -194,6 +204,9 @@ void AscendDevice::declare_l2_stats() {
         {"atomics", "requests", "atomics executed at the L2s"},
         {"misses", "requests", "requests that missed the L2 and went to DDR"},
         {"uncached_reads_served", "", "whether any ld_dev (uncached read) was served"},
+        {"data_path_stream_peak_share", "",
+         "the most of an L2's data path co-running streams (stream_gm) took"},
+        {"hbm_stream_peak_share", "", "the most of a die's way to HBM co-running streams took"},
         {"queue_cycles", "cycles", "cycles requests waited for a busy address range"},
         {"max_queue_cycles", "cycles", "the longest such wait"}};
     for (const auto& f : kFields) {

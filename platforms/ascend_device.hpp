@@ -99,6 +99,8 @@ class AscendDevice {
     PolledExtents m_polled; // shared by the dies' L2s
     RoundLedger m_rounds;
     WriteProvenance m_provenance;
+    // The lines the AICPU's coherent cache holds (every die's L2 reports writes).
+    std::unique_ptr<LineWatch> m_line_watch;
     StaleReads m_stale_reads;
     std::vector<std::unique_ptr<L2Cache>> m_l2s; // by die
     std::unique_ptr<DieInterconnect> m_interconnect;

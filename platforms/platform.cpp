@@ -16,6 +16,10 @@ void Platform::declare(ParamTree& d) {
     d(soc_version, "soc_version", "", "SoC name in the CANN platform ini");
     d(clock_mhz, "clock_mhz", "MHz", "core clock; every cycle count below is in this clock", 1,
       10000);
+    d(sys_counter_mhz, "sys_counter_mhz", "MHz",
+      "the system counter get_sys_cnt and the AICPU's cntvct read (timings a kernel takes with "
+      "it are quantised to its tick)",
+      0.001, 100000);
     d(hbm_bytes, "hbm_bytes", "bytes", "global memory capacity of the device", 1 << 20, 1e18);
     // The caps follow from die.count and die.cluster.count's ranges.
     d.derived(aic_cores, "aic_cores", "cores", "AI cube cores on the device (at most 65,536)",
@@ -72,7 +76,7 @@ const MovedKeyHint flat_key_hint = moved_keys_hint({
     {"scalar_cache_hit_cycles", "die.cluster.core.scalar_cache.hit_cycles"},
     {"flush_scalar_cache_at_block_end", "die.cluster.core.scalar_cache.flush_at_block_end"},
     {"scalar_op_cycles", "die.cluster.core.scalar_op_cycles"},
-    {"dcci_cycles", "die.cluster.core.dcci_cycles"},
+    {"dcci_cycles", "die.cluster.core.dcci_clean_cycles"},
     {"dsb_cycles", "die.cluster.core.dsb_cycles"},
     {"pipe_issue_cycles", "die.cluster.core.pipe_issue_cycles"},
     {"dma_setup_cycles", "die.cluster.core.dma_setup_cycles"},
@@ -112,6 +116,12 @@ const std::vector<std::pair<std::string, std::string>> kReplacedKeys = {
      "the shortest op-execute timeout is one credit: scheduler.op_execute_timeout_interval_us"},
     {"scheduler.op_execute_timeout_max_us",
      "the longest op-execute timeout is scheduler.op_execute_timeout_max_credits credits"},
+    {"die.cluster.core.dcci_cycles",
+     "a dcci costs by the line's state now: die.cluster.core.dcci_clean_cycles (absent or clean) "
+     "and die.cluster.core.dcci_dirty_cycles (what a dirty line adds)"},
+    {"die.cluster.core.dma_gm_latency_cycles",
+     "MTE reads and writes of GM are costed apart now: die.cluster.core.dma_gm_read_latency_cycles "
+     "and die.cluster.core.dma_gm_write_latency_cycles"},
     {"die.l2.slices",
      "requests serialise per same-address range now, not per slice: die.l2.serialize_bytes"},
     {"l2_slices",
@@ -250,7 +260,7 @@ FeatureSet platform_features(const Platform& p) {
 }
 
 DeviceInfo device_info(const Platform& p) {
-    return {p.name, p.arch, p.aic_cores, p.aiv_cores, platform_features(p)};
+    return {p.name, p.arch, p.aic_cores, p.aiv_cores, platform_features(p), p.sys_counter_mhz};
 }
 
 namespace {
@@ -342,6 +352,14 @@ void validate_platform(const Platform& p) {
                           "' is not an arch name (lower-case letters, digits and '-', starting "
                           "with a letter)");
     auto set_at = [&](const char* path) { return p.origins.at(path).where; };
+    // "Calibrated" only on the chip whose observations the fit used; a chip
+    // that inherits the value has it as an estimate (fit on that chip).
+    for (const auto& [path, o] : p.origins)
+        if (o.source == "calibrated" && o.fit != p.name)
+            throw ConfigError(o.where + ": platform parameter '" + path +
+                              "' is calibrated by the " + o.fit + " fit, but this is " + p.name +
+                              ": on another chip it is 'source: estimate' with 'fit: " + o.fit +
+                              "' until an observation on " + p.name + " fits it");
     // Mode 4 (AIC to one AIV, 950) is the intra-block path: a message word's
     // 2-bit mode field cannot carry it, set_intra_block does. The two keys
     // must agree.

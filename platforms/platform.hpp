@@ -33,6 +33,7 @@ struct Platform {
     // device
     std::string arch, soc_version;
     double clock_mhz = 0;
+    double sys_counter_mhz = 0; // what get_sys_cnt and the AICPU's cntvct count
     std::int64_t hbm_bytes = 0;
     std::int64_t aic_cores = 0, aiv_cores = 0; // derived from the tree
     InterconnectParams interconnect;           // every link; one link's own: for_link

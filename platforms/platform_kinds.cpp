@@ -17,24 +17,45 @@ void describe_params(std::ostream& out, const P& p) {
     out << "platform " << p.name << ": " << p.description << "\n\n";
     // How much of the platform is fact: a count per kind of source.
     std::map<std::string, int> by_source;
+    int from_fit = 0;
+    std::string fit_chip;
     const auto rows = param_rows(p);
-    for (const ParamRow& row : rows) ++by_source[row.origin.source];
+    for (const ParamRow& row : rows) {
+        ++by_source[row.origin.source];
+        if (row.origin.source == "estimate" && !row.origin.fit.empty()) {
+            ++from_fit;
+            fit_chip = row.origin.fit;
+        }
+    }
     out << rows.size() << " values: " << by_source["sourced"] << " sourced (a public fact), "
         << by_source["derived"] << " derived (computed from others), " << by_source["calibrated"]
-        << " calibrated (fitted to a device observation: syncsim describe calibration), "
+        << " calibrated (fitted to device observations on this chip: syncsim describe "
+           "calibration), "
         << by_source["estimate"] << " estimated (no public figure; each has a plausible range: "
-        << "syncsim sensitivity CONFIG ranks them)\n\n";
+        << "syncsim sensitivity CONFIG ranks them";
+    if (from_fit > 0)
+        out << "; " << from_fit << " of them taken from the " << fit_chip
+            << " fit, with the range it found";
+    out << ")\n\n";
     out << std::left << std::setw(44) << "parameter (path under device:)" << std::setw(18)
-        << "value" << std::setw(9) << "unit" << std::setw(10) << "source"
+        << "value" << std::setw(9) << "unit" << std::setw(26) << "source"
         << "meaning / reference\n";
+    // Where a value comes from: a fit's value is calibrated on its chip and
+    // an estimate, with the fit's range, on a chip that inherits it.
+    const auto source_of = [](const ParamOrigin& o) {
+        if (o.fit.empty()) return o.source;
+        return o.source == "calibrated" ? "calibrated (" + o.fit + " fit)"
+                                        : "estimate (fit on " + o.fit + ")";
+    };
     for (const ParamRow& row : rows) {
         const ParamOrigin& o = row.origin;
         out << std::left << std::setw(44) << row.path << std::setw(18) << row.value << std::setw(9)
-            << row.unit << std::setw(10) << o.source << row.meaning << "\n";
+            << row.unit << std::setw(26) << source_of(o) << row.meaning << "\n";
         if (o.has_range())
-            out << std::setw(81) << ""
-                << "plausible " << o.low << " .. " << o.high << ": " << o.range_why << "\n";
-        out << std::setw(81) << "" << (row.range.empty() ? "" : "accepts " + row.range + "; ");
+            out << std::setw(97) << ""
+                << (o.fit.empty() ? "plausible " : "consistent with the observations ") << o.low
+                << " .. " << o.high << ": " << o.range_why << "\n";
+        out << std::setw(97) << "" << (row.range.empty() ? "" : "accepts " + row.range + "; ");
         if (!row.derived_from.empty())
             out << "derived as " << row.derived_from;
         else

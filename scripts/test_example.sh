@@ -13,7 +13,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 cmake --install "$build" --prefix "$tmp/prefix" >/dev/null
 # The installed binary reads the installed platform files, not the source tree's.
-cp "$tmp/prefix/share/syncsim/platforms/910b1.yaml" "$tmp/prefix/share/syncsim/platforms/only_installed.yaml"
+cp "$tmp/prefix/share/syncsim/platforms/950pr.yaml" "$tmp/prefix/share/syncsim/platforms/only_installed.yaml"
 (unset SYNCSIM_PLATFORMS; "$tmp/prefix/bin/syncsim" list platforms) | grep -q "^only_installed " ||
     { echo "test_example: the installed binary does not read PREFIX/share/syncsim/platforms" >&2; exit 1; }
 cp -r "$src/examples/neighbour_exchange" "$tmp/example"

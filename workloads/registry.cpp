@@ -20,6 +20,10 @@ const WorkloadRegistry& WorkloadRegistry::builtin() {
         register_cnt_notify(r);
         register_cnt_notify_wait(r);
         register_vortex_kernels(r);
+        register_mmio_probe(r);
+        register_notification_probe(r);
+        register_worker_probe(r);
+        register_gm_barrier_probe(r);
         return r;
     }();
     return registry;

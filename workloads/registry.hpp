@@ -50,6 +50,8 @@ void register_pipe_handoff(WorkloadRegistry& r);
 void register_occupy(WorkloadRegistry& r);
 // The occupying kernel's busy_cycles, declared by the hosts that launch it.
 WorkloadParam occupy_cycles_param();
+// Its co-running GM traffic (rate and burst), for hosts that launch it.
+std::vector<WorkloadParam> occupy_traffic_params();
 KernelFn occupy_kernel();
 void register_stream_handshake(WorkloadRegistry& r);
 void register_syncall_system_test(WorkloadRegistry& r);
@@ -58,6 +60,11 @@ void register_ascendc_sync_all(WorkloadRegistry& r);
 void register_cnt_notify(WorkloadRegistry& r);
 void register_cnt_notify_wait(WorkloadRegistry& r);
 void register_vortex_kernels(WorkloadRegistry& r);
+// The device probes (workloads/probes/): public measurements, repeated.
+void register_mmio_probe(WorkloadRegistry& r);
+void register_notification_probe(WorkloadRegistry& r);
+void register_worker_probe(WorkloadRegistry& r);
+void register_gm_barrier_probe(WorkloadRegistry& r);
 
 std::string describe(const ParamValue& v);
 

@@ -46,6 +46,17 @@ class AicpuContext {
     virtual CondScan scan_cond(const std::vector<int>& cores,
                                const std::vector<std::uint64_t>& seen, double deadline_ns) = 0;
     virtual void wake_threads() = 0; // the others' scans end at their pass's end
+    // GM as the AICPU's cacheable, hardware-coherent loads see it: a load
+    // hits the AICPU's copy of the line until a write to the line lands at
+    // the L2, which invalidates it; the next load misses and reads GM.
+    virtual void read_gm(GmAddr addr, void* out, std::uint64_t bytes) = 0;
+    // `while (memcmp(load(addr), seen) == 0 && now < deadline)` as one call:
+    // the thread sleeps until a write to the line lands, then loads again.
+    // Returns whether the bytes changed (else the deadline, absolute, passed).
+    virtual bool poll_gm(GmAddr addr, void* out, std::uint64_t bytes, const void* seen,
+                         double deadline_ns) = 0;
+    // cntvct: the device's system counter (get_sys_cnt's), in its ticks.
+    virtual std::uint64_t read_sys_cnt() = 0;
     virtual double now_ns() const = 0;
     virtual void work(double ns) = 0; // the thread's own computation
     // A device-wide id for a task's barrier rounds in the result.

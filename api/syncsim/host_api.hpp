@@ -57,6 +57,9 @@ struct DeviceInfo {
     std::string platform, arch;
     std::int64_t aic_cores, aiv_cores;
     FeatureSet features;
+    double sys_counter_mhz = 50; // what get_sys_cnt and the AICPU's cntvct count
+    // A count of that counter, in ns.
+    double ticks_to_ns(double ticks) const { return ticks * 1000.0 / sys_counter_mhz; }
 
     bool has(Feature f) const { return features.has(f); }
 };
@@ -140,6 +143,12 @@ class HostApi {
     virtual void check(const std::string& name, bool ok, const std::string& detail) = 0;
     // A GM word to show in the VCD; call before the first launch.
     virtual void trace_word(const std::string& name, GmAddr addr) = 0;
+    // A figure the host program measured on the device the way a
+    // measurement there would (a kernel's get_sys_cnt, the AICPU's cntvct):
+    // reported in the result as measurements.NAME and, to a sweep or a
+    // calibration, as the metric measure_NAME. NAME: [a-z0-9_]+.
+    virtual void measure(const std::string& name, double value, const std::string& unit,
+                         const std::string& what) = 0;
 };
 
 // A host program: what the host does from start to end, through the API.

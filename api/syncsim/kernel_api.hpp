@@ -288,6 +288,25 @@ class KernelContext {
     // (the model ignores it unless it checks races). Declared last: the
     // plugin ABI keeps its earlier entries where they were.
     virtual void set_access_site(const char* site) { (void)site; }
+
+    // --- the system counter, as get_sys_cnt reads it: ticks of the device's
+    // counter (50 MHz on A2/A3, 1 GHz on A5: hw-native-sys/simpler 6ebaf771
+    // src/a2a3/platform/include/common/platform_config.h:216,
+    // src/a5/.../platform_config.h:242), the one the AICPU's cntvct reads
+    // too. One scalar instruction at the core's own time; a figure a kernel
+    // times with it is quantised to the tick, as on the device. Declared
+    // last: the plugin ABI keeps its earlier entries where they were.
+    virtual std::uint64_t get_sys_cnt() = 0;
+
+    // --- co-running bulk traffic: the MTE2 reads `bytes` of GM from `addr`
+    // at `bytes_per_cycle` in DMA bursts of `burst_bytes`, as background load
+    // on the L2 and the way to HBM of the address (a share of their bandwidth
+    // for bytes / bytes_per_cycle cycles, while the pipe is busy), not
+    // request by request and without moving data: what a co-running
+    // operator's streaming does to everyone else's requests. Declared last
+    // (plugin ABI).
+    virtual void stream_gm(GmAddr addr, std::uint64_t bytes, double bytes_per_cycle,
+                           std::uint32_t burst_bytes) = 0;
 };
 
 using KernelFn = void (*)(KernelContext&);

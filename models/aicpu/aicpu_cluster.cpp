@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 namespace syncsim {
@@ -33,6 +34,7 @@ class AicpuCluster::Thread : public AicpuContext {
     }
 
     std::uint64_t read_reg(int core, RegId reg) override {
+        drain_stores();
         wait_for(ns(m_cluster.m_params.mmio_read_ns));
         if (RaceDetector* r = m_cluster.m_races)
             r->acquire_from(m_cluster.m_race_agent,
@@ -46,6 +48,21 @@ class AicpuCluster::Thread : public AicpuContext {
             r->release_to(m_cluster.m_race_agent,
                           RaceDetector::register_key(core, static_cast<int>(reg)));
         regs(core)[reg].post(value, ns(p.dispatch_visible_ns));
+        m_stores_land_at =
+            std::max(m_stores_land_at, sc_core::sc_time_stamp() + ns(p.dispatch_visible_ns));
+    }
+    void read_gm(GmAddr addr, void* out, std::uint64_t bytes) override {
+        load_gm(addr, out, bytes);
+        if (RaceDetector* r = m_cluster.m_races)
+            if (r->active())
+                r->read(m_cluster.m_race_agent, addr, bytes, "AICPU load", nullptr,
+                        to_ps(sc_core::sc_time_stamp()));
+    }
+    bool poll_gm(GmAddr addr, void* out, std::uint64_t bytes, const void* seen,
+                 double deadline_ns) override;
+    std::uint64_t read_sys_cnt() override {
+        wait_for(ns(m_cluster.m_params.sys_counter_read_ns));
+        return sys_count(m_cluster.m_params.sys_counter_mhz);
     }
     void write_gm(GmAddr addr, const void* data, std::uint64_t bytes) override {
         m_cluster.m_gm.write(addr, static_cast<const std::uint8_t*>(data), bytes);
@@ -79,6 +96,17 @@ class AicpuCluster::Thread : public AicpuContext {
     }
 
   private:
+    // The AIC_CTRL window is Device-nGnRE: an LDR is not reordered ahead of
+    // the thread's posted STRs, so it waits for them to complete first
+    // (simpler 6ebaf771 docs/hardware/mmio-performance.md:45,59: "LDR drains
+    // the in-flight STR queue").
+    void drain_stores() {
+        if (m_stores_land_at > sc_core::sc_time_stamp()) wait_until(m_stores_land_at);
+    }
+    // One cacheable load: a hit while no write has landed on the line since
+    // the AICPU read it, else a miss that reads GM at its end.
+    void load_gm(GmAddr addr, void* out, std::uint64_t bytes);
+
     CoreRegisters& regs(int core) {
         if (core < 0 || core >= cores())
             throw std::out_of_range("AICPU thread " + std::to_string(m_idx) + ": core " +
@@ -90,7 +118,53 @@ class AicpuCluster::Thread : public AicpuContext {
     int m_idx, m_num;
     std::optional<sc_core::sc_time> m_woken_at;
     sc_core::sc_event m_wake;
+    sc_core::sc_time m_stores_land_at = sc_core::SC_ZERO_TIME;
 };
+
+void AicpuCluster::Thread::load_gm(GmAddr addr, void* out, std::uint64_t bytes) {
+    const AicpuParams& p = m_cluster.m_params;
+    LineWatch* watch = m_cluster.m_line_watch;
+    if (bytes == 0) return;
+    const std::uint64_t first = watch ? watch->line_of(addr) : 0;
+    const std::uint64_t last = watch ? watch->line_of(addr + bytes - 1) : 0;
+    bool hit = watch != nullptr;
+    for (std::uint64_t line = first; hit && line <= last; ++line) {
+        const auto it = m_cluster.m_cached.find(line);
+        hit = it != m_cluster.m_cached.end() &&
+              !watch->written_after(watch->first_byte(line), it->second);
+    }
+    wait_for(ns(hit ? p.gm_hit_ns : p.gm_miss_ns));
+    m_cluster.m_gm.read(addr, static_cast<std::uint8_t*>(out), bytes);
+    if (!hit && watch)
+        for (std::uint64_t line = first; line <= last; ++line) {
+            watch->watch(watch->first_byte(line));
+            m_cluster.m_cached[line] = sc_core::sc_time_stamp();
+        }
+}
+
+bool AicpuCluster::Thread::poll_gm(GmAddr addr, void* out, std::uint64_t bytes, const void* seen,
+                                   double deadline_ns) {
+    const sc_core::sc_time deadline = ns(deadline_ns);
+    LineWatch* watch = m_cluster.m_line_watch;
+    for (;;) {
+        load_gm(addr, out, bytes);
+        if (std::memcmp(out, seen, bytes) != 0) {
+            if (RaceDetector* r = m_cluster.m_races)
+                if (r->active())
+                    r->atomic_read(m_cluster.m_race_agent, addr, bytes, "AICPU poll", nullptr,
+                                   to_ps(sc_core::sc_time_stamp()));
+            return true;
+        }
+        const sc_core::sc_time now = sc_core::sc_time_stamp();
+        if (now >= deadline) return false;
+        // Until a write lands on the line, every load hits and reads `seen`.
+        if (watch)
+            sc_core::wait(deadline - now, watch->changed(addr));
+        else
+            wait_until(deadline);
+        Activity::count_one();
+    }
+}
 
 CondScan AicpuCluster::Thread::scan_cond(const std::vector<int>& cores,
                                          const std::vector<std::uint64_t>& seen,

@@ -7,12 +7,14 @@
 #pragma once
 
 #include "models/core/mmio_register.hpp"
+#include "models/memory/line_watch.hpp"
 #include "models/memory/sparse_store.hpp"
 #include "models/memory/write_provenance.hpp"
 #include "models/races/race_detector.hpp"
 #include "syncsim/aicpu_api.hpp"
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -29,6 +31,10 @@ struct AicpuParams {
     double cond_visible_ns = 80;      // an AICore's COND store until an LDR returns it
     double gm_store_ns = 5;           // one 8-byte store of a payload to GM
     double loop_ns = 100;             // a scheduler loop's pass with no core to read
+    double gm_hit_ns = 3;             // a cacheable GM load that hits the AICPU's copy
+    double gm_miss_ns = 500;          // one that misses: GM read through the interconnect
+    double sys_counter_read_ns = 1;   // one read of cntvct
+    double sys_counter_mhz = 50;      // the device's (Platform::sys_counter_mhz), not a key here
 
     template <typename Declare>
     void declare(Declare& d) {
@@ -48,6 +54,16 @@ struct AicpuParams {
           0, 1e6);
         d(loop_ns, "loop_ns", "ns", "one pass of a scheduler loop that has no core to poll", 1,
           1e9);
+        d(gm_hit_ns, "gm_hit_ns", "ns",
+          "a cacheable GM load that hits the AICPU's copy of the line (no write landed on it "
+          "since it was read)",
+          0, 1e6);
+        d(gm_miss_ns, "gm_miss_ns", "ns",
+          "a cacheable GM load that misses (a write landed on the line since, which invalidated "
+          "the copy): from the load to its value",
+          0, 1e6);
+        d(sys_counter_read_ns, "sys_counter_read_ns", "ns",
+          "one read of the system counter (cntvct)", 0, 1e6);
     }
 };
 
@@ -85,6 +101,9 @@ class AicpuCluster : public sc_core::sc_module {
         m_race_agent = agent;
     }
     RaceDetector* races() const { return m_races; }
+    // The lines its loads keep coherent copies of (the L2s report writes to
+    // it); null: every GM load misses.
+    void set_line_watch(LineWatch* watch) { m_line_watch = watch; }
     int race_agent() const { return m_race_agent; }
 
   private:
@@ -97,6 +116,8 @@ class AicpuCluster : public sc_core::sc_module {
     WriteProvenance* m_provenance;
     RaceDetector* m_races = nullptr;
     int m_race_agent = -1;
+    LineWatch* m_line_watch = nullptr;
+    std::map<std::uint64_t, sc_core::sc_time> m_cached; // line -> when the AICPU read it
     std::function<std::uint64_t()> m_new_task_id;
     const AicpuLaunch* m_launch = nullptr;
     std::vector<std::unique_ptr<Thread>> m_threads;

@@ -178,6 +178,11 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     void run_task(KernelFn fn, const LocalContext& task) override;
 
     void set_access_site(const char* site) override { m_memory.races().site = site; }
+    void stream_gm(GmAddr addr, std::uint64_t bytes, double bytes_per_cycle,
+                   std::uint32_t burst_bytes) override {
+        m_pipes.stream_gm(addr, bytes, bytes_per_cycle, burst_bytes);
+    }
+    std::uint64_t get_sys_cnt() override { return m_registers.sys_count(); }
 
   protected:
     void load_cached(GmAddr a, void* out, unsigned n) override { m_memory.load_cached(a, out, n); }

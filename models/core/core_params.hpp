@@ -10,13 +10,17 @@ namespace syncsim {
 struct CoreTiming { // cycles
     double scalar_op = 1;
     double cache_hit = 1;
-    double dcci = 1;
+    double dcci_clean = 1; // a dcci of a line that is absent or clean
+    double dcci_dirty = 0; // what a dirty line adds: read out to the write buffer
     double dsb = 1;
     double pipe_issue = 1;
     double pipe_barrier = 1; // a pipe_barrier on pipes with nothing left to drain
     double dma_setup = 1;
-    double dma_gm_latency = 0;         // an MTE transfer's way to the L2, beyond the hop
+    double scalar_gm_latency = 0;      // a scalar request's way to the L2, beyond the hop
+    double dma_gm_read_latency = 0;    // an MTE read of GM: its way to the L2, beyond the hop
+    double dma_gm_write_latency = 0;   // an MTE write of GM: likewise
     double local_bytes_per_cycle = 64; // L1 -> UB and L1 fill
+    double sys_counter_read = 1;       // get_sys_cnt
 };
 
 // What every core of a platform shares, bound from the platform tree (node
@@ -47,8 +51,15 @@ struct CoreParams {
           "event ids of set_flag/wait_flag between pipes of one core", 1, 64);
         d(timing.scalar_op, "scalar_op_cycles", "cycles",
           "a scalar instruction without memory access", 0, 1e6);
-        d(timing.dcci, "dcci_cycles", "cycles",
-          "issuing a dcci (write-backs it posts are timed by the interconnect)", 0, 1e6);
+        d(timing.dcci_clean, "dcci_clean_cycles", "cycles",
+          "a dcci of one line that is absent or clean (a tag look-up and invalidate); a "
+          "whole-cache "
+          "dcci pays it once",
+          0, 1e6);
+        d(timing.dcci_dirty, "dcci_dirty_cycles", "cycles",
+          "what each dirty line adds to a dcci: its bytes read out to the write buffer (the "
+          "write-back then travels posted; a dsb waits for it to land)",
+          0, 1e6);
         d(timing.dsb, "dsb_cycles", "cycles", "a dsb once the posted writes have landed", 0, 1e6);
         d(timing.pipe_issue, "pipe_issue_cycles", "cycles",
           "scalar-unit cost of issuing work to another pipe", 0, 1e6);
@@ -58,10 +69,19 @@ struct CoreParams {
           0, 1e6);
         d(timing.dma_setup, "dma_setup_cycles", "cycles", "start-up of one MTE instruction", 0,
           1e6);
-        d(timing.dma_gm_latency, "dma_gm_latency_cycles", "cycles",
-          "what an MTE transfer to or from GM adds on its way to the L2, beyond the hop every "
+        d(timing.scalar_gm_latency, "scalar_gm_latency_cycles", "cycles",
+          "what a scalar request to GM (a cache fill or write-back, ld_dev, st_dev, an atomic) "
+          "adds on its way to the L2, beyond the hop (the load/store path, address translation)",
+          0, 1e7);
+        d(timing.dma_gm_read_latency, "dma_gm_read_latency_cycles", "cycles",
+          "what an MTE read of GM (GM -> UB or L1) adds on its way to the L2, beyond the hop every "
           "request pays (descriptor, address translation, the path from the MTE)",
           0, 1e7);
+        d(timing.dma_gm_write_latency, "dma_gm_write_latency_cycles", "cycles",
+          "what an MTE write of GM (UB or L1 -> GM) adds on its way to the L2, beyond the hop", 0,
+          1e7);
+        d(timing.sys_counter_read, "sys_counter_read_cycles", "cycles",
+          "a get_sys_cnt (the counter is sampled as it issues)", 0, 1e6);
         d(timing.local_bytes_per_cycle, "local_bytes_per_cycle", "B/cycle",
           "bandwidth of L1->UB moves and L1 fills", 1, 1e6);
         d.group("scalar_cache", [&] {
@@ -83,8 +103,9 @@ struct CoreConfig : CoreParams {
     int index = 0;       // among cores of its type
     int soc_core_id = 0; // unique across the SoC: what FFTS, tracers and peers address it by
     int die = 0;
-    bool fast_poll = true; // sleep through polls that cannot see a change
-    FeatureSet features;   // intrinsics the arch lacks fault
+    bool fast_poll = true;       // sleep through polls that cannot see a change
+    double sys_counter_mhz = 50; // the device's system counter (Platform::sys_counter_mhz)
+    FeatureSet features;         // intrinsics the arch lacks fault
 };
 
 } // namespace syncsim

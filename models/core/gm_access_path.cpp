@@ -17,6 +17,12 @@ GmAccessPath::GmAccessPath(const sc_core::sc_object& core, const CoreConfig& con
           core, [&activity](const std::string& what) { activity.fault_once(what); })),
       m_link("gm") {
     for (int i = 0; i <= kPipeCount; ++i) m_ports[i] = std::make_unique<GmPort>(m_link, i);
+    // The scalar unit's requests, and the write-backs and posted stores it
+    // leaves in the write buffer, take its load/store path to the
+    // interconnect; an MTE pays its own way on its pipe (PipeSet::issue_dma).
+    const sc_core::sc_time scalar_path = time.cycles(config.timing.scalar_gm_latency);
+    scalar_port().set_path_latency(scalar_path);
+    write_buffer_port().set_path_latency(scalar_path);
 }
 
 void GmAccessPath::write_back_all() {
@@ -117,17 +123,30 @@ void GmAccessPath::post_writeback(CacheLine&& line, const char* why) {
     post_write(line.base, std::move(line.bytes), why, line.store_site);
 }
 
+// A dcci costs by what it finds (simpler 6ebaf771 docs/investigations
+// 2026-06-aicore-cold-start-warmup.md: one on an invalidated cache is below a
+// 20 ns tick; a dirty line is read out to the write buffer first): the tag
+// look-up once, then each dirty line's read-out. The write-back itself is
+// posted and lands later (a dsb waits for it).
+void GmAccessPath::dcci_line(GmAddr addr, DcciMode mode) {
+    auto line = m_cache.maintain(m_cache.line_of(addr), mode, to_ps(m_time.now()));
+    double cost = m_config.timing.dcci_clean;
+    if (line) {
+        cost += m_config.timing.dcci_dirty;
+        post_writeback(std::move(*line), "dcci write-back of a scalar-cache line");
+    }
+    m_time.advance(cost);
+}
+
 void GmAccessPath::dcci(GmAddr addr, CacheScope scope, DcciMode mode) {
     m_activity.enter("dcci");
-    const std::uint64_t at = to_ps(m_time.now());
-    if (scope == CacheScope::SINGLE_CACHE_LINE) {
-        if (auto line = m_cache.maintain(m_cache.line_of(addr), mode, at))
-            post_writeback(std::move(*line), "dcci write-back of a scalar-cache line");
-    } else {
-        for (CacheLine& line : m_cache.maintain_all(mode, at))
-            post_writeback(std::move(line), "dcci write-back of a scalar-cache line");
+    if (scope == CacheScope::SINGLE_CACHE_LINE) return dcci_line(addr, mode);
+    double cost = m_config.timing.dcci_clean;
+    for (CacheLine& line : m_cache.maintain_all(mode, to_ps(m_time.now()))) {
+        cost += m_config.timing.dcci_dirty;
+        post_writeback(std::move(line), "dcci write-back of a scalar-cache line");
     }
-    m_time.advance(m_config.timing.dcci);
+    m_time.advance(cost);
 }
 
 void GmAccessPath::dsb() {

@@ -91,6 +91,9 @@ class GmAccessPath {
     // Returns once the last write this core posted to the line has landed.
     void wait_for_posted_writes_to(GmAddr line_base) { m_write_buffer->wait_for_line(line_base); }
     void dcci(GmAddr addr, CacheScope scope, DcciMode mode);
+    // dcci of the one line holding `addr`, as a poll loop issues it (no
+    // intrinsic entry): the same cost as dcci(SINGLE_CACHE_LINE).
+    void dcci_line(GmAddr addr, DcciMode mode);
     void dsb();
     void set_st_atomic_cfg(AtomicType type, AtomicOp op);
     // A scalar write of one field of the MTE3's atomic store mode (its

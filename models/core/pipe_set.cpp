@@ -96,6 +96,21 @@ void PipeSet::compute(Pipe pipe, double cycles) {
     m_time.advance(m_config.timing.pipe_issue);
 }
 
+void PipeSet::stream_gm(GmAddr addr, std::uint64_t bytes, double bytes_per_cycle,
+                        std::uint32_t burst_bytes) {
+    m_activity.enter("stream_gm");
+    if (!(bytes_per_cycle > 0) || burst_bytes == 0)
+        throw KernelFault("stream_gm: the rate and the burst must be positive");
+    const sc_core::sc_time busy = m_time.cycles(double(bytes) / bytes_per_cycle);
+    GmPort& port = m_memory.pipe_port(kDmaRoutes.gm_to_ub);
+    unit(kDmaRoutes.gm_to_ub).issue({m_time.now(), "stream_gm", [=, &port] {
+                                         port.stream(addr, bytes_per_cycle, burst_bytes,
+                                                     sc_core::sc_time_stamp() + busy);
+                                         wait_for(busy);
+                                     }});
+    m_time.advance(m_config.timing.pipe_issue);
+}
+
 // ---------------------------------------------------------------- intra-core flags
 
 void PipeSet::set_flag(Pipe src, Pipe dst, int event_id) {
@@ -206,8 +221,9 @@ void PipeSet::issue_dma(const char* what, Pipe pipe, Space dst_space, std::uint6
     double busy = m_config.timing.dma_setup;
     if (src_local && dst_local)
         busy += double(shape.bytes()) / m_config.timing.local_bytes_per_cycle;
-    else
-        busy += m_config.timing.dma_gm_latency;
+    else // a copy out of GM reads it, one into GM writes it
+        busy +=
+            src_local ? m_config.timing.dma_gm_write_latency : m_config.timing.dma_gm_read_latency;
     const sc_core::sc_time busy_time = m_time.cycles(busy);
     GmPort& port = m_memory.pipe_port(pipe);
     // For the race detector: a poll's copy reads to synchronise, not as data.

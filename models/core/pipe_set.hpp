@@ -63,6 +63,8 @@ class PipeSet {
     void drain();
     void barrier(Pipe pipe); // pipe_barrier
     void compute(Pipe pipe, double cycles);
+    void stream_gm(GmAddr addr, std::uint64_t bytes, double bytes_per_cycle,
+                   std::uint32_t burst_bytes);
     void set_flag(Pipe src, Pipe dst, int event_id);
     void wait_flag(Pipe src, Pipe dst, int event_id);
     // What an intra-core flag wait waits for, as of now.

@@ -14,12 +14,8 @@ namespace syncsim {
 std::int64_t PollEngine::cached_poll_load(const PollSpec& spec) {
     // A poll through the scalar cache; with dcci first, each poll misses and
     // refetches the line.
-    if (spec.load == PollLoad::CachedAfterDcci) {
-        if (auto line = m_memory.cache().maintain(m_memory.cache().line_of(spec.addr),
-                                                  DcciMode::CleanInvalidate))
-            m_memory.post_writeback(std::move(*line), "dcci write-back of a scalar-cache line");
-        m_time.advance(m_config.timing.dcci);
-    }
+    if (spec.load == PollLoad::CachedAfterDcci)
+        m_memory.dcci_line(spec.addr, DcciMode::CleanInvalidate);
     std::uint8_t raw[8] = {};
     CacheLine& line = m_memory.cached_line(spec.addr);
     const unsigned bytes = atomic_width_bytes(spec.type);

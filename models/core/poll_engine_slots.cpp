@@ -80,11 +80,8 @@ std::int64_t PollEngine::slots_iteration(const PollSpec& spec, PollTiming& timin
                                          std::uint64_t& write_seq) {
     const sc_core::sc_time begin = m_time.now();
     for (std::int64_t i = 0; !sums(spec) && i < spec.slots; ++i) {
-        const GmAddr slot = spec.addr + static_cast<GmAddr>(i) * spec.slot_bytes;
-        if (auto line = m_memory.cache().maintain(m_memory.cache().line_of(slot),
-                                                  DcciMode::CleanInvalidate))
-            m_memory.post_writeback(std::move(*line), "dcci write-back of a scalar-cache line");
-        m_time.advance(m_config.timing.dcci);
+        m_memory.dcci_line(spec.addr + static_cast<GmAddr>(i) * spec.slot_bytes,
+                           DcciMode::CleanInvalidate);
     }
     if (!sums(spec)) { // dsb: the write-backs land first
         if (!m_memory.write_buffer().drained()) {
@@ -101,7 +98,7 @@ std::int64_t PollEngine::slots_iteration(const PollSpec& spec, PollTiming& timin
     dma.path = PollPath::Dma;
     const std::uint64_t bytes = slot_extent(spec);
     const sc_core::sc_time busy =
-        m_time.cycles(m_config.timing.dma_setup + m_config.timing.dma_gm_latency);
+        m_time.cycles(m_config.timing.dma_setup + m_config.timing.dma_gm_read_latency);
     GmPort& port = m_memory.pipe_port(kDmaRoutes.gm_to_ub);
     m_pipes.unit(kDmaRoutes.gm_to_ub)
         .issue({m_time.now(), "copy_gm_to_ubuf", [this, &spec, &dma, &port, bytes, busy] {

@@ -67,4 +67,11 @@ std::uint64_t RegisterPort::spin_while(RegId reg, std::uint64_t value) {
     return r.read(m_time.now());
 }
 
+std::uint64_t RegisterPort::sys_count() {
+    m_activity.enter("get_sys_cnt");
+    const std::uint64_t ticks = sys_count_at(m_time.now(), m_config.sys_counter_mhz);
+    m_time.advance(m_config.timing.sys_counter_read);
+    return ticks;
+}
+
 } // namespace syncsim

@@ -28,6 +28,8 @@ class RegisterPort {
     void write(RegId reg, std::uint64_t value);
     // Returns the register's value once it differs from `value`.
     std::uint64_t spin_while(RegId reg, std::uint64_t value);
+    // get_sys_cnt: the device's system counter, sampled as the read issues.
+    std::uint64_t sys_count();
 
   private:
     const CoreConfig& m_config;

@@ -33,6 +33,20 @@ struct RequesterExtension : tlm::tlm_extension<RequesterExtension> {
     }
 };
 
+// Bulk traffic a kernel streams through GM and the model does not make
+// request by request (KernelContext::stream_gm): the L2 of the address
+// counts it as a share of its data path and of its way to HBM until `until`.
+struct StreamExtension : tlm::tlm_extension<StreamExtension> {
+    double bytes_per_cycle = 0;
+    double burst_bytes = 0;
+    sc_core::sc_time until;
+
+    tlm::tlm_extension_base* clone() const override { return new StreamExtension(*this); }
+    void copy_from(const tlm::tlm_extension_base& other) override {
+        *this = static_cast<const StreamExtension&>(other);
+    }
+};
+
 // An extension that lives on the caller's stack, attached for one transport.
 // The payload's destructor would free() any extension still attached, so it
 // is detached on every path out, a thrown KernelFault or a killed process's

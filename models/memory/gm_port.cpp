@@ -17,7 +17,7 @@ GmPort::GmPort(GmLink& link, int slot) : m_link(link), m_slot(slot) {
 }
 
 void GmPort::transport(tlm::tlm_generic_payload& trans, const char* what, const RaceTag* race) {
-    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    sc_core::sc_time delay = m_path_latency;
     trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
     RequesterExtension requester;
     requester.slot = m_slot;
@@ -98,6 +98,23 @@ void GmPort::poll(std::uint64_t addr, std::uint8_t* out, std::uint64_t len, Poll
     trans.set_streaming_width(static_cast<unsigned>(len));
     const AttachedExtension<PollExtension> attached(trans, poll);
     transport(trans, to_string(poll.path));
+}
+
+void GmPort::stream(std::uint64_t addr, double bytes_per_cycle, double burst_bytes,
+                    const sc_core::sc_time& until) {
+    std::uint8_t none = 0;
+    tlm::tlm_generic_payload trans;
+    trans.set_command(tlm::TLM_READ_COMMAND);
+    trans.set_address(addr);
+    trans.set_data_ptr(&none);
+    trans.set_data_length(1);
+    trans.set_streaming_width(1);
+    StreamExtension ext;
+    ext.bytes_per_cycle = bytes_per_cycle;
+    ext.burst_bytes = burst_bytes;
+    ext.until = until;
+    const AttachedExtension<StreamExtension> attached(trans, ext);
+    transport(trans, "stream_gm");
 }
 
 } // namespace syncsim

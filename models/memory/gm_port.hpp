@@ -44,6 +44,13 @@ class GmPort {
     void set_store_atomic(std::optional<AtomicOp> op) { m_store_atomic_op = op; }
     // A poll of `len` bytes (its path in `poll`); the L2 reports in `poll`.
     void poll(std::uint64_t addr, std::uint8_t* out, std::uint64_t len, PollExtension& poll);
+    // Bulk traffic of `bytes_per_cycle` in bursts of `burst_bytes` through
+    // the L2 of `addr` until `until` (a share of its paths, not requests).
+    void stream(std::uint64_t addr, double bytes_per_cycle, double burst_bytes,
+                const sc_core::sc_time& until);
+    // What every request of this requester spends on its way out before the
+    // interconnect's hop (the scalar unit's load/store path).
+    void set_path_latency(const sc_core::sc_time& t) { m_path_latency = t; }
 
   private:
     void transport(tlm::tlm_generic_payload& trans, const char* what,
@@ -53,6 +60,7 @@ class GmPort {
     int m_slot;
     AtomicType m_store_atomic_type = AtomicType::S32;
     std::optional<AtomicOp> m_store_atomic_op;
+    sc_core::sc_time m_path_latency = sc_core::SC_ZERO_TIME;
 };
 
 } // namespace syncsim

@@ -14,7 +14,8 @@ L2Cache::L2Cache(sc_core::sc_module_name name, const L2Params& params, const Clo
     : sc_module(name), target("target"), m_params(params), m_clock(clock), m_store(store),
       m_own_polled(polled ? nullptr : std::make_unique<PolledExtents>()),
       m_polled(polled ? polled : m_own_polled.get()),
-      m_tags(std::max<std::uint64_t>(1, params.size_bytes / params.line_bytes)) {
+      m_tags(std::max<std::uint64_t>(1, params.size_bytes / params.line_bytes), params.line_bytes),
+      m_paths(clock.cycles(1), params.bandwidth_bytes_per_cycle, params.hbm_bytes_per_cycle) {
     target.register_b_transport(this, &L2Cache::b_transport);
     m_polled->add_listener([this] { schedule_due(); }, [this] { return earliest_poll(); });
     SC_HAS_PROCESS(L2Cache);
@@ -26,24 +27,18 @@ L2Cache::L2Cache(sc_core::sc_module_name name, const L2Params& params, const Clo
     dont_initialize();
 }
 
-double L2Cache::tag_latency_cycles(std::uint64_t addr, std::uint64_t len) {
-    double latency = m_params.access_cycles;
-    const std::uint64_t first = addr / m_params.line_bytes;
-    const std::uint64_t last = (addr + len - 1) / m_params.line_bytes;
-    bool missed = false;
-    for (std::uint64_t line = first; line <= last; ++line)
-        if (!m_tags.touch(line)) {
-            m_tags.insert(line);
-            missed = true;
-        }
-    if (missed) {
-        ++m_stats.misses;
-        latency += m_params.miss_extra_cycles;
-    }
-    return latency;
-}
-
 namespace {
+
+// Bulk traffic (a StreamExtension) takes a share of both paths from when it
+// arrives; true when `trans` was one.
+bool joined_stream(L2DataPaths& paths, tlm::tlm_generic_payload& trans) {
+    StreamExtension* stream = nullptr;
+    trans.get_extension(stream);
+    if (!stream) return false;
+    paths.add_stream(stream->bytes_per_cycle, stream->burst_bytes, stream->until);
+    trans.set_response_status(tlm::TLM_OK_RESPONSE);
+    return true;
+}
 
 // The elements of an accumulating copy at `addr` whose bytes are [from, to)
 // of it, each combined with GM's (both ends are element boundaries).
@@ -112,6 +107,7 @@ std::vector<L2Cache::Piece> L2Cache::pieces_of(std::uint64_t addr, std::uint64_t
 void L2Cache::written(std::uint64_t addr, std::uint64_t len, int requester, const char* what,
                       const RequesterExtension* from, bool atomic) {
     if (m_observer) m_observer(addr, len);
+    if (m_line_watch) m_line_watch->landed(addr, len);
     if (m_provenance) m_provenance->record({requester, what, now_ps(), addr, len});
     if (m_race) tell_race(*m_race, requester, addr, len, what, from, atomic);
 }
@@ -145,11 +141,17 @@ void L2Cache::serve_poll(tlm::tlm_generic_payload& trans, PollExtension& poll, i
     // start together, so the poll sees exactly the writes landed before it.
     // A poll is served by the range of its first byte for its whole length.
     double occupancy = 0, answer = 0;
+    // Co-running streams slow a poll's way as they slow any request's; a
+    // poll reserves nothing there (a loop's sleeping polls repeat what its
+    // first poll measured, SleepingPolls).
+    const auto through = [&](bool hbm) {
+        return m_clock.to_cycles(m_paths.poll_delay(hbm, arrival, len));
+    };
     switch (poll.path) {
     case PollPath::Dev: // answered once the range has read DDR for it
         ++m_stats.uncached_reads;
         occupancy = std::max(1.0, m_params.uncached_read_occupancy);
-        answer = m_params.uncached_read_latency;
+        answer = m_params.uncached_read_latency + through(true);
         break;
     case PollPath::AtomicAddZero: // the range's access follows the read-modify-write
         occupancy = std::max(1.0, m_params.atomic_cycles);
@@ -157,7 +159,7 @@ void L2Cache::serve_poll(tlm::tlm_generic_payload& trans, PollExtension& poll, i
         break;
     case PollPath::Dma: // an L2 hit: the polled slots are read every iteration
         occupancy = std::max(1.0, std::ceil(double(len) / m_params.bytes_per_cycle));
-        answer = occupancy + m_params.access_cycles;
+        answer = occupancy + m_params.access_cycles + through(false);
         break;
     }
     m_polled->watch(addr, len); // watched from its first poll on
@@ -194,6 +196,7 @@ void L2Cache::b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc
     PollExtension* poll = nullptr;
     trans.get_extension(poll);
     if (poll) return serve_poll(trans, *poll, port, delay);
+    if (joined_stream(m_paths, trans)) return;
     AtomicExtension* atomic = nullptr;
     trans.get_extension(atomic);
 
@@ -231,10 +234,19 @@ void L2Cache::b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc
     });
     // An accumulating copy is a write (its elements' read-modify-writes are its way of writing).
     ++(atomic && !elementwise ? m_stats.atomics : trans.is_read() ? m_stats.reads : m_stats.writes);
-    sc_core::sc_time served = sc_core::SC_ZERO_TIME;
-    for (const Piece& p : request.pieces) served = std::max(served, p.start + p.occupancy);
-    delay = (served - sc_core::sc_time_stamp()) +
-            m_clock.cycles(tag_latency_cycles(addr, len) + m_params.hop_cycles);
+    sc_core::sc_time served = sc_core::SC_ZERO_TIME, first = sc_core::sc_max_time();
+    for (const Piece& p : request.pieces) {
+        served = std::max(served, p.start + p.occupancy);
+        first = std::min(first, p.start);
+    }
+    // Its bytes cross the die's data path, and what missed crosses the way
+    // to HBM; each is shared with every other range's requests. A miss adds
+    // the HBM's latency.
+    const std::uint64_t missed = m_tags.missed_lines(addr, len);
+    m_stats.misses += missed > 0;
+    served = std::max(served, m_paths.pass(first, len, missed * m_params.line_bytes));
+    const double latency = m_params.access_cycles + (missed ? m_params.miss_extra_cycles : 0);
+    delay = (served - sc_core::sc_time_stamp()) + m_clock.cycles(latency + m_params.hop_cycles);
     trans.set_response_status(tlm::TLM_OK_RESPONSE);
 }
 

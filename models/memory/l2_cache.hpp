@@ -12,9 +12,11 @@
 #include "models/memory/busy_until.hpp"
 #include "models/memory/extensions.hpp"
 #include "models/memory/l2_poll.hpp"
+#include "models/memory/line_watch.hpp"
 #include "models/memory/lru_index.hpp"
 #include "models/memory/polled_extents.hpp"
 #include "models/memory/queue_depth_trace.hpp"
+#include "models/memory/shared_bandwidth.hpp"
 #include "models/memory/sparse_store.hpp"
 #include "models/memory/write_provenance.hpp"
 #include "models/systemc/simulation_time.hpp"
@@ -38,14 +40,16 @@ struct L2Params {
     std::uint64_t gm_bytes = 0;
     std::uint64_t size_bytes = 0;
     std::uint32_t line_bytes = 512;
-    std::uint32_t serialize_bytes = 512; // the same-address range
-    double hop_cycles = 0;               // core <-> the L2 of its die, one way
-    double access_cycles = 0;            // tag + data access on a hit
-    double miss_extra_cycles = 0;        // added on a miss (HBM)
-    double bytes_per_cycle = 64;         // range occupancy per request
-    double atomic_cycles = 0;            // range occupancy of one atomic
-    double uncached_read_occupancy = 0;  // range occupancy of one ld_dev
-    double uncached_read_latency = 0;    // from its service start to its answer leaving
+    std::uint32_t serialize_bytes = 512;  // the same-address range
+    double hop_cycles = 0;                // core <-> the L2 of its die, one way
+    double access_cycles = 0;             // tag + data access on a hit
+    double miss_extra_cycles = 0;         // added on a miss (HBM)
+    double bytes_per_cycle = 64;          // range occupancy per request
+    double atomic_cycles = 0;             // range occupancy of one atomic
+    double uncached_read_occupancy = 0;   // range occupancy of one ld_dev
+    double uncached_read_latency = 0;     // from its service start to its answer leaving
+    double bandwidth_bytes_per_cycle = 0; // the die's data path, across every range
+    double hbm_bytes_per_cycle = 0;       // the die's way to HBM (misses, ld_dev)
     // Lines interleave across the dies (this L2 sees every dies-th line).
     std::uint32_t dies = 1;
 
@@ -71,6 +75,14 @@ struct L2Params {
           "time an atomic holds its range (atomics on one range serialise)", 0, 1e6);
         d(uncached_read_occupancy, "uncached_read_occupancy_cycles", "cycles",
           "time an ld_dev (uncached read, polls included) holds its range", 1, 1e6);
+        d(bandwidth_bytes_per_cycle, "bandwidth_bytes_per_cycle", "B/cycle",
+          "what the L2 of a die moves per cycle across all its ranges together (every request's "
+          "bytes cross it; co-running streams take a share)",
+          1, 1e9);
+        d(hbm_bytes_per_cycle, "hbm_bytes_per_cycle", "B/cycle",
+          "the die's share of HBM bandwidth: what misses and uncached reads cross (co-running "
+          "streams take a share)",
+          1, 1e9);
         d(uncached_read_latency, "uncached_read_latency_cycles", "cycles",
           "from an ld_dev's service start to its answer leaving the L2 (the read of DDR); it "
           "reaches the core one hop after",
@@ -85,6 +97,8 @@ struct L2Stats {
     // uncached-read costs could matter to a run.
     std::uint64_t uncached_reads = 0;
     QueueTally queued; // how long requests (polls included) waited for a busy range
+    // The most of the data path and of the way to HBM co-running streams took.
+    double data_stream_peak = 0, hbm_stream_peak = 0;
 };
 
 // Called after a write or atomic changes memory (for tracing watched words).
@@ -113,17 +127,17 @@ class L2Cache : public sc_core::sc_module, public PollSleep {
     L2Cache(sc_core::sc_module_name name, const L2Params& params, const Clock& clock,
             SparseStore& store, PolledExtents* polled = nullptr);
 
-    const L2Stats& stats() const { return m_stats; }
+    const L2Stats& stats() const { return m_paths.peaks_into(m_stats); }
     const L2Params& params() const { return m_params; }
     double cycles(const sc_core::sc_time& t) const { return m_clock.to_cycles(t); }
     // At the end of a run: the sleeping cores' polls that arrived before `t`
     // are served, so the statistics count them as a spinning run would.
     void serve_polls_before(const sc_core::sc_time& t);
     void set_write_observer(MemoryWriteObserver observer) { m_observer = std::move(observer); }
-    // Traces how many requests wait for a busy range (polls of cores asleep
-    // in a fast-forwarded loop aside); null: not traced.
+    // Traces how many requests wait for a busy range (sleeping polls aside); null: not traced.
     void set_queue_tracer(SignalTracer* tracer, int die);
     void set_provenance(WriteProvenance* provenance) { m_provenance = provenance; }
+    void set_line_watch(LineWatch* watch) { m_line_watch = watch; }   // told of every write
     void set_write_observer(GmWriteObserver* race) { m_race = race; } // as each takes effect
 
     // PollSleep
@@ -153,9 +167,8 @@ class L2Cache : public sc_core::sc_module, public PollSleep {
         BusyUntil busy;
         SleepingPolls sleepers;
     };
-    // The polls each sleeper of a range had answered by a moment.
-    std::map<AnsweredPollsKey, std::map<int, std::uint64_t>> m_answered;
-    struct Waker { // a sleeper's core
+    std::map<AnsweredPollsKey, std::map<int, std::uint64_t>> m_answered; // per sleeper, by a moment
+    struct Waker {                                                       // a sleeper's core
         sc_core::sc_event* wake;
         std::optional<PollWake>* out;
     };
@@ -174,7 +187,6 @@ class L2Cache : public sc_core::sc_module, public PollSleep {
     // The earliest moment a poll may still be served at: now, or a
     // sleeper's next arrival (PolledExtents settles writes before it).
     sc_core::sc_time earliest_poll() const;
-    double tag_latency_cycles(std::uint64_t addr, std::uint64_t len);
     void serve_poll(tlm::tlm_generic_payload& trans, PollExtension& poll, int port,
                     sc_core::sc_time& delay);
     // Waits for the arbiter, then for each piece's start (in time order), and
@@ -192,13 +204,15 @@ class L2Cache : public sc_core::sc_module, public PollSleep {
     SparseStore& m_store;
     std::unique_ptr<PolledExtents> m_own_polled;
     PolledExtents* m_polled;
-    LruIndex m_tags;
+    LineTags m_tags;
     std::map<std::uint64_t, Range> m_ranges; // the ranges requests have reached
     std::set<std::uint64_t> m_sleeping;      // ranges with sleepers
-    L2Stats m_stats;
+    mutable L2Stats m_stats;
+    L2DataPaths m_paths;
     MemoryWriteObserver m_observer;
     QueueDepthTrace m_queue_depth;
     WriteProvenance* m_provenance = nullptr;
+    LineWatch* m_line_watch = nullptr;
     GmWriteObserver* m_race = nullptr;
     std::map<std::pair<std::uint64_t, int>, Waker> m_wakers; // (range, ticket)
     std::vector<Request*> m_arriving; // reached the L2 this instant, not yet arbitrated

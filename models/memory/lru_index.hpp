@@ -51,4 +51,25 @@ class LruIndex {
     std::unordered_map<std::uint64_t, std::list<std::uint64_t>::iterator> m_where;
 };
 
+// An L2's tag store: which of a request's lines it holds (a hit) and which
+// it must bring from HBM (a miss, then held), as lines of `line_bytes`.
+class LineTags {
+  public:
+    LineTags(std::size_t lines, std::uint32_t line_bytes) : m_lru(lines), m_line(line_bytes) {}
+    // The lines of [addr, addr + len) it did not hold, now held.
+    std::uint64_t missed_lines(std::uint64_t addr, std::uint64_t len) {
+        std::uint64_t missed = 0;
+        for (std::uint64_t line = addr / m_line; line <= (addr + len - 1) / m_line; ++line)
+            if (!m_lru.touch(line)) {
+                m_lru.insert(line);
+                ++missed;
+            }
+        return missed;
+    }
+
+  private:
+    LruIndex m_lru;
+    std::uint32_t m_line;
+};
+
 } // namespace syncsim

@@ -2,6 +2,8 @@
 
 #include "models/systemc/simulation_time.hpp"
 
+#include <cmath>
+
 namespace syncsim {
 
 HostRuntime::HostRuntime(sc_core::sc_module_name name, HostProgram program, KernelLookup kernels,
@@ -47,6 +49,19 @@ const ParamValue& HostRuntime::param(const std::string& name) const {
     auto it = m_params->find(name);
     if (it == m_params->end()) throw HostError("host program parameter '" + name + "' not given");
     return it->second;
+}
+
+void HostRuntime::measure(const std::string& name, double value, const std::string& unit,
+                          const std::string& what) {
+    const bool named =
+        !name.empty() &&
+        name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") == std::string::npos;
+    if (!named) throw HostError("measure('" + name + "'): a measurement's name is [a-z0-9_]+");
+    for (const HostMeasurement& m : m_measurements)
+        if (m.name == name) throw HostError("measure('" + name + "'): measured twice");
+    if (!std::isfinite(value))
+        throw HostError("measure('" + name + "'): the value is not a number");
+    m_measurements.push_back({name, value, unit, what});
 }
 
 int HostRuntime::rtGetC2cCtrlAddr(std::uint64_t* addr, std::uint32_t* len) {

@@ -21,6 +21,12 @@ namespace syncsim {
 
 using KernelLookup = std::function<KernelFn(const std::string&)>;
 
+struct HostMeasurement {
+    std::string name;
+    double value;
+    std::string unit, what;
+};
+
 struct HostCheck {
     std::string name;
     bool ok;
@@ -87,6 +93,9 @@ class HostRuntime : public sc_core::sc_module, public HostApi {
         m_checks.push_back({name, ok, detail, m_memory.explain_check(ok)});
     }
     std::string last_writer(GmAddr addr) const override { return m_memory.last_writer(addr); }
+    void measure(const std::string& name, double value, const std::string& unit,
+                 const std::string& what) override;
+    const std::vector<HostMeasurement>& measurements() const { return m_measurements; }
     // Where GM writes are recorded, and how a requester number reads.
     void set_provenance(WriteProvenance* provenance, std::function<std::string(int)> namer) {
         m_memory.set_provenance(provenance, std::move(namer));
@@ -185,6 +194,7 @@ class HostRuntime : public sc_core::sc_module, public HostApi {
     AicpuCluster* m_aicpu = nullptr;
 
     std::vector<HostCheck> m_checks;
+    std::vector<HostMeasurement> m_measurements;
     std::vector<std::string> m_faults;
     bool m_finished = false;
     std::optional<std::string> m_error;

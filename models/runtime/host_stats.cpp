@@ -108,7 +108,12 @@ std::vector<std::string> stream_culprits(const HostRuntime& host) {
 // Under the cores' "not done" heading: the streams still running a task and
 // the host call the program waits in.
 void summarize_waiting(SummaryOut& out, const HostRuntime& host) {
-    if (!out.opened(SummaryPart::NotDone)) return;
+    // With every core done the host's wait still says where the run stood.
+    if (!out.opened(SummaryPart::NotDone)) {
+        if (!host.waiting_on().empty())
+            out.os() << "host       waits in " << host.waiting_on() << "\n";
+        return;
+    }
     for (const auto& st : host.streams())
         if (!st->current_task().empty())
             out.os() << "  stream " << st->id() << " running: " << st->current_task() << "\n";

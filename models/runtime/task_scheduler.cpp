@@ -14,7 +14,8 @@ TaskScheduler::TaskScheduler(sc_core::sc_module_name name, std::vector<AiCore*> 
                              std::vector<AiCore*> aiv, const Clock& clock,
                              const SchedulerParams& params, int dies)
     : sc_module(name), m_pool(std::move(aic), std::move(aiv), dies), m_clock(clock),
-      m_dispatch_cycles(params.block_dispatch_cycles), m_die_friendly(params.die_friendly),
+      m_dispatch_cycles(params.block_dispatch_cycles),
+      m_parallel_blocks(params.dispatch_parallel_blocks), m_die_friendly(params.die_friendly),
       m_op_timeout(params.op_timeout) {
     SC_HAS_PROCESS(TaskScheduler);
     m_stats.add("launches_unfinished", "records",
@@ -100,8 +101,18 @@ void TaskScheduler::dispatcher() {
     }
 }
 
-void TaskScheduler::start(Execution& e, const std::vector<AiCore*>& cores, int group) {
-    const std::int64_t block = e.groups.first_block(group) + e.group_next[group]++;
+TaskScheduler::Placed TaskScheduler::reserve(Execution& e, const std::vector<AiCore*>& cores,
+                                             int group) {
+    Placed placed{cores, group, e.groups.first_block(group) + e.group_next[group]++};
+    for (AiCore* core : cores) m_pool.take(core, e);
+    return placed;
+}
+
+void TaskScheduler::start(Execution& e, const Placed& placed) {
+    const std::vector<AiCore*>& cores = placed.cores;
+    const std::int64_t block = placed.block;
+    // Counted when it starts: a block that ends while another waits for
+    // its interval must not see the launch as fully dispatched.
     ++e.dispatched;
     auto peers = std::make_shared<BlockPeers>();
     for (AiCore* core : cores) {
@@ -113,7 +124,6 @@ void TaskScheduler::start(Execution& e, const std::vector<AiCore*>& cores, int g
     std::int64_t subblock = 0;
     for (AiCore* core : cores) {
         const bool aic = core->config().type == CoreType::AIC;
-        m_pool.take(core, e);
         BlockWork w;
         w.launch = e.kernel;
         w.block_idx = block;
@@ -176,17 +186,25 @@ bool TaskScheduler::dispatch_from(Execution& e) {
     if (all_at_once && !m_pool.all_fit(e)) return false;
     bool started = false;
     do {
-        const auto group = next_group(e);
-        if (!group) break; // only in normal mode: the rest waits for cores
-        auto cores = m_pool.place(e, *group);
-        // Dispatch is serial: one block per interval. Cores may have been
-        // taken meanwhile only by this thread, so the placement holds.
+        // One dispatch interval places up to dispatch_parallel_blocks blocks
+        // (their cores are taken at once), which start when it ends.
+        std::vector<Placed> interval;
+        while (static_cast<std::int64_t>(interval.size()) < m_parallel_blocks) {
+            const auto group = next_group(e);
+            if (!group) break; // only in normal mode: the rest waits for cores
+            interval.push_back(reserve(e, *m_pool.place(e, *group), *group));
+            e.last_group = *group;
+        }
+        if (interval.empty()) break;
         wait_for(m_clock.cycles(m_dispatch_cycles));
         // The watchdog may have killed the launch meanwhile: nothing of it
-        // starts after that.
-        if (e.finished) break;
-        start(e, *cores, *group);
-        e.last_group = *group;
+        // starts after that, and the cores it was given are free again.
+        if (e.finished) {
+            for (const Placed& p : interval)
+                for (AiCore* core : p.cores) m_pool.release(core);
+            break;
+        }
+        for (const Placed& p : interval) start(e, p);
         started = true;
     } while (all_at_once && e.dispatched < plan.block_num);
     return started;

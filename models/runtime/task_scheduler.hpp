@@ -71,6 +71,7 @@ struct LaunchReport {
 // blocks reach cores (the host runtime takes the launch overhead).
 struct SchedulerParams {
     double block_dispatch_cycles = 0;
+    std::int64_t dispatch_parallel_blocks = 1;
     double launch_overhead_cycles = 0;
     std::int64_t stream_task_limit = 0;
     bool die_friendly = false; // split a launch's blocks between the dies
@@ -79,7 +80,9 @@ struct SchedulerParams {
     template <typename Declare>
     void declare(Declare& d) {
         d(block_dispatch_cycles, "block_dispatch_cycles", "cycles",
-          "assigning one block to a free core", 0, 1e9);
+          "one dispatch interval: the blocks placed in it start when it ends", 0, 1e9);
+        d(dispatch_parallel_blocks, "dispatch_parallel_blocks", "blocks",
+          "blocks of one launch placed in one dispatch interval (1: one block at a time)", 1, 1e6);
         d(launch_overhead_cycles, "launch_overhead_cycles", "cycles",
           "from a launch task reaching the head of its stream to the first dispatch", 0, 1e9);
         d(stream_task_limit, "stream_task_limit", "tasks",
@@ -143,13 +146,22 @@ class TaskScheduler : public sc_core::sc_module {
     bool blocks_waiting() const;
     // The group whose next block can start now, taking the groups in turn.
     std::optional<int> next_group(const Execution& e) const;
-    void start(Execution& e, const std::vector<AiCore*>& cores, int group);
+    // A block placed on its cores: they are taken for it at once, and it
+    // starts when its dispatch interval ends.
+    struct Placed {
+        std::vector<AiCore*> cores;
+        int group = 0;
+        std::int64_t block = 0;
+    };
+    Placed reserve(Execution& e, const std::vector<AiCore*>& cores, int group);
+    void start(Execution& e, const Placed& placed);
     // Dispatches what `e` may start now; false when it starts nothing.
     bool dispatch_from(Execution& e);
 
     CorePool m_pool;
     Clock m_clock;
     double m_dispatch_cycles;
+    std::int64_t m_parallel_blocks;
     bool m_die_friendly;
     // Shared: the dispatcher holds the launch it is dispatching while it
     // waits a dispatch interval, in which the watchdog may kill the launch

@@ -137,4 +137,12 @@ inline double to_ns(const sc_core::sc_time& t) {
     return t.to_seconds() * 1e9;
 }
 
+// A system counter of `mhz` at `t`: whole ticks since the run began.
+inline std::uint64_t sys_count_at(const sc_core::sc_time& t, double mhz) {
+    return static_cast<std::uint64_t>(static_cast<long double>(to_ps(t)) * mhz / 1e6L);
+}
+inline std::uint64_t sys_count(double mhz) {
+    return sys_count_at(sc_core::sc_time_stamp(), mhz);
+}
+
 } // namespace syncsim

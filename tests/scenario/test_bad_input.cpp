@@ -210,13 +210,13 @@ TEST_CASE("bad input: nothing is accepted without a word", "[bad_input]") {
          "die.l2.line_bytes"},
         {"FFTS mode 4 without the intra-block path",
          kSyncall + "--set platform=950pr --set platform.ffts.intra_block=false", 2,
-         "ffts.modes (0,1,2,4, set at platforms/_dav-c310.yaml:17) lists mode 4, the "
+         "ffts.modes (0,1,2,4, set at platforms/_dav-c310.yaml:18) lists mode 4, the "
          "AIC-to-one-AIV "
          "path of set_intra_block, but ffts.intra_block (set at --set "
          "platform.ffts.intra_block) is false"},
         {"the intra-block path without FFTS mode 4",
          kSyncall + "--set platform=950pr --set platform.ffts.modes=0,1,2", 2,
-         "ffts.intra_block (set at platforms/_dav-c310.yaml:18) is true, but ffts.modes (0,1,2, "
+         "ffts.intra_block (set at platforms/_dav-c310.yaml:19) is true, but ffts.modes (0,1,2, "
          "set at --set platform.ffts.modes) does not list mode 4"},
         {"a misspelt check name in expect", kQuick + "--set 'expect.checks={launch succeds: pass}'",
          2, "did you mean 'launch succeeds'?"},
@@ -321,5 +321,5 @@ TEST_CASE("newcomer mistakes get messages that say what to type (issue 29)", "[b
     const auto never = test::run_syncsim(kQuick + "--window 5ms.. --vcd " +
                                          (test::temp_dir() / "never.vcd").string());
     CHECK_THAT(never.output, Contains("never reached (it starts at 5.000 ms, after the run ended "
-                                      "at 13.073 us)"));
+                                      "at 13.771 us)"));
 }

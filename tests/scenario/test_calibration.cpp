@@ -1,116 +1,180 @@
-// The calibration register (calibration/*.yaml): a reproduction that leaves
-// its tolerance, or a fitted value the platform no longer has, fails the
-// check; every calibrated platform value has a record; bad records are
-// refused with file, line and key.
+// The calibration register (calibration/*.yaml): a reproduction outside the
+// observed interval fails the check; bad records are refused with file,
+// line and key; the register holds what the issue asks of it (observations
+// from several sources, some held out); the platforms carry their fit, and
+// "calibrated" only on the chip whose observations fitted it.
 #include "config/param_tree.hpp"
 #include "driver/calibration.hpp"
+#include "driver/calibration_fit_file.hpp"
 #include "platforms/platform.hpp"
 #include "tests/support/run_config.hpp"
 #include "tests/support/temp_file.hpp"
 
 #include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
 #include <set>
+#include <sstream>
 
 using namespace syncsim;
 using Catch::Contains;
 
 namespace {
 
-const std::string kRecord = R"(observation: the #197 loop
-source: "device-observations.md 1"
-observed: {value: OBSERVED, uncertainty: 1%}
-reproduction:
-  config: CONFIG
-  metric: stream0_task_ns
-  tolerance: 1%
-fitted:
-  - {platform: 910b1, path: die.cluster.core.dma_gm_latency_cycles, value: FITTED, why: w}
-)";
-
-// The record with its marks filled, and `edit` (from, to) made.
-std::string record(const std::string& name, const std::string& observed, const std::string& fitted,
+// A record of the COND-load probe with the observed interval given.
+std::string record(const std::string& name, const std::string& low, const std::string& high,
                    const std::pair<std::string, std::string>& edit = {"", ""}) {
-    std::string text = kRecord;
+    std::string text = "observation: o\nsource: \"s\"\nchip: 910b1\nobserved: {low: " + low +
+                       ", high: " + high +
+                       ", statistic: mean}\nrole: fit\nreproduction:\n  config: CONFIG\n"
+                       "  metric: measure_ldr_ns\n  tolerance: 1%\n";
     if (!edit.first.empty()) text.replace(text.find(edit.first), edit.first.size(), edit.second);
-    const auto put = [&](const std::string& mark, const std::string& value) {
-        text.replace(text.find(mark), mark.size(), value);
-    };
-    put("OBSERVED", observed);
-    put("CONFIG", test::repo_file("configs/a2/soft_waves_busy_cores.yaml"));
-    put("FITTED", fitted);
+    const std::string mark = "CONFIG";
+    if (text.find(mark) != std::string::npos)
+        text.replace(text.find(mark), mark.size(),
+                     test::repo_file("configs/calibration/simpler_cond_ldr.yaml"));
     return test::write_file(name, text);
 }
 
 } // namespace
 
-TEST_CASE("calibration: a reproduction outside its tolerance, or a fitted value changed, fails",
+TEST_CASE("calibration: a reproduction outside the observed interval fails the check",
           "[calibration]") {
     const auto holds =
-        test::run_syncsim("calibration check " + record("ok.yaml", "1253 ms", "2050"));
+        test::run_syncsim("calibration check " + record("ok.yaml", "95 ns", "105 ns"));
     CHECK(holds.exit_code == 0);
-    CHECK_THAT(holds.output, Contains("1249.200 ms (-0.30%), tolerance 1%: holds"));
-    // The device figure 5% away from what the model gives.
+    CHECK_THAT(holds.output, Contains("ok: observed 95 ns .. 105 ns; reproduced 100.000 ns, "
+                                      "accepted 94.050 ns .. 106.050 ns: holds"));
+    // The device figure twice what the model gives.
     const auto off =
-        test::run_syncsim("calibration check " + record("off.yaml", "1315 ms", "2050"));
+        test::run_syncsim("calibration check " + record("off.yaml", "190 ns", "210 ns"));
     CHECK(off.exit_code == 1);
-    CHECK_THAT(off.output, Contains("(-5.00%), tolerance 1%: DOES NOT HOLD"));
-    // The platform's value is no longer the fitted one.
-    const auto refit =
-        test::run_syncsim("calibration check " + record("refit.yaml", "1253 ms", "2100"));
-    CHECK(refit.exit_code == 1);
-    CHECK_THAT(refit.output, Contains("die.cluster.core.dma_gm_latency_cycles is 2050") &&
-                                 Contains("fitted 2100: re-fit"));
+    CHECK_THAT(off.output, Contains("off: observed 190 ns .. 210 ns; reproduced 100.000 ns") &&
+                               Contains("DOES NOT HOLD"));
 }
 
 TEST_CASE("calibration: a bad record names file, line and key", "[calibration]") {
-    const auto bad = [](const std::string& config, const std::string& tolerance) {
-        return test::write_file(
-            "bad.yaml", "observation: o\nsource: s\nobserved: {value: 1 ms, uncertainty: "
-                        "1%}\nreproduction: {config: " +
-                            config + ", metric: sim_time_ns, tolerance: " + tolerance + "}\n");
-    };
-    const std::string config = test::repo_file("configs/a2/soft_waves_busy_cores.yaml");
-    auto r = test::run_syncsim("calibration check " + bad(config, "5"));
+    auto r = test::run_syncsim("calibration check " +
+                               record("tolerance.yaml", "95 ns", "105 ns", {"1%", "5"}));
     CHECK(r.exit_code == 2);
-    CHECK_THAT(r.output, Contains("bad.yaml:4") && Contains("key 'reproduction.tolerance'") &&
+    CHECK_THAT(r.output, Contains("tolerance.yaml:9") && Contains("key 'reproduction.tolerance'") &&
                              Contains("expected a percentage"));
-    r = test::run_syncsim("calibration check " + bad(config, "5%"));
-    CHECK(r.exit_code == 2);
-    CHECK_THAT(r.output, Contains("key 'fitted'") && Contains("names the platform values"));
-    r = test::run_syncsim("calibration check " + bad("configs/none.yaml", "5%"));
+    r = test::run_syncsim("calibration check " + record("config.yaml", "95 ns", "105 ns",
+                                                        {"CONFIG", "configs/none.yaml"}));
     CHECK(r.exit_code == 2);
     CHECK_THAT(r.output, Contains("key 'reproduction.config': no config file"));
-    // A misspelt metric, and a fitted value on a platform that does not exist.
-    r = test::run_syncsim("calibration check " + record("metric.yaml", "1253 ms", "2050",
-                                                        {"stream0_task_ns", "stream0_task"}));
+    r = test::run_syncsim("calibration check " + record("metric.yaml", "95 ns", "105 ns",
+                                                        {"measure_ldr_ns", "measure-ldr"}));
     CHECK(r.exit_code == 2);
-    CHECK_THAT(r.output, Contains("metric.yaml:6") && Contains("key 'reproduction.metric'"));
-    r = test::run_syncsim("calibration check " + record("platform.yaml", "1253 ms", "2050",
-                                                        {"platform: 910b1", "platform: 910x"}));
+    CHECK_THAT(r.output, Contains("metric.yaml:8") && Contains("key 'reproduction.metric'"));
+    r = test::run_syncsim("calibration check " + record("order.yaml", "105 ns", "95 ns"));
     CHECK(r.exit_code == 2);
-    CHECK_THAT(r.output, Contains("platform.yaml:9: fitted value: no platform '910x'"));
+    CHECK_THAT(r.output, Contains("key 'observed.high'") && Contains("must not be below low"));
+    r = test::run_syncsim("calibration check " +
+                          record("role.yaml", "95 ns", "105 ns", {"role: fit", "role: fitted"}));
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.output, Contains("role.yaml:5") && Contains("key 'role'"));
     CHECK(test::run_syncsim("calibration").exit_code == 2);
+    CHECK(test::run_syncsim("calibration fit").exit_code == 2);
+    r = test::run_syncsim("calibration fit --platform 950pr");
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.output, Contains("no fitted observation is on this chip"));
 }
 
-TEST_CASE("calibration: every calibrated platform value has a record, and the register lists it",
+TEST_CASE("calibration: the register has observations from several sources, some held out",
           "[calibration]") {
-    std::set<std::string> recorded; // where the fitted values are set
-    for (const CalibrationRecord& c : read_calibrations(test::repo_file("calibration")))
-        for (const FittedValue& f : c.fitted)
-            for (const ParamRow& row : param_rows(load_platform(test::platforms_dir(), f.platform)))
-                if (row.path == f.path) recorded.insert(row.origin.set_at);
-    REQUIRE_FALSE(recorded.empty());
-    for (const std::string& name : list_platforms(test::platforms_dir())) {
-        if (platform_kind(test::platforms_dir(), name) != "ascend") continue;
-        for (const ParamRow& row : param_rows(load_platform(test::platforms_dir(), name)))
-            if (row.origin.source == "calibrated") {
-                INFO(name << " " << row.path << " set at " << row.origin.set_at);
-                CHECK(recorded.count(row.origin.set_at) == 1);
-            }
+    const auto records = read_observations(test::repo_file("calibration"));
+    std::set<std::string> repositories;
+    int held_out = 0;
+    for (const Observation& o : records) {
+        repositories.insert(o.source.substr(0, o.source.find_first_of(" @")));
+        held_out += o.held_out;
     }
+    CHECK(records.size() >= 8);
+    CHECK(repositories.size() >= 3);
+    CHECK(held_out >= 2);
     const auto listed = test::run_syncsim("describe calibration");
     CHECK(listed.exit_code == 0);
     CHECK_THAT(listed.output, Contains("pto_isa_197") && Contains("observed     1253 ms +- 1%") &&
-                                  Contains("dma_gm_latency_cycles = 2050 (the platform has 2050, "
-                                           "calibrated"));
+                                  Contains("(held out)") && Contains("fit on 910b1"));
+}
+
+TEST_CASE("calibration: the platforms carry the 910b1 fit, calibrated on 910b1 alone",
+          "[calibration]") {
+    const FitRecord fit = read_fit(fit_file(test::repo_file("calibration"), "910b1"));
+    std::ostringstream problems;
+    CHECK(platform_follows_fit(fit, test::platforms_dir(), problems));
+    INFO(problems.str());
+    int bound = 0;
+    for (const FitParameter& p : fit.parameters) bound += p.fitted();
+    CHECK(bound > 0);
+    for (const std::string& name : list_platforms(test::platforms_dir())) {
+        if (platform_kind(test::platforms_dir(), name) != "ascend") continue;
+        for (const ParamRow& row : param_rows(load_platform(test::platforms_dir(), name))) {
+            INFO(name << " " << row.path);
+            if (row.origin.source == "calibrated") CHECK(name == "910b1");
+        }
+    }
+    // A value calibrated on another chip is refused where it is set.
+    const std::filesystem::path dir = test::temp_dir() / "platforms-calibrated";
+    std::filesystem::create_directories(dir);
+    for (const auto& f : std::filesystem::directory_iterator(test::platforms_dir()))
+        if (f.path().extension() == ".yaml")
+            std::filesystem::copy_file(f.path(), dir / f.path().filename(),
+                                       std::filesystem::copy_options::overwrite_existing);
+    std::ofstream(dir / "x950.yaml")
+        << "base: 950pr\ndescription: a 950PR claiming the 910B1's calibration\ndevice:\n"
+           "  die:\n    cluster:\n      core:\n        dcci_clean_cycles: {value: 4, source: "
+           "calibrated, fit: 910b1, ref: r, range: [1, 8], range_why: w}\n";
+    const auto r = test::run_syncsim("--platforms " + dir.string() + " describe platform x950");
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.output, Contains("x950.yaml:7") &&
+                             Contains("calibrated by the 910b1 fit, but this is x950"));
+}
+
+TEST_CASE("calibration: the fit's refit points of the dcci/DMA pair reproduce #197",
+          "[calibration]") {
+    // Sensitivity studies and sweep bands move a bound value only to its
+    // refit points: each must still give the device's figure (1253 ms, the
+    // observation's tolerance 0.5% of it plus its 1%).
+    const FitRecord fit = read_fit(fit_file(test::repo_file("calibration"), "910b1"));
+    const std::string dma = "die.cluster.core.dma_gm_read_latency_cycles";
+    const FitParameter* bound = fit.parameter(dma);
+    REQUIRE(bound);
+    CHECK(bound->status == "combination");
+    CHECK_THAT(bound->combination, Contains("die.cluster.core.dcci_clean_cycles"));
+    for (const std::string end : {"low", "high"}) {
+        const FitRefit* refit = fit.refit(dma, end);
+        REQUIRE(refit);
+        // One SystemC simulation a process: each run is a syncsim of its own.
+        std::string sets;
+        for (const auto& [path, value] : refit->values)
+            sets += " --set platform." + path + "=" + value;
+        const auto r = test::run_syncsim(
+            "run " + test::repo_file("configs/simpler/soft_waves_behind_own_blocks.yaml") + sets);
+        INFO(end << ": " << dma << " = " << refit->values.at(dma) << "\n" << r.output);
+        const std::string mark = "measured   syncall_task_ns ";
+        const auto at = r.output.find(mark);
+        REQUIRE(at != std::string::npos);
+        const double ms = std::stod(r.output.substr(at + mark.size())) / 1e6;
+        CHECK(ms == Approx(1253).epsilon(0.016));
+    }
+    // The two ends differ: the pair is not pinned alone.
+    CHECK(fit.refit(dma, "low")->values.at(dma) != fit.refit(dma, "high")->values.at(dma));
+}
+
+TEST_CASE("calibration: a refit end at the chosen value moves nothing else", "[calibration]") {
+    // The chosen point reproduces every fitted observation, so a refit that
+    // starts there is already on the set: the projection leaves it (it once
+    // moved every point towards the observations' centres first, so such an
+    // end moved eight other values).
+    const FitRecord fit = read_fit(fit_file(test::repo_file("calibration"), "910b1"));
+    int at_value = 0;
+    for (const FitRefit& r : fit.refits) {
+        if (r.values.at(r.path) != fit.point.at(r.path)) continue;
+        ++at_value;
+        INFO(r.path << " " << r.end);
+        CHECK(r.values == fit.point);
+    }
+    CHECK(at_value > 0);
 }

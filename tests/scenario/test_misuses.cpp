@@ -30,7 +30,7 @@ TEST_CASE("misuse: cached AIC reads without dcci see the first round's flags in 
             // Where the value came from: memory holds the new value, so the
             // core's read was a stale cached copy.
             Contains("[flags[16] holds 6 now, last written by aic2 (PIPE_MTE3): copy_cbuf_to_gm "
-                     "[0x100000040, +32) at 5.973 us]"));
+                     "[0x100000040, +32) at 6.899 us]"));
 }
 
 TEST_CASE("misuse: idle cores calling at every barrier shift every epoch", "[misuse]") {

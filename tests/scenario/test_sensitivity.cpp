@@ -41,9 +41,10 @@ TEST_CASE("sensitivity: the soft barrier rests on the L2's uncached reads", "[se
     CHECK(s["primary"] == "latency_median_ns");
     const std::string first = s["ranked"][0]["path"];
     CHECK_THAT(first, Contains("die.l2.uncached_read_"));
-    // Its swing: the median at the low and the high end of the range.
+    // Its swing: the median at the low and the high end of the range (the
+    // span the 910B1 fit leaves it, 218-400 cycles: the barrier grows with it).
     const json& m = s["ranked"][0]["metrics"]["latency_median_ns"];
-    CHECK(m["high"].get<double>() > 5 * m["low"].get<double>());
+    CHECK(m["high"].get<double>() > 1.5 * m["low"].get<double>());
     CHECK(s["flips"].empty());
     // One die: the model tells the die link cannot move it, and it is not run.
     bool die_hop_excluded = false;

@@ -79,9 +79,10 @@ TEST_CASE("an un-zeroed workspace releases cores early, then later rounds time o
     CHECK(r.expectation_met);
     // The counter starts at 5: 13 arrivals reach round 1's target 18, so 13
     // cores could leave before the last arrives; the polls queue at the
-    // counter's slice, and 11 see it in time (the 18 blocks split between
-    // the two dies, the arrivals spread out: 5 did when they sat on one).
-    CHECK(r.result["rounds"][0]["released_early"] == 11);
+    // counter's slice, and 6 see it in time (how many depends on how the
+    // arrivals spread: 11 did before the DMA's read and write were costed
+    // apart, 5 when the 18 blocks sat on one die).
+    CHECK(r.result["rounds"][0]["released_early"] == 6);
     REQUIRE_FALSE(timeouts(r).empty());
     for (const json& t : timeouts(r)) {
         CHECK(t["polls"] == 1000000);

@@ -70,16 +70,18 @@ TEST_CASE("param tree: entries carry provenance, then overrides and derived valu
     ParamTree tree;
     toy.declare(tree);
     std::set<std::string> given;
-    read_param_entries(tree,
-                       view("fancy: {value: true, source: estimate, range: [false, true], "
-                            "range_why: either}\n"
-                            "part:\n"
-                            "  count: {value: 3, source: sourced, ref: r.md 1}\n"
-                            "  cache: {line_bytes: {value: 64, source: sourced, ref: r, note: n},\n"
-                            "          hit_cycles: {value: 2.5, source: estimate, range: [1, 4], "
-                            "range_why: a guess},\n"
-                            "          policy: {value: safe, source: calibrated, ref: obs}}\n"),
-                       "", toy.origins, given);
+    read_param_entries(
+        tree,
+        view("fancy: {value: true, source: estimate, range: [false, true], "
+             "range_why: either}\n"
+             "part:\n"
+             "  count: {value: 3, source: sourced, ref: r.md 1}\n"
+             "  cache: {line_bytes: {value: 64, source: sourced, ref: r, note: n},\n"
+             "          hit_cycles: {value: 2.5, source: estimate, range: [1, 4], "
+             "range_why: a guess},\n"
+             "          policy: {value: safe, source: calibrated, fit: toy, ref: obs, "
+             "range: [fast, safe], range_why: fitted}}\n"),
+        "", toy.origins, given);
     tree.derive_all(toy.origins);
     CHECK(toy.fancy);
     CHECK(toy.parts == 3);
@@ -93,7 +95,7 @@ TEST_CASE("param tree: entries carry provenance, then overrides and derived valu
     CHECK(toy.origins.at("part.cache.hit_cycles").low == "1");
     CHECK(toy.origins.at("part.cache.hit_cycles").high == "4");
     CHECK(toy.origins.at("part.cache.hit_cycles").range_why == "a guess");
-    CHECK_FALSE(toy.origins.at("part.cache.policy").has_range());
+    CHECK(toy.origins.at("part.cache.policy").fit == "toy");
     CHECK(given.size() == 5);
 
     override_param_tree(toy, view("part: {count: 4, cache: {policy: fast}}\n"));
@@ -156,6 +158,8 @@ TEST_CASE("param tree: an estimate needs a range its value lies in, and a reason
                Contains("the value 2 lies outside [3, 4]"));
     CHECK_THAT(error_of("{value: 2, source: estimate, range: [4, 1], range_why: w}"),
                Contains("low must be below high"));
+    CHECK_THAT(error_of("{value: 2, source: estimate, range: [2, 2], range_why: w}"),
+               Contains("low must be below high"));
     CHECK_THAT(error_of("{value: 2, source: estimate, range: 4, range_why: w}"),
                Contains("expected [low, high]"));
     // A bad value is named as a bad value, not as a bad range.
@@ -166,8 +170,14 @@ TEST_CASE("param tree: an estimate needs a range its value lies in, and a reason
                    Contains("outside [0, 100]"));
     CHECK_THAT(error_of("{value: 2, source: sourced, ref: r, range: [1, 4], range_why: w}"),
                Contains("a sourced value has no range"));
-    CHECK(error_of("{value: 2, source: calibrated, ref: r, range: [1, 4], range_why: w}") ==
+    CHECK(error_of("{value: 2, source: calibrated, fit: c, ref: r, range: [1, 4], range_why: w}") ==
           "no error");
+    // A calibrated value names its fit, and a fit's value carries its range.
+    CHECK_THAT(error_of("{value: 2, source: calibrated, ref: r, range: [1, 4], range_why: w}"),
+               Contains("names the fit that chose it"));
+    CHECK_THAT(error_of("{value: 2, source: estimate, fit: c}"), Contains("needs 'range"));
+    CHECK_THAT(error_of("{value: 2, source: sourced, ref: r, fit: c}"),
+               Contains("only a calibrated value or an estimate comes from a fit"));
     CHECK(error_of("{value: 2, source: estimate, range: [1, 4], range_why: w}") == "no error");
 }
 

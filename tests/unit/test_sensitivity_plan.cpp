@@ -46,7 +46,7 @@ const std::vector<ParamRow> kRows = {
     row("ffts.intra_block_cycles", "30", "estimate", "10", "100"),
     row("die.l2.uncached_read_latency_cycles", "160", "estimate", "60", "400"),
     row("die.l2.atomic_cycles", "20", "estimate", "5", "100", true),
-    row("die.cluster.core.dma_gm_latency_cycles", "2050", "calibrated", "1000", "2100"),
+    row("die.cluster.core.dma_gm_read_latency_cycles", "2050", "calibrated", "1000", "2100"),
     row("die.cluster.core.dsb_cycles", "2", "estimate", "1", "64"),
 };
 
@@ -57,7 +57,7 @@ TEST_CASE("sensitivity plan: what the run never used cannot move it, and a set v
     const json no_ffts = {{"ffts", {{"messages", 0}}}, {"l2", {{"uncached_reads_served", false}}}};
     const Plan p = plan(kRows, no_ffts);
     CHECK(paths(p.to_run) == std::vector<std::string>{"ffts.intra_block_cycles",
-                                                      "die.cluster.core.dma_gm_latency_cycles",
+                                                      "die.cluster.core.dma_gm_read_latency_cycles",
                                                       "die.cluster.core.dsb_cycles"});
     CHECK(paths(p.cannot_move) ==
           std::vector<std::string>{"interconnect.die_hop_cycles", "ffts.aggregation",
@@ -71,13 +71,56 @@ TEST_CASE("sensitivity plan: what the run never used cannot move it, and a set v
     CHECK(p.to_run[1].low == "1000");
 }
 
+TEST_CASE("sensitivity plan: a value a calibration fit binds moves with the others refit",
+          "[sensitivity][calibration]") {
+    std::vector<ParamRow> rows = kRows;
+    rows[8].origin.fit = "910b1"; // dma_gm_read_latency_cycles
+    rows[9].origin.fit = "910b1"; // dsb_cycles: free in the fit, no refit point recorded
+    FitRecord fit;
+    fit.platform = "910b1";
+    fit.parameters = {{"die.cluster.core.dma_gm_read_latency_cycles",
+                       "combination",
+                       "2050",
+                       "1000",
+                       "2100",
+                       "0",
+                       "4000",
+                       "",
+                       {"pto_isa_197"}},
+                      {"die.cluster.core.dsb_cycles", "free", "2", "1", "64", "1", "64", "", {}}};
+    fit.refits = {{"die.cluster.core.dma_gm_read_latency_cycles",
+                   "low",
+                   {{"die.cluster.core.dma_gm_read_latency_cycles", "1000"},
+                    {"die.cluster.core.dcci_clean_cycles", "37"}}},
+                  {"die.cluster.core.dma_gm_read_latency_cycles",
+                   "high",
+                   {{"die.cluster.core.dma_gm_read_latency_cycles", "2100"},
+                    {"die.cluster.core.dcci_clean_cycles", "2"}}}};
+    const json used = {{"ffts", {{"messages", 0}}}, {"l2", {{"uncached_reads_served", false}}}};
+    const Plan p = plan(rows, used, {{"910b1", fit}});
+    REQUIRE(p.to_run.size() == 3);
+    const Estimate& dma = p.to_run[1];
+    CHECK(dma.refit_from == "910b1");
+    CHECK(dma.low == "1000");
+    const std::vector<std::pair<std::string, std::string>> low = {
+        {"platform.die.cluster.core.dcci_clean_cycles", "37"},
+        {"platform.die.cluster.core.dma_gm_read_latency_cycles", "1000"}};
+    CHECK(dma.low_sets == low);
+    // Drawn from the fit's consistent points, but with no refit point its
+    // ends move it alone.
+    const Estimate& dsb = p.to_run[2];
+    CHECK(dsb.refit_from == "910b1");
+    CHECK(dsb.high_sets == std::vector<std::pair<std::string, std::string>>{
+                               {"platform.die.cluster.core.dsb_cycles", "64"}});
+}
+
 TEST_CASE("sensitivity plan: the hub's structure decides which per-message costs count",
           "[sensitivity]") {
     const json used = {{"ffts", {{"messages", 96}}}, {"l2", {{"uncached_reads_served", true}}}};
     CHECK(paths(plan(kRows, used).to_run) ==
           std::vector<std::string>{"ffts.aggregation", "ffts.process_cycles",
                                    "ffts.intra_block_cycles", "die.l2.uncached_read_latency_cycles",
-                                   "die.cluster.core.dma_gm_latency_cycles",
+                                   "die.cluster.core.dma_gm_read_latency_cycles",
                                    "die.cluster.core.dsb_cycles"});
     std::vector<ParamRow> parallel = kRows;
     parallel[2].value = "parallel";

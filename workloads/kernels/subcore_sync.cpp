@@ -22,6 +22,9 @@ void subcore_sync(KernelContext& k) {
     const std::int64_t sub = k.get_subblockid();
     const std::int64_t me = k.get_block_idx() * kSubcores + sub;
     const std::int64_t sibling = me - sub + (1 - sub);
+    // The second AIV's work before it publishes: siblings rarely finish
+    // together, and without the sync the first reads too early.
+    if (sub == 1) k.scalar_work(static_cast<double>(k.param_int("work_cycles")));
     lib::publish<std::int32_t>(k, slots + static_cast<GmAddr>(me) * kLine,
                                static_cast<std::int32_t>(me + 1));
     if (k.param_bool("sync")) {
@@ -78,6 +81,9 @@ void register_subcore_sync(WorkloadRegistry& r) {
          "the sync message sent this many more times before the one wait (a misuse: past 15 "
          "pending sets the flag counter overflows)",
          0, 64},
+        {"work_cycles", std::int64_t{500},
+         "the work subblock 1 does before it publishes its slot (subblock 0 publishes at once)", 0,
+         1e9},
     };
     r.add(KernelEntry{"subcore_sync",
                       "FFTS mode 1 between the two AIVs of a cluster",

@@ -198,6 +198,9 @@ void host(HostApi& host) {
         busy.kernel = "occupy";
         busy.target = p.target;
         busy.block_dim = host.param_int("busy_blocks");
+        // The buffer its co-running traffic streams (its bytes are not read).
+        if (host.param_int("busy_gm_bytes_per_cycle") > 0)
+            busy.args = {host.malloc(1 << 20, "busy traffic")};
         const StreamId busy_stream = host.create_stream();
         host.launch(busy_stream, busy);
         // Give it a head start: a synchronize with a budget returns 507046

@@ -20,7 +20,7 @@ static std::vector<std::string> target_choices() {
 namespace system_test {
 
 std::vector<WorkloadParam> params() {
-    return {
+    std::vector<WorkloadParam> out = {
         choice_param("mode", "hard",
                      "SYNCALL mode: hard (FFTS) or soft (GM: see pto_isa for which algorithm)",
                      {"hard", "soft"}),
@@ -111,6 +111,8 @@ std::vector<WorkloadParam> params() {
          "logical index of a core that enters one barrier too many (after the first); -1 = none",
          -1, 1 << 20},
     };
+    for (WorkloadParam& p : occupy_traffic_params()) out.push_back(std::move(p));
+    return out;
 }
 
 std::vector<WorkloadParam> kernel_params() {

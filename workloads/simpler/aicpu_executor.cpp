@@ -174,7 +174,10 @@ bool completions(RunState& s, int core, std::uint64_t value, double now_ns) {
 
 // Each task's span, as the schedulers saw it: first dispatch to last FIN.
 void log_task_spans(const RunState& s, AicpuContext& a) {
+    s.run.spans_ns->assign(s.task_ids.size(), -1);
     for (std::size_t i = 0; i < s.task_ids.size(); ++i) {
+        if (s.first_dispatch_ns[i] >= 0 && s.policy->finished_blocks(i) == s.run.tasks[i].blocks)
+            (*s.run.spans_ns)[i] = s.last_finish_ns[i] - s.first_dispatch_ns[i];
         std::ostringstream os;
         os << std::fixed << std::setprecision(3) << "simpler: " << s.run.tasks[i].name << " (task "
            << s.task_ids[i] << "): " << s.policy->finished_blocks(i) << " of "

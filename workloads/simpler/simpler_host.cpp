@@ -157,6 +157,9 @@ void host(HostApi& host) {
     // submit_after_us after the one before.
     std::vector<Task> measured;
     const double after_ns = static_cast<double>(host.param_int("submit_after_us")) * 1e3;
+    // The buffer the other work's co-running traffic streams, if it has any.
+    const GmAddr traffic =
+        host.param_int("busy_gm_bytes_per_cycle") > 0 ? host.malloc(1 << 20, "busy traffic") : 0;
     if (const std::int64_t busy = host.param_int("busy_blocks"); busy > 0)
         for (std::int64_t i = 0; i < host.param_int("busy_tasks"); ++i) {
             measured.push_back({"occupy (" + std::to_string(busy) + " blocks)",
@@ -164,7 +167,7 @@ void host(HostApi& host) {
                                 barrier.task.shape,
                                 busy,
                                 false,
-                                {}});
+                                {traffic}});
             if (i > 0) measured.back().submit_after_ns = after_ns;
         }
     measured.push_back(barrier.task);
@@ -188,6 +191,11 @@ void host(HostApi& host) {
         host.check("warm-up runs complete", runs(w, {barrier.task}, warm), warm);
     host.check("the runs complete", runs(host.param_int("runs"), measured, measured_detail),
                measured_detail);
+    // The SYNCALL task's span in the last run, as simpler's swimlane shows a
+    // task (pto-isa #197's "makespan of one SPMD task").
+    if (const auto& spans = *r.config.spans_ns; !spans.empty() && spans.back() >= 0)
+        host.measure("syncall_task_ns", spans.back(), "ns",
+                     "the SYNCALL task's span in the last run: first dispatch to last FIN");
     if (host.param_int("body") == 0) return;
     const auto words = host.read_array<std::int32_t>(
         barrier.out, static_cast<std::size_t>(barrier.participants * barrier.stride));
@@ -234,6 +242,8 @@ void register_simpler(WorkloadRegistry& r) {
          "measured runs, each block holding a core of the same type for busy_cycles; 0 = none",
          0, 1 << 20},
         occupy_cycles_param(),
+        occupy_traffic_params()[0],
+        occupy_traffic_params()[1],
         {"busy_tasks", std::int64_t{1},
          "how many such tasks of other work, one after another (a model's loop keeps more work "
          "queued than the cores run)",

@@ -65,6 +65,9 @@ struct RunConfig {
     double scheduler_timeout_ms = 10000;
     double exit_wait_ms = 1000;
     GmAddr payloads = 0; // 2 x kPayloadBytes per core of the device
+    // Filled by the run: each task's span as the schedulers saw it (first
+    // dispatch to last FIN, ns; -1 for a task that did not finish).
+    std::shared_ptr<std::vector<double>> spans_ns = std::make_shared<std::vector<double>>();
 };
 
 // The AICore side: the resident worker loop (arg 0: the payload area).
