@@ -12,6 +12,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <set>
 #include <sstream>
 
 namespace syncsim::sweep {
@@ -112,8 +113,14 @@ json run_batch(const SweepOptions& o, const SweepSpec& spec, const std::string& 
                const std::string& joblog) {
     OutputFile jobs_file((fs::path(out) / jobs).string(), "job list");
     int to_run = 0;
+    // Points with the same values share a folder (a refit end may be a
+    // consistent point, or both ends of a value one point): each folder runs
+    // once, as two runs writing it at once would spoil each other's files,
+    // and every such point reads its result.
+    std::set<std::string> folders;
     for (const Point& p : points) {
         if (!p.impossible.empty() || (reuse && has_current_result(p))) continue;
+        if (!folders.insert(p.dir).second) continue;
         write_point(o, spec, p);
         jobs_file.stream() << "sh " << shell_quote((fs::path(p.dir) / "rerun.sh").string()) << "\n";
         ++to_run;

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 
 using namespace syncsim;
 using Catch::Contains;
@@ -24,6 +25,13 @@ json study(const std::string& args, const std::string& name, int expected_exit =
     const auto r = test::run_syncsim("sensitivity " + args + " -j 2 --no-plot --out " + out);
     INFO(r.output);
     REQUIRE(r.exit_code == expected_exit);
+    // Each folder runs once: two ends that are one point (a value a fit
+    // pins at one value, both ends refit) once ran twice in one folder at
+    // the same time, and one run now and then spoilt the other's files.
+    std::ifstream jobs(out + "/jobs.txt");
+    std::set<std::string> seen;
+    for (std::string line; std::getline(jobs, line);) CHECK(seen.insert(line).second);
+    CHECK_FALSE(seen.empty());
     return json::parse(test::read_text(out + "/sensitivity.json"));
 }
 
