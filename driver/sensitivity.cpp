@@ -244,10 +244,10 @@ int run_sensitivity(const SensitivityOptions& o) {
     for (const FitValues& values : consistent)
         report.consistent.push_back(sample(values, "platform."));
     report.consistent_what = consistent_what;
-    for (const auto& [chip, fit] : fits)
+    for (const auto& fit : fits) // not a structured binding: clang 14 cannot capture one
         if (std::any_of(plan.to_run.begin(), plan.to_run.end(),
-                        [&](const Estimate& e) { return e.refit_from == chip; }))
-            report.refits.push_back({chip, fit.fitted.size()});
+                        [&](const Estimate& e) { return e.refit_from == fit.first; }))
+            report.refits.push_back({fit.first, fit.second.fitted.size()});
     write_report(report, study.out, o.plot);
     bool all_ran = true;
     for (const json& r : rows_run) all_ran = all_ran && r.value("status", "") == "ran";
