@@ -9,7 +9,9 @@
 #                            fixed seed, and the AddressSanitizer + UBSan
 #                            build with the default tier under it (the slow
 #                            tier runs in the release build only: under the
-#                            sanitizers it alone took 9 min): what CI runs
+#                            sanitizers it alone took 9 min; so do the
+#                            heavy cases, sweeps and sensitivity studies of
+#                            dozens of child runs each): what CI runs
 #                            (.ci/run)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -48,6 +50,6 @@ rm -f "$fuzz_log"
 phase "AddressSanitizer + UBSan build (build-asan/)"
 cmake --preset asan >/dev/null
 cmake --build --preset asan
-phase "the default tier under AddressSanitizer and UBSan"
-ctest --preset asan -j "$jobs" -LE slow
+phase "the default tier under AddressSanitizer and UBSan, the heavy orchestration cases aside"
+ctest --preset asan -j "$jobs" -LE "slow|heavy"
 echo "== passed in $((SECONDS - start)) s"

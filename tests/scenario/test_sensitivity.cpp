@@ -44,7 +44,8 @@ std::vector<std::string> top(const json& s, std::size_t n) {
 
 } // namespace
 
-TEST_CASE("sensitivity: the soft barrier rests on the L2's uncached reads", "[sensitivity]") {
+TEST_CASE("sensitivity: the soft barrier rests on the L2's uncached reads",
+          "[sensitivity][heavy]") {
     const json s = study(kBarrier910b1 + " --set workload.params.mode=soft", "soft");
     CHECK(s["primary"] == "latency_median_ns");
     const std::string first = s["ranked"][0]["path"];
@@ -63,7 +64,7 @@ TEST_CASE("sensitivity: the soft barrier rests on the L2's uncached reads", "[se
 }
 
 TEST_CASE("sensitivity: the hard barrier rests on the FFTS hub, serial vs parallel 230 vs 27 ns",
-          "[sensitivity]") {
+          "[sensitivity][heavy]") {
     const json s = study(kBarrier910b1, "hard");
     for (const std::string& path : top(s, 3)) CHECK_THAT(path, Contains("ffts."));
     const std::vector<std::string> first = top(s, 3);
@@ -84,7 +85,7 @@ TEST_CASE("sensitivity: the hard barrier rests on the FFTS hub, serial vs parall
 
 TEST_CASE("sensitivity: an outcome that flips comes first, and a value the config sets is left "
           "alone",
-          "[sensitivity]") {
+          "[sensitivity][heavy]") {
     const std::string out = (test::temp_dir() / "flip").string();
     const auto r =
         test::run_syncsim("sensitivity configs/soft_failures/one_barrier_too_few.yaml --set "
@@ -103,7 +104,7 @@ TEST_CASE("sensitivity: an outcome that flips comes first, and a value the confi
 
 TEST_CASE("sensitivity: a seeded Latin-hypercube study is the same twice, and bad options are "
           "refused",
-          "[sensitivity]") {
+          "[sensitivity][heavy]") {
     const std::string args = kBarrier910b1 + " --set workload.params.rounds=3 --lhs 6 --seed 9";
     const json a = study(args, "lhs_a"), b = study(args, "lhs_b");
     CHECK(a == b);
@@ -126,7 +127,7 @@ TEST_CASE("sensitivity: a seeded Latin-hypercube study is the same twice, and ba
 }
 
 TEST_CASE("a run names the estimates a cached sensitivity study of the same inputs ranked first",
-          "[sensitivity]") {
+          "[sensitivity][heavy]") {
     const std::string cache = (test::temp_dir() / "cache").string();
     const std::string env = "SYNCSIM_CACHE_DIR=" + cache + " ";
     const std::string config = "configs/a2/soft_aiv_all_blocks.yaml";

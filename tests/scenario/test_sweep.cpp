@@ -86,7 +86,8 @@ TEST_CASE("a sweep's plot draws one correctly labelled series per combination of
 // Issue 25 item 3: each point's figure with a band from the estimates its
 // line rests on most, in the CSV and drawn; `exclude` leaves out points that
 // would repeat others.
-TEST_CASE("a sweep with bands gives each point a band from its line's top estimates", "[sweep]") {
+TEST_CASE("a sweep with bands gives each point a band from its line's top estimates",
+          "[sweep][heavy]") {
     const std::string sweep = test::write_file(
         "bands.yaml", "base: " + test::repo_file("configs/sweeps/barrier_rounds_base.yaml") +
                           "\naxes:\n  platform: [910b1]\n  workload.params.mode: [hard, soft]\n"
@@ -241,7 +242,7 @@ TEST_CASE("a result of an earlier version of a point is never reported as fresh"
 }
 
 TEST_CASE("a point that runs past point_timeout is stopped and recorded, the others stand",
-          "[sweep]") {
+          "[sweep][heavy]") {
     // A cached poll that never sees the store: it would run for hours to the
     // default event bound; point_timeout stops it. The timeout is generous
     // because the short point must finish within it even under
