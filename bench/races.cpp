@@ -34,10 +34,13 @@ bool run_part(const std::string& command, Part* p) {
 } // namespace
 
 int races_part(const std::string& source, const RacesRun& run, const std::string& races) {
-    const std::vector<std::string> sets = {"workload.params.mode=" + run.mode,
-                                           "workload.params.block_dim=" + std::to_string(run.cores),
-                                           "workload.params.rounds=" + std::to_string(run.rounds),
-                                           "limits.sim_time=100 s"};
+    // A 950PR's two dies with as many clusters (2 AIV each) as the cores need.
+    const int clusters_per_die = std::max(36, (run.cores + 3) / 4);
+    const std::vector<std::string> sets = {
+        "workload.params.mode=" + run.mode,
+        "platform.die.cluster.count=" + std::to_string(clusters_per_die),
+        "workload.params.block_dim=" + std::to_string(run.cores),
+        "workload.params.rounds=" + std::to_string(run.rounds), "limits.sim_time=100 s"};
     const auto cfg = load_experiment(source + "/configs/sweeps/barrier_rounds_base.yaml", sets,
                                      source + "/platforms");
     RunOptions options;
@@ -102,7 +105,9 @@ int races_command(const std::string& source, int argc, char* argv[]) {
         runs.push_back({arg.substr(0, a), std::stoi(arg.substr(a + 1, b - a - 1)),
                         std::stoull(arg.substr(b + 1))});
     }
-    if (runs.empty()) runs = {{"hard", 48, 2000}, {"soft", 48, 200}};
+    if (runs.empty())
+        runs = {{"hard", 48, 20000}, {"soft", 48, 2000},  {"hard", 512, 1000},
+                {"soft", 512, 100},  {"hard", 4096, 100}, {"soft", 4096, 10}};
     return races_bench(argv[0], runs, args.repeats);
 }
 

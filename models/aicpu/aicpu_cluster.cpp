@@ -151,8 +151,8 @@ bool AicpuCluster::Thread::poll_gm(GmAddr addr, void* out, std::uint64_t bytes, 
         if (std::memcmp(out, seen, bytes) != 0) {
             if (RaceDetector* r = m_cluster.m_races)
                 if (r->active())
-                    r->atomic_read(m_cluster.m_race_agent, addr, bytes, "AICPU poll", nullptr,
-                                   to_ps(sc_core::sc_time_stamp()));
+                    r->polled(m_cluster.m_race_agent, addr, bytes, "AICPU poll", nullptr,
+                              to_ps(sc_core::sc_time_stamp()));
             return true;
         }
         const sc_core::sc_time now = sc_core::sc_time_stamp();

@@ -20,8 +20,11 @@ const BlockWork& BlockSlot::start() {
 std::function<void(const std::optional<std::string>&)>
 BlockSlot::finish(const sc_core::sc_time& at) {
     m_finished_at = at;
-    if (m_races && m_races->on() && m_current->launch->order)
-        m_current->launch->order->end.join(m_races->detector->release(m_races->agent).clock());
+    if (m_races && m_races->on() && m_current->launch->order) {
+        // A block ends once its posted writes landed: they are ordered before its end.
+        m_races->detector->fence(m_races->agent);
+        join_release(m_current->launch->order->end, m_races->detector->release(m_races->agent));
+    }
     auto done = std::move(m_current->on_done);
     m_current.reset();
     return done;

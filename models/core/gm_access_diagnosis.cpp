@@ -76,7 +76,7 @@ void GmAccessPath::race_load(CacheLine& line, GmAddr addr, unsigned bytes, const
     if (line.stored(addr - line.base, bytes, true)) return;
     static const VectorClock nothing;
     const VectorClock* knew = line.filled_knowing ? line.filled_knowing.get() : &nothing;
-    d.read(m_races.agent, addr, bytes, "ld", site, to_ps(m_time.now()), knew);
+    d.read(m_races.agent, addr, bytes, "ld", site, to_ps(m_time.now()), knew, m_filled);
     line.race_words |= mask;
 }
 

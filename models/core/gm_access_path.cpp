@@ -111,9 +111,11 @@ void GmAccessPath::post(GmAddr addr, const char* what, std::function<void()> acc
 
 void GmAccessPath::post_write(GmAddr addr, std::vector<std::uint8_t> bytes, const char* what,
                               const char* site, bool coherent) {
-    post(addr, what, [this, addr, what, site, coherent, data = std::move(bytes)] {
-        // A GM write once it lands: the L2 tells the race detector then.
-        const RaceTag tag{site, nullptr, coherent};
+    // What the write releases is fixed when it is posted (program order):
+    // the L2 tells the race detector when it lands.
+    const Release issued = m_races.on() ? m_races.detector->release(m_races.agent) : Release{};
+    post(addr, what, [this, addr, what, site, coherent, issued, data = std::move(bytes)] {
+        const RaceTag tag{site, issued.agent >= 0 ? &issued : nullptr, coherent, true};
         write_buffer_port().write(addr, data.data(), data.size(), what, &tag);
     });
 }
@@ -155,7 +157,12 @@ void GmAccessPath::dsb() {
     reason.kind = WaitReason::Kind::WriteDrain;
     m_activity.block_until([this] { return m_write_buffer->drained(); },
                            m_write_buffer->drained_event(), CoreState::Blocked, reason);
+    fence_posted_writes();
     m_time.advance(m_config.timing.dsb);
+}
+
+void GmAccessPath::fence_posted_writes() {
+    if (m_races.on()) m_races.detector->fence(m_races.agent);
 }
 
 std::int64_t GmAccessPath::decode_word(const std::uint8_t* raw, AtomicType type) {
@@ -193,10 +200,11 @@ void GmAccessPath::store_atomic(GmAddr addr, std::int64_t value, unsigned bytes)
     if (bytes != atomic_width_bytes(m_st_atomic_type))
         throw KernelFault("st_atomic of " + std::to_string(bytes) +
                           " bytes under set_st_atomic_cfg type " + to_string(m_st_atomic_type));
+    const Release issued = m_races.on() ? m_races.detector->release(m_races.agent) : Release{};
     post(addr, "st_atomic",
          [this, addr, value, type = m_st_atomic_type, op = m_st_atomic_op,
-          site = m_races.take_site()] {
-             const RaceTag tag{site, nullptr};
+          site = m_races.take_site(), issued] {
+             const RaceTag tag{site, issued.agent >= 0 ? &issued : nullptr, false, true};
              write_buffer_port().atomic(addr, type, op, value, &tag);
          });
     m_time.advance(m_config.timing.scalar_op);

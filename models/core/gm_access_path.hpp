@@ -95,6 +95,9 @@ class GmAccessPath {
     // intrinsic entry): the same cost as dcci(SINGLE_CACHE_LINE).
     void dcci_line(GmAddr addr, DcciMode mode);
     void dsb();
+    // The write buffer drained at a dsb: the race detector orders what this
+    // core posted before its later releases.
+    void fence_posted_writes();
     void set_st_atomic_cfg(AtomicType type, AtomicOp op);
     // A scalar write of one field of the MTE3's atomic store mode (its
     // element type, or its operation: none clears it); the MTE3's port reads

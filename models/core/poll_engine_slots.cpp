@@ -89,6 +89,7 @@ std::int64_t PollEngine::slots_iteration(const PollSpec& spec, PollTiming& timin
             while (!m_memory.write_buffer().drained())
                 m_time.wait_ahead(m_memory.write_buffer().drained_event());
         }
+        m_memory.fence_posted_writes();
         m_time.advance(m_config.timing.dsb);
     }
     // copy_gm_to_ubuf(ub, slots, 0, 1, N x slot_bytes / 32, 0, 0) as one poll

@@ -229,24 +229,28 @@ void FftsHub::intra_block_at(const FftsSender& from, int id, const sc_core::sc_t
         target = peers.aic;
         target_id = id + 16 * from.subblock; // the hardware maps subblock 1 to id + 16
     }
-    schedule(at + m_intra_block_time, target, FlagSpace::IntraBlock, target_id, 1, {sent});
+    slot(target, FlagSpace::IntraBlock, target_id); // range check now, in the sender's context
+    if (m_flag_observer)
+        m_flag_observer->flags_set({sent}, {target}, static_cast<int>(FlagSpace::IntraBlock),
+                                   target_id);
+    schedule(at + m_intra_block_time, target, FlagSpace::IntraBlock, target_id, 1);
 }
 
 void FftsHub::deliver_all(const std::vector<int>& targets, FlagSpace space, int id, int count,
                           const sc_core::sc_time& ready, const std::vector<Release>& sent) {
     const sc_core::sc_time& each = m_deliver_time;
+    for (int core : targets) slot(core, space, id); // range check now, in the sender's context
+    // The race detector joins the arrivers' releases once for all targets.
+    if (m_flag_observer) m_flag_observer->flags_set(sent, targets, static_cast<int>(space), id);
     for (int core : targets) {
         const sc_core::sc_time set = m_params.parallel_aggregation
                                          ? ready + m_broadcast_time
                                          : m_out.reserve(ready, each) + each;
-        schedule(set + m_core_path[core], core, space, id, count, sent);
+        schedule(set + m_core_path[core], core, space, id, count);
     }
 }
 
-void FftsHub::schedule(const sc_core::sc_time& at, int core, FlagSpace space, int id, int count,
-                       const std::vector<Release>& sent) {
-    slot(core, space, id); // range check now, in the sender's context
-    if (m_flag_observer) m_flag_observer->flag_set(sent, core, static_cast<int>(space), id);
+void FftsHub::schedule(const sc_core::sc_time& at, int core, FlagSpace space, int id, int count) {
     m_pending.push(at, m_seq++, Delivery{core, space, id, count}, m_next);
 }
 

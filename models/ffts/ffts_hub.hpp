@@ -177,8 +177,7 @@ class FftsHub : public sc_core::sc_module {
               const std::string& why);
     void deliver_all(const std::vector<int>& targets, FlagSpace space, int id, int count,
                      const sc_core::sc_time& ready, const std::vector<Release>& sent);
-    void schedule(const sc_core::sc_time& at, int core, FlagSpace space, int id, int count,
-                  const std::vector<Release>& sent);
+    void schedule(const sc_core::sc_time& at, int core, FlagSpace space, int id, int count);
     void deliver_due();
     void accept_due();
     void check_intra_block(const FftsSender& from, int id) const;

@@ -19,8 +19,12 @@ std::uint64_t word_ceil(std::uint64_t a) {
 } // namespace
 
 RaceDetector::RaceDetector(std::vector<std::string> agent_names, RaceMode mode)
-    : m_mode(mode), m_active(mode != RaceMode::Off) {
-    for (std::string& name : agent_names) m_agents.push_back(Agent{std::move(name), {}, 1, false});
+    : RaceClocks(agent_names.size(), mode != RaceMode::Off), m_mode(mode),
+      m_polls(agent_names.size()) {
+    for (std::string& name : agent_names) {
+        m_agents.emplace_back();
+        m_agents.back().name = std::move(name);
+    }
 }
 
 const std::string& RaceDetector::agent_name(int agent) const {
@@ -37,60 +41,25 @@ std::string RaceDetector::where(std::uint64_t addr) const {
     return os.str();
 }
 
-// ---------------------------------------------------------------- clocks
+void RaceDetector::own_step(int agent) {
+    m_polls.other_access(agent);
+    release_held(agent);
+}
 
-Release RaceDetector::release(int agent) {
+void RaceDetector::fence(int agent) {
+    if (!active()) return;
     Agent& a = m_agents[static_cast<std::size_t>(agent)];
-    Release r{a.knows, agent, a.own};
-    ++a.own;
-    return r;
-}
-
-void RaceDetector::acquire(int agent, const Release& r) {
-    Agent& a = m_agents[static_cast<std::size_t>(agent)];
-    const bool own_known = r.agent < 0 || r.agent == agent || known(agent, r.agent) >= r.own;
-    const bool rest_known =
-        !r.knows || r.knows == a.knows || (a.knows && a.knows->covers(*r.knows, agent));
-    if (own_known && rest_known) return;
-    auto grown =
-        a.knows ? std::make_shared<VectorClock>(*a.knows) : std::make_shared<VectorClock>();
-    if (r.knows) grown->join(*r.knows);
-    if (r.agent >= 0 && r.agent != agent) grown->raise(r.agent, r.own);
-    a.knows = std::move(grown);
-}
-
-void RaceDetector::acquire(int agent, const VectorClock& c) {
-    Agent& a = m_agents[static_cast<std::size_t>(agent)];
-    if (a.knows && a.knows->covers(c, agent)) return; // its own counter is `own`
-    if (!a.knows && c.size() == 0) return;
-    auto grown =
-        a.knows ? std::make_shared<VectorClock>(*a.knows) : std::make_shared<VectorClock>();
-    grown->join(c);
-    a.knows = std::move(grown);
-}
-
-VectorClock RaceDetector::clock(int agent) const {
-    const Agent& a = m_agents[static_cast<std::size_t>(agent)];
-    VectorClock c;
-    if (a.knows) c = *a.knows;
-    c.raise(agent, a.own);
-    return c;
-}
-
-void RaceDetector::flag_set(const std::vector<Release>& sent, int target, int space, int id) {
-    if (!m_active) return;
-    if (sent != m_flag_sent) {
-        m_flag_sent = sent;
-        m_flag_clock = VectorClock();
-        for (const Release& r : sent) m_flag_clock.join(r.clock());
-    }
-    m_objects[flag_key(target, space, id)].join(m_flag_clock);
+    for (const auto& [from, to] : a.unfenced.ranges())
+        m_shadow.visit(from, to, [&](std::uint64_t, std::uint64_t, RaceWord& w) {
+            if (w.write.agent == agent && w.write.clock == kUnfenced) w.write.clock = own(agent);
+        });
+    a.unfenced.clear();
 }
 
 // ---------------------------------------------------------------- accesses
 
 void RaceDetector::begin_access(int agent) {
-    m_found.clear();
+    m_found.new_access();
     Agent& a = m_agents[static_cast<std::size_t>(agent)];
     if (!a.seen) {
         a.seen = true;
@@ -102,49 +71,35 @@ void RaceDetector::end_access() {
     if (m_mode != RaceMode::Auto) return;
     const std::uint64_t load = static_cast<std::uint64_t>(m_agents_seen) * words();
     if (load <= kAutoLimit) return;
-    m_active = false;
+    stop();
     m_stopped = std::to_string(m_agents_seen) + " agents x " + std::to_string(words()) +
                 " GM words passed the automatic check's limit of " + std::to_string(kAutoLimit) +
                 " (--races on checks any run)";
     m_shadow.clear();
-    m_objects.clear();
 }
-
-namespace {
-
-// The order pairs are kept and listed in: by when the later access was
-// made, then the earlier, then where and who. Not the order the model saw
-// them: accesses at one instant are seen in the order processes run, which
-// spinning and fast-forwarded polls change.
-bool earlier(const RacePair& a, const RacePair& b) {
-    return std::tie(a.second.time_ps, a.first.time_ps, a.addr, a.second.agent, a.first.agent) <
-           std::tie(b.second.time_ps, b.first.time_ps, b.addr, b.second.agent, b.first.agent);
-}
-
-} // namespace
 
 void RaceDetector::report(const RaceAccess& first, const RaceAccess& second, std::uint32_t knew,
-                          std::uint64_t from, std::uint64_t to) {
-    // One access and one earlier access make one pair, over all the words they share.
-    for (RacePair& p : m_pairs)
-        if (p.first == first && p.second == second) {
-            const std::uint64_t end = std::max(p.addr + p.bytes, to);
-            p.addr = std::min(p.addr, from);
-            p.bytes = end - p.addr;
-            return;
-        }
-    for (const RaceAccess& seen : m_found)
-        if (seen == first) return; // counted; not among the kept
-    ++m_count;
-    m_found.push_back(first);
-    const std::uint32_t now = known(second.agent, first.agent);
-    const RaceWhy why = now >= first.clock && knew < first.clock ? RaceWhy::StaleLine
-                        : now > 0                                ? RaceWhy::AfterRelease
-                                                                 : RaceWhy::Unsynchronised;
-    const RacePair pair{from, to - from, first, second, why};
-    if (m_pairs.size() == kPairs && !earlier(pair, m_pairs.back())) return;
-    m_pairs.insert(std::upper_bound(m_pairs.begin(), m_pairs.end(), pair, earlier), pair);
-    if (m_pairs.size() > kPairs) m_pairs.pop_back();
+                          std::uint64_t from, std::uint64_t to) const {
+    m_found.add(first, second, knew, known(second.agent, first.agent), from, to);
+}
+
+void RaceDetector::hold(int reader, const RaceAccess& first, const RaceAccess& second,
+                        std::uint32_t knew, std::uint64_t from, std::uint64_t to) {
+    m_agents[static_cast<std::size_t>(reader)].held.push_back(
+        {first, second, knew, known(second.agent, first.agent), from, to});
+}
+
+void RaceDetector::release_held(int agent) const {
+    std::vector<HeldPair>& held = m_agents[static_cast<std::size_t>(agent)].held;
+    if (held.empty()) return;
+    m_found.new_access();
+    for (const HeldPair& h : held) m_found.add(h.first, h.second, h.knew, h.now, h.from, h.to);
+    held.clear();
+    m_found.new_access();
+}
+
+void RaceDetector::settle() const {
+    for (std::size_t a = 0; a < m_agents.size(); ++a) release_held(static_cast<int>(a));
 }
 
 void RaceDetector::check_write(const VectorClock* knows, const RaceAccess& now, const RaceWord& w,
@@ -154,35 +109,71 @@ void RaceDetector::check_write(const VectorClock* knows, const RaceAccess& now, 
     if (last.agent >= 0 && last.agent != now.agent && !(last.atomic && now.atomic) &&
         last.clock > known_of(last.agent))
         report(last, now, known_of(last.agent), from, to);
-    for (const RaceAccess& r : w.reads)
-        if (r.agent != now.agent && r.clock > known_of(r.agent) && !(r.atomic && now.atomic))
+    for (const RaceAccess& r : w.reads) {
+        // A poll does not race with the core's store it waits for.
+        if (r.agent == now.agent || r.clock <= known_of(r.agent) || (r.atomic && now.atomic) ||
+            (r.poll && now.whole))
+            continue;
+        // The reader's last access, with nothing of its own since: if it
+        // reads the word again, it was a poll loop's read.
+        if (!r.poll && r.clock == own(r.agent) && m_polls.last_read_in(r.agent, from, to))
+            hold(r.agent, r, now, known_of(r.agent), from, to);
+        else
             report(r, now, known_of(r.agent), from, to);
+    }
 }
 
 void RaceDetector::read(int agent, std::uint64_t addr, std::uint64_t len, const char* op,
-                        const char* site, std::uint64_t time_ps, const VectorClock* knew) {
-    if (m_active) read_access(agent, addr, len, op, site, time_ps, knew, false);
+                        const char* site, std::uint64_t time_ps, const VectorClock* knew,
+                        bool fresh) {
+    if (active()) scalar_read(agent, addr, len, op, site, time_ps, knew, fresh, ReadKind::Plain);
 }
 
 void RaceDetector::atomic_read(int agent, std::uint64_t addr, std::uint64_t len, const char* op,
                                const char* site, std::uint64_t time_ps) {
-    if (!m_active) return;
-    read_access(agent, addr, len, op, site, time_ps, nullptr, true);
-    observed(agent, addr, len);
+    if (active()) scalar_read(agent, addr, len, op, site, time_ps, nullptr, true, ReadKind::Device);
+}
+
+void RaceDetector::scalar_read(int agent, std::uint64_t addr, std::uint64_t len, const char* op,
+                               const char* site, std::uint64_t time_ps, const VectorClock* knew,
+                               bool fresh, ReadKind first) {
+    const HandWrittenPolls::Read loop = m_polls.read(agent, word_floor(addr), fresh);
+    if (loop == HandWrittenPolls::Read::Repeat)
+        m_agents[static_cast<std::size_t>(agent)].held.clear(); // its loop's earlier read
+    else
+        release_held(agent);
+    const bool poll = loop != HandWrittenPolls::Read::Plain;
+    read_access(agent, addr, len, op, site, time_ps, poll ? nullptr : knew,
+                poll ? ReadKind::Poll : first);
+    // Any read that synchronises acquires what it read.
+    if (poll || first == ReadKind::Device) observed_words(agent, addr, len);
+}
+
+void RaceDetector::polled(int agent, std::uint64_t addr, std::uint64_t len, const char* op,
+                          const char* site, std::uint64_t time_ps) {
+    if (!active()) return;
+    m_polls.other_access(agent);
+    release_held(agent);
+    read_access(agent, addr, len, op, site, time_ps, nullptr, ReadKind::Poll);
+    observed_words(agent, addr, len);
 }
 
 void RaceDetector::read_access(int agent, std::uint64_t addr, std::uint64_t len, const char* op,
                                const char* site, std::uint64_t time_ps, const VectorClock* knew,
-                               bool atomic_load, const Release* as) {
+                               ReadKind kind, const Release* as) {
     begin_access(agent);
-    const Agent& a = m_agents[static_cast<std::size_t>(agent)];
-    const VectorClock* k = knew ? knew : as ? as->knows.get() : a.knows.get();
-    const RaceAccess now{agent, as ? as->own : a.own, op, site, time_ps, false, atomic_load};
+    const VectorClock* k = knew ? knew : as ? as->knows.get() : knowledge(agent).get();
+    const bool poll = kind == ReadKind::Poll;
+    const RaceAccess now{agent, as ? as->own : own(agent), op,    site, time_ps,
+                         false, kind != ReadKind::Plain,   false, poll};
+    // A scalar read may be a poll loop's first: its pairs wait for its next access.
+    const bool may_poll = !as && !poll && m_polls.last_read_in(agent, addr, addr + len);
     m_shadow.visit(word_floor(addr), word_ceil(addr + len),
                    [&](std::uint64_t from, std::uint64_t to, RaceWord& w) {
                        for (RaceAccess& r : w.reads)
                            if (r.agent == agent) {
-                               if (r.clock == now.clock && r.atomic == now.atomic)
+                               if (r.clock == now.clock && r.atomic == now.atomic &&
+                                   r.poll == now.poll)
                                    return; // checked at this clock
                                r = now;
                                break;
@@ -190,8 +181,12 @@ void RaceDetector::read_access(int agent, std::uint64_t addr, std::uint64_t len,
                        const RaceAccess& last = w.write;
                        const std::uint32_t held = k && last.agent >= 0 ? k->get(last.agent) : 0;
                        if (last.agent >= 0 && last.agent != agent && last.clock > held &&
-                           !(last.atomic && now.atomic))
-                           report(last, now, held, from, to);
+                           !(now.atomic && last.atomic) && !(poll && last.whole)) {
+                           if (may_poll)
+                               hold(agent, last, now, held, from, to);
+                           else
+                               report(last, now, held, from, to);
+                       }
                        for (const RaceAccess& r : w.reads)
                            if (r.agent == agent) return;
                        w.reads.push_back(now);
@@ -201,17 +196,20 @@ void RaceDetector::read_access(int agent, std::uint64_t addr, std::uint64_t len,
 
 void RaceDetector::plain_write(const Release& as, std::uint64_t addr, std::uint64_t len,
                                const char* op, const char* site, std::uint64_t time_ps,
-                               bool coherent) {
+                               bool coherent, bool whole, bool fenced) {
     begin_access(as.agent);
-    const RaceAccess now{as.agent, as.own, op, site, time_ps, true, coherent};
-    m_shadow.visit(word_floor(addr), word_ceil(addr + len),
-                   [&](std::uint64_t from, std::uint64_t to, RaceWord& w) {
-                       check_write(as.knows.get(), now, w, from, to);
-                       w.write = now;
-                       w.released = as; // what a poll that sees it acquires
-                       w.atomics.reset();
-                       w.reads.clear();
-                   });
+    const RaceAccess now{
+        as.agent, fenced ? as.own : kUnfenced, op, site, time_ps, true, coherent, whole, false,
+        !fenced};
+    const std::uint64_t from = word_floor(addr), to = word_ceil(addr + len);
+    m_shadow.visit(from, to, [&](std::uint64_t f, std::uint64_t t, RaceWord& w) {
+        check_write(as.knows.get(), now, w, f, t);
+        w.write = now;
+        w.released = as; // what a poll that sees it acquires
+        w.atomics.reset();
+        w.reads.clear();
+    });
+    if (!fenced) m_agents[static_cast<std::size_t>(as.agent)].unfenced.add(from, to);
     end_access();
 }
 
@@ -219,51 +217,55 @@ void RaceDetector::write(int agent, std::uint64_t addr, std::uint64_t len, const
                          const char* site, std::uint64_t time_ps) {
     // The writer's clock moves on: what it does next is not in what a poll
     // of this write acquires.
-    if (m_active) plain_write(release(agent), addr, len, op, site, time_ps);
+    if (active()) plain_write(release(agent), addr, len, op, site, time_ps, false, false);
 }
 
 void RaceDetector::read_as(const Release& issued, std::uint64_t addr, std::uint64_t len,
                            const char* op, const char* site, std::uint64_t time_ps) {
-    if (m_active && issued.agent >= 0)
-        read_access(issued.agent, addr, len, op, site, time_ps, nullptr, false, &issued);
+    if (active() && issued.agent >= 0)
+        read_access(issued.agent, addr, len, op, site, time_ps, nullptr, ReadKind::Plain, &issued);
 }
 
 void RaceDetector::write_as(const Release& issued, std::uint64_t addr, std::uint64_t len,
                             const char* op, const char* site, std::uint64_t time_ps) {
-    if (m_active && issued.agent >= 0) plain_write(issued, addr, len, op, site, time_ps);
+    if (active() && issued.agent >= 0)
+        plain_write(issued, addr, len, op, site, time_ps, false, true);
 }
 
 void RaceDetector::gm_written(int agent, std::uint64_t addr, std::uint64_t len, const char* what,
                               const RaceTag* tag, bool atomic_write, std::uint64_t time_ps) {
-    if (!m_active || agent < 0 || static_cast<std::size_t>(agent) >= m_agents.size()) return;
+    if (!active() || agent < 0 || static_cast<std::size_t>(agent) >= m_agents.size()) return;
     const char* site = tag ? tag->site : nullptr;
+    const Release* issued = tag ? tag->issued : nullptr;
     if (atomic_write)
-        atomic_as(tag && tag->issued ? *tag->issued : release(agent), addr, len, what, site,
-                  time_ps);
-    else if (tag && tag->issued)
-        write_as(*tag->issued, addr, len, what, site, time_ps);
+        atomic_as(issued ? *issued : release(agent), addr, len, what, site, time_ps);
+    else if (issued) // posted by the scalar unit (fenced by a dsb) or a DMA copy's
+        plain_write(*issued, addr, len, what, site, time_ps, tag->coherent, true, !tag->posted);
     else
-        plain_write(release(agent), addr, len, what, site, time_ps, tag && tag->coherent);
+        plain_write(release(agent), addr, len, what, site, time_ps, tag && tag->coherent, true);
 }
 
 void RaceDetector::atomic(int agent, std::uint64_t addr, std::uint64_t len, const char* op,
                           const char* site, std::uint64_t time_ps) {
-    if (m_active) atomic_as(release(agent), addr, len, op, site, time_ps);
+    if (active()) atomic_as(release(agent), addr, len, op, site, time_ps);
 }
 
 void RaceDetector::atomic_as(const Release& as, std::uint64_t addr, std::uint64_t len,
                              const char* op, const char* site, std::uint64_t time_ps) {
-    if (!m_active || as.agent < 0) return;
+    if (!active() || as.agent < 0) return;
     const std::uint64_t from = word_floor(addr), to = word_ceil(addr + len);
     begin_access(as.agent);
-    const RaceAccess now{as.agent, as.own, op, site, time_ps, true, true};
-    const VectorClock mine = as.clock();
+    const RaceAccess now{as.agent, as.own, op, site, time_ps, true, true, true};
     m_shadow.visit(from, to, [&](std::uint64_t f, std::uint64_t t, RaceWord& w) {
         check_write(as.knows.get(), now, w, f, t);
-        // A release sequence: the next atomic or poll sees every one so far.
-        auto joined = std::make_shared<VectorClock>(w.atomics ? *w.atomics : w.released.clock());
-        joined->join(mine);
-        w.atomics = std::move(joined);
+        // A release sequence: the next atomic or poll sees every one so far
+        // (grown in place while no poll holds it).
+        if (!w.atomics) {
+            auto first = std::make_shared<VectorClock>();
+            join_release(*first, w.released);
+            w.atomics = std::move(first);
+        }
+        join_release(own_copy(w.atomics), as);
         w.write = now;
         w.released = Release{};
         w.reads.clear();
@@ -272,12 +274,18 @@ void RaceDetector::atomic_as(const Release& as, std::uint64_t addr, std::uint64_
 }
 
 void RaceDetector::observed(int agent, std::uint64_t addr, std::uint64_t len) {
-    if (!m_active) return;
+    if (!active()) return;
+    m_polls.other_access(agent);
+    release_held(agent);
+    observed_words(agent, addr, len);
+}
+
+void RaceDetector::observed_words(int agent, std::uint64_t addr, std::uint64_t len) {
     begin_access(agent);
     m_shadow.visit(word_floor(addr), word_ceil(addr + len),
                    [&](std::uint64_t, std::uint64_t, RaceWord& w) {
                        if (w.atomics)
-                           acquire(agent, *w.atomics);
+                           acquire(agent, w.atomics);
                        else
                            acquire(agent, w.released);
                    });

@@ -1,63 +1,40 @@
 // A happens-before race detector over the modelled GM accesses (issue 28
-// item 4): it reports every pair of conflicting accesses (at least one a
-// write) to a GM word by different agents that no synchronisation orders,
-// whatever values this run's timing produced. Agents are the cores, the
-// host and the AICPU; each has a vector clock (vector_clock.hpp). Edges:
-// an FFTS message's sender to the cores its flag set releases, an atomic
-// (a release and, when it returns a value, an acquire) and a poll that saw
-// its target (an acquire of what the polled words' writes published),
-// stream order (the host's submission, a launch's start, its blocks' ends,
-// a synchronize), CntNotify, notify and event records to their waits, and
-// MMIO registers. A write's clock is the writer's when it lands, so a
-// write-back covered by a release must have landed first (a dsb between
-// them, or just timing); a cached load is checked with what the reader knew
-// when its line was filled. Every write may be what a poll acquires: the
-// writer's clock moves on after each. Memory grows with agents and the
-// pieces of GM accessed (RangeShadow), not with time: the first pairs are
-// kept, the rest counted. Kernel-free.
+// item 4, issue 40): it reports every pair of conflicting accesses (at least
+// one a write) to a GM word by different agents that no synchronisation
+// orders, whatever values this run's timing produced. Agents are the cores,
+// the host and the AICPU; each has a vector clock (vector_clock.hpp). Edges:
+// an FFTS message's sender to the cores its flag set releases, an atomic (a
+// release and, when it returns a value, an acquire) and a synchronising read
+// (a poll, ld_dev, a hand-written loop's re-read: an acquire of what the
+// write it read published), stream order (the host's submission, a launch's
+// start, its blocks' ends, a synchronize), CntNotify, notify and event
+// records to their waits, and MMIO registers.
+//
+// Order follows the program, not the landing time: a core's posted scalar
+// write (a write-back, st_dev) is ordered before its later releases only
+// once a dsb came between (fence()), whatever order writes happen to land
+// in; until then it is "unfenced" and no release covers it. A cached load is
+// checked with what the reader knew when its line was filled. A synchronising
+// read does not race with a core's write (that is how cores hand over a
+// flag: a line lands at GM whole), only with the host's. Memory grows with
+// agents and the pieces of GM accessed (RangeShadow), not with time; clocks
+// are shared, so a barrier round costs O(1) per core. Kernel-free.
 #pragma once
 
+#include "models/races/hand_written_polls.hpp"
+#include "models/races/race_clocks.hpp"
+#include "models/races/race_pairs.hpp"
 #include "models/races/range_shadow.hpp"
-#include "models/races/sync_observer.hpp"
-#include "models/races/vector_clock.hpp"
+#include "models/races/unfenced_ranges.hpp"
 
 #include <algorithm>
 #include <cstdint>
 #include <functional>
-#include <map>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace syncsim {
-
-// One access as a race names it.
-struct RaceAccess {
-    int agent = -1;             // -1: none
-    std::uint32_t clock = 0;    // the agent's own counter at it
-    const char* op = "";        // "ld", "dcci write-back of a scalar-cache line", ...
-    const char* site = nullptr; // "file:line" (the instrumented path), or null
-    std::uint64_t time_ps = 0;
-    bool write = false;
-    bool atomic = false; // a synchronising access: an atomic, ld_dev or st_dev
-    bool operator==(const RaceAccess& o) const {
-        return agent == o.agent && clock == o.clock && op == o.op && site == o.site &&
-               time_ps == o.time_ps && write == o.write && atomic == o.atomic;
-    }
-};
-
-// Two accesses to [addr, addr + bytes) that no synchronisation orders.
-// Why nothing ordered them, as the later access's agent stood: it never
-// synchronised with the other; it did, but not past this access (a write
-// that landed after the release it saw: a missing dsb); or it did, and only
-// its cached line was older than that (filled before, no dcci since).
-enum class RaceWhy { Unsynchronised, AfterRelease, StaleLine };
-
-struct RacePair {
-    std::uint64_t addr = 0, bytes = 0;
-    RaceAccess first, second; // first: the one the model saw first
-    RaceWhy why = RaceWhy::Unsynchronised;
-};
 
 enum class RaceMode { Off, Auto, On };
 
@@ -65,7 +42,8 @@ enum class RaceMode { Off, Auto, On };
 // stream knew when the launch reached its head) and each joins what it
 // knew at its end into `end`, which the stream knows once the launch is done.
 struct LaunchOrder {
-    VectorClock start, end;
+    SharedClock start;
+    VectorClock end;
 };
 
 // What the detector keeps per word (4 aligned bytes) of GM.
@@ -79,26 +57,25 @@ struct RaceWord {
     // loop over a buffer costs segments per run, not per word.
     bool operator==(const RaceWord& o) const {
         const auto same_read = [](const RaceAccess& a, const RaceAccess& b) {
-            return a.agent == b.agent && a.clock == b.clock && a.op == b.op && a.atomic == b.atomic;
+            return a.agent == b.agent && a.clock == b.clock && a.op == b.op &&
+                   a.atomic == b.atomic && a.poll == b.poll;
         };
         return write == o.write && released == o.released && atomics == o.atomics &&
                std::equal(reads.begin(), reads.end(), o.reads.begin(), o.reads.end(), same_read);
     }
 };
 
-class RaceDetector : public FlagSetObserver, public GmWriteObserver {
+class RaceDetector : public RaceClocks, public GmWriteObserver {
   public:
-    static constexpr std::size_t kPairs = 64;
+    static constexpr std::size_t kPairs = RacePairs::kKept;
     // Auto: checked while agents that accessed GM x GM words accessed stay
     // at most this (2^24: e.g. 72 cores and 233,000 words, 0.9 MB of GM):
     // past it the shadow state could take hundreds of MB.
     static constexpr std::uint64_t kAutoLimit = 1ull << 24;
-    enum class SyncKind { Stream, CntNotify, Notify, Event, Register, Aicpu, Flag };
-    using SyncKey = std::pair<SyncKind, std::uint64_t>;
-
+    // The clock of a posted write no dsb has fenced yet: no release covers it.
+    static constexpr std::uint32_t kUnfenced = UINT32_MAX;
     RaceDetector(std::vector<std::string> agent_names, RaceMode mode);
 
-    bool active() const { return m_active; }
     RaceMode mode() const { return m_mode; }
     // Why it stopped checking (auto mode, past the limit); empty while active.
     const std::string& stopped() const { return m_stopped; }
@@ -108,12 +85,14 @@ class RaceDetector : public FlagSetObserver, public GmWriteObserver {
         m_where = std::move(where);
     }
     std::string where(std::uint64_t addr) const;
-    std::uint32_t own(int agent) const { return m_agents[static_cast<std::size_t>(agent)].own; }
 
     // --- accesses; addresses in bytes, checked per word
-    // A plain read; a cached load passes what its reader knew at the fill.
+    // A plain read; a cached load passes what its reader knew at the fill,
+    // and `fresh` when it read GM (its line was filled for it): a load that
+    // reads a word its agent just read fresh is a hand-written poll loop's
+    // (hand_written_polls.hpp) and synchronises instead.
     void read(int agent, std::uint64_t addr, std::uint64_t len, const char* op, const char* site,
-              std::uint64_t time_ps, const VectorClock* knew = nullptr);
+              std::uint64_t time_ps, const VectorClock* knew = nullptr, bool fresh = false);
     void write(int agent, std::uint64_t addr, std::uint64_t len, const char* op, const char* site,
                std::uint64_t time_ps);
     // A write issued earlier than it lands (a DMA copy): it counts as made
@@ -131,110 +110,94 @@ class RaceDetector : public FlagSetObserver, public GmWriteObserver {
     void atomic(int agent, std::uint64_t addr, std::uint64_t len, const char* op, const char* site,
                 std::uint64_t time_ps);
     // A read of GM's coherent value (ld_dev): like an atomic load it does
-    // not race with atomics and uncached stores, and it acquires what the
-    // write it reads published (a spin on ld_dev synchronises).
+    // not race with atomics and st_dev, and it acquires what the write it
+    // reads published; a spin on ld_dev is a poll.
     void atomic_read(int agent, std::uint64_t addr, std::uint64_t len, const char* op,
                      const char* site, std::uint64_t time_ps);
+    // A poll's read that saw its target (the AICPU's poll): it acquires what
+    // the words' writes published and races with no core's write.
+    void polled(int agent, std::uint64_t addr, std::uint64_t len, const char* op, const char* site,
+                std::uint64_t time_ps);
     // A poll saw its target in these words: it acquires what their writes published.
     void observed(int agent, std::uint64_t addr, std::uint64_t len);
+    // The agent's dsb returned: the posted writes it made so far are ordered
+    // before its later releases.
+    void fence(int agent);
 
-    // --- synchronisation
-    // What the agent publishes now; its clock moves on.
-    Release release(int agent);
-    void acquire(int agent, const Release& r);
-    void acquire(int agent, const VectorClock& c);
-    VectorClock clock(int agent) const;
-    // What the agent knows of the others now (for a cache line's fill).
-    const SharedClock& knowledge(int agent) const {
-        return m_agents[static_cast<std::size_t>(agent)].knows;
-    }
-    // A synchronisation object (a stream, a notify id, a register ...).
-    VectorClock& object(const SyncKey& key) { return m_objects[key]; }
-    // `agent` publishes into the object (and moves on) / learns what it holds.
-    void release_to(int agent, const SyncKey& key) {
-        if (m_active) m_objects[key].join(release(agent).clock());
-    }
-    void acquire_from(int agent, const SyncKey& key) {
-        auto it = m_objects.find(key);
-        if (m_active && it != m_objects.end()) acquire(agent, it->second);
-    }
-    static SyncKey stream_key(int stream) {
-        return {SyncKind::Stream, static_cast<std::uint64_t>(stream)};
-    }
-    // A core's MMIO register (its RegId as a number) as an object.
-    static SyncKey register_key(int core, int reg) {
-        return {SyncKind::Register,
-                static_cast<std::uint64_t>(core) << 16 | static_cast<std::uint64_t>(reg)};
-    }
-    // A core's FFTS (space 0) or intra-block (1) flag as an object: what the
-    // messages that set it published, until its wait takes it.
-    static SyncKey flag_key(int core, int space, int id) {
-        return {SyncKind::Flag, static_cast<std::uint64_t>(core) << 32 |
-                                    static_cast<std::uint64_t>(space) << 16 |
-                                    static_cast<std::uint64_t>(id)};
-    }
-    // One object learns what another holds (a stream from a notify ...).
-    void pass(const SyncKey& from, const SyncKey& to) {
-        auto it = m_objects.find(from);
-        if (m_active && it != m_objects.end()) m_objects[to].join(it->second);
-    }
-    // FlagSetObserver: the hub sets `target`'s flag for these messages.
-    void flag_set(const std::vector<Release>& sent, int target, int space, int id) override;
     // GmWriteObserver: an L2 applied a core's write (an atomic's release part).
     void gm_written(int agent, std::uint64_t addr, std::uint64_t len, const char* what,
                     const RaceTag* tag, bool atomic, std::uint64_t time_ps) override;
 
-    // --- what it found
-    std::uint64_t count() const { return m_count; }
+    // --- what it found (pairs a poll loop may still explain are settled first)
+    std::uint64_t count() const {
+        settle();
+        return m_found.count();
+    }
     // The earliest pairs (by the later access's time, then the earlier's).
-    const std::vector<RacePair>& pairs() const { return m_pairs; }
+    const std::vector<RacePair>& pairs() const {
+        settle();
+        return m_found.pairs();
+    }
     std::uint64_t words() const { return m_shadow.bytes() / 4; }
     int agents_seen() const { return m_agents_seen; }
 
   private:
+    // A pair against a read that may be a hand-written poll's: reported
+    // unless the reader's next access reads the word again.
+    struct HeldPair {
+        RaceAccess first, second;
+        std::uint32_t knew, now; // what the check held; what the second's agent knew then
+        std::uint64_t from, to;
+    };
     struct Agent {
         std::string name;
-        SharedClock knows;
-        std::uint32_t own = 1;
         bool seen = false;
+        UnfencedRanges unfenced; // its posted writes landed since its last dsb
+        std::vector<HeldPair> held;
     };
     void begin_access(int agent);
     void end_access();
     void check_write(const VectorClock* knows, const RaceAccess& now, const RaceWord& w,
                      std::uint64_t from, std::uint64_t to);
+    enum class ReadKind { Plain, Device, Poll }; // a load, ld_dev, a poll's read
     void read_access(int agent, std::uint64_t addr, std::uint64_t len, const char* op,
                      const char* site, std::uint64_t time_ps, const VectorClock* knew,
-                     bool atomic_load, const Release* as = nullptr);
+                     ReadKind kind, const Release* as = nullptr);
+    // A scalar read of GM as the agent's loop made it: a first read, or a poll's.
+    void scalar_read(int agent, std::uint64_t addr, std::uint64_t len, const char* op,
+                     const char* site, std::uint64_t time_ps, const VectorClock* knew, bool fresh,
+                     ReadKind first);
     // An atomic as made at `as` (the writer's release when it was issued).
     void atomic_as(const Release& as, std::uint64_t addr, std::uint64_t len, const char* op,
                    const char* site, std::uint64_t time_ps);
+    // `whole`: a core's write landing at GM; `fenced`: ordered before the
+    // writer's later releases (a posted write: not until its dsb).
     void plain_write(const Release& as, std::uint64_t addr, std::uint64_t len, const char* op,
-                     const char* site, std::uint64_t time_ps, bool coherent = false);
+                     const char* site, std::uint64_t time_ps, bool coherent, bool whole,
+                     bool fenced = true);
     // `knew`: what the check held of the first's agent (a cached load's:
     // at its line's fill).
     void report(const RaceAccess& first, const RaceAccess& second, std::uint32_t knew,
-                std::uint64_t from, std::uint64_t to);
-    std::uint32_t known(int agent, int of) const {
-        const SharedClock& k = m_agents[static_cast<std::size_t>(agent)].knows;
-        return k ? k->get(of) : 0;
-    }
+                std::uint64_t from, std::uint64_t to) const;
+    // A pair against `reader`'s last read, held until its next access.
+    void hold(int reader, const RaceAccess& first, const RaceAccess& second, std::uint32_t knew,
+              std::uint64_t from, std::uint64_t to);
+    // Reports the pairs held against `agent`'s last read.
+    void release_held(int agent) const;
+    // Acquires what the writes of these words published.
+    void observed_words(int agent, std::uint64_t addr, std::uint64_t len);
+    void settle() const;
+    // RaceClocks: a release is the agent's own step, so its last read was no poll's.
+    void own_step(int agent) override;
 
-    std::vector<Agent> m_agents;
+    mutable std::vector<Agent> m_agents;
     std::function<std::string(std::uint64_t)> m_where;
     RaceMode m_mode;
-    bool m_active;
     std::string m_stopped;
     int m_agents_seen = 0;
     RangeShadow<RaceWord> m_shadow;
-    std::map<SyncKey, VectorClock> m_objects;
-    std::vector<RacePair> m_pairs; // the earliest kPairs, in order
-    std::uint64_t m_count = 0;
-    // The last flag set's messages and what they published joined (a
-    // barrier's release reaches many targets: joined once).
-    std::vector<Release> m_flag_sent;
-    VectorClock m_flag_clock;
-    // The earlier accesses the current access raced with so far.
-    std::vector<RaceAccess> m_found;
+    HandWrittenPolls m_polls;
+    mutable RacePairs m_found;
 };
 
 } // namespace syncsim

@@ -46,11 +46,12 @@ std::string why_text(const RaceDetector& races, const RacePair& p) {
     case RaceWhy::AfterRelease: {
         const std::string past = b + " had synchronised with " + a + ", but not past this ";
         if (!p.first.write) return past + "read";
-        // Only a cache line's write-back lands on its own after the store
-        // that caused it; what orders it before the release is a dsb.
-        const bool write_back = std::string(p.first.op).find("write-back") != std::string::npos;
-        return past + "write (it landed after the release " + b + " saw" +
-               (write_back ? ": a write-back needs a dsb before the release)" : ")");
+        // A posted write (a write-back, st_dev) is ordered before its core's
+        // later release only by a dsb between them, whenever it lands.
+        if (p.first.posted)
+            return past + "write (no dsb came between it and the release " + b +
+                   " saw: a posted write needs one)";
+        return past + "write (" + a + " made it after the release " + b + " saw)";
     }
     case RaceWhy::Unsynchronised:
         break;

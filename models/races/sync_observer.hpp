@@ -20,10 +20,14 @@ namespace syncsim {
 // An uncached store (st_dev) is a synchronising access: it does not race
 // with ld_dev and atomics (the coherent word's own protocol), only with
 // plain accesses.
+// A posted scalar write (a write-back, st_dev) carries the release of its
+// post: it is ordered before the writer's later releases only once a dsb
+// fenced it (program order, not landing order).
 struct RaceTag {
     const char* site = nullptr;
     const Release* issued = nullptr;
     bool coherent = false; // st_dev: a synchronising store, as ld_dev is a load
+    bool posted = false;   // `issued` is a scalar post's, not a DMA copy's
 };
 
 class GmWriteObserver {
@@ -38,11 +42,12 @@ class GmWriteObserver {
 class FlagSetObserver {
   public:
     virtual ~FlagSetObserver() = default;
-    // The hub sets `target`'s flag `id` (`space` 0: FFTS, 1: intra-block)
+    // The hub sets each target's flag `id` (`space` 0: FFTS, 1: intra-block)
     // for these messages: what each sender released when it sent its own
     // (carried with the message, so a sender's later messages do not count).
-    // The target learns it when its wait takes the flag, not before.
-    virtual void flag_set(const std::vector<Release>& sent, int target, int space, int id) = 0;
+    // A target learns it when its wait takes the flag, not before.
+    virtual void flags_set(const std::vector<Release>& sent, const std::vector<int>& targets,
+                           int space, int id) = 0;
 };
 
 } // namespace syncsim

@@ -134,7 +134,7 @@ int HostRuntime::launch(StreamId stream_id, const KernelLaunch& request) {
                                  order->start = races->object(stream);
                              LaunchResult r = m_scheduler.run_launch(work);
                              if (RaceDetector* races = m_streams.races(); races && order)
-                                 races->object(stream).join(order->end);
+                                 races->join_into(stream, order->end);
                              for (const auto& f : r.faults) m_faults.push_back(what + ": " + f);
                              if (r.timeout_code) {
                                  log("stream " + std::to_string(s.id()) + ": " + what + ": " +
@@ -170,7 +170,7 @@ int HostRuntime::launch_aicpu(StreamId stream_id, const AicpuLaunch& launch) {
                           const AicpuResult r =
                               m_aicpu->run(launch, [this](const std::string& line) { log(line); });
                           if (races && agent >= 0 && races->active())
-                              races->object(stream).join(races->release(agent).clock());
+                              races->join_into(stream, races->release(agent));
                           s.end_wait();
                           if (r.code != 0) {
                               // An AICPU kernel that returns an error surfaces as

@@ -36,8 +36,7 @@ void HostStreams::submit(Stream& s, Stream::Task task) {
     if (RaceDetector* races = this->races()) {
         const Release submitted = races->release(m_host_agent);
         task.run = [races, id = s.id(), submitted, run = std::move(task.run)] {
-            if (races->active())
-                races->object(RaceDetector::stream_key(id)).join(submitted.clock());
+            if (races->active()) races->join_into(RaceDetector::stream_key(id), submitted);
             run();
         };
     }

@@ -204,3 +204,126 @@ TEST_CASE("races: an accumulating copy counts as made when issued", "[races]") {
     d.read(B, X, 4, "ld_dev", nullptr, 400);
     CHECK(d.count() == 0);
 }
+
+namespace {
+
+// A core's posted scalar write (a write-back) as the write buffer lands it:
+// made (released) at `posted`, applied at the L2 at `time_ps`.
+void lands(RaceDetector& d, const Release& posted, std::uint64_t addr, std::uint64_t time_ps) {
+    const RaceTag tag{nullptr, &posted, false, true};
+    d.gm_written(posted.agent, addr, 64, "dcci write-back of a scalar-cache line", &tag, false,
+                 time_ps);
+}
+
+} // namespace
+
+TEST_CASE("races: a posted write is ordered before its core's later release only by a dsb, "
+          "whatever order the writes land in",
+          "[races]") {
+    for (const bool dsb : {false, true}) {
+        RaceDetector d = detector();
+        const Release payload = d.release(A); // the payload's write-back is posted ...
+        lands(d, payload, X, 100);            // ... and lands
+        if (dsb) d.fence(A);                  // the dsb returns once it landed
+        const Release flag = d.release(A);    // the flag's write-back
+        lands(d, flag, Y, 120);
+        d.polled(B, Y, 4, "poll", nullptr, 200); // the consumer's poll sees the flag
+        d.read(B, X, 4, "ld", nullptr, 210, nullptr, true);
+        d.release(B); // its next step: a read's held pairs are settled
+        INFO("dsb " << dsb);
+        CHECK(d.count() == (dsb ? 0u : 1u));
+        if (!dsb) {
+            CHECK(d.pairs()[0].why == RaceWhy::AfterRelease);
+            CHECK(d.pairs()[0].first.posted);
+        }
+    }
+}
+
+TEST_CASE("races: a flag that lands before the payload posted ahead of it (no dsb) leaves the "
+          "consumer's read of the payload racing",
+          "[races]") {
+    RaceDetector d = detector();
+    const Release payload = d.release(A);
+    const Release flag = d.release(A);
+    lands(d, flag, Y, 100); // out of order: the flag first
+    d.polled(B, Y, 4, "poll", nullptr, 150);
+    d.read(B, X, 4, "ld", nullptr, 160, nullptr, true); // the old payload
+    d.release(B);
+    lands(d, payload, X, 200);
+    CHECK(d.count() == 1);
+    CHECK_FALSE(d.pairs()[0].first.write); // the read, then the write over it
+}
+
+TEST_CASE("races: a hand-written loop's reads of its flag synchronise from its second read",
+          "[races]") {
+    for (const char* how : {"ld", "ld_dev"}) {
+        RaceDetector d = detector();
+        const auto spin = [&](std::uint64_t t) {
+            if (std::string(how) == "ld")
+                d.read(B, Y, 4, "ld", nullptr, t, nullptr, true); // dcci + ld: a fresh read
+            else
+                d.atomic_read(B, Y, 4, "ld_dev", nullptr, t);
+        };
+        spin(50); // not set yet
+        const Release payload = d.release(A);
+        lands(d, payload, X, 100);
+        d.fence(A);
+        const Release flag = d.release(A);
+        lands(d, flag, Y, 120); // lands between the loop's reads
+        spin(150);              // the second read sees it: a poll's, it acquires
+        d.read(B, X, 4, "ld", nullptr, 160, nullptr, true);
+        d.release(B);
+        INFO(how);
+        CHECK(d.count() == 0);
+    }
+}
+
+TEST_CASE("races: a one-off read of a core's write races, ld_dev too, reported at the reader's "
+          "next step",
+          "[races]") {
+    for (const char* how : {"ld", "ld_dev"}) {
+        RaceDetector d = detector();
+        const Release w = d.release(A);
+        lands(d, w, X, 100);
+        if (std::string(how) == "ld")
+            d.read(B, X, 4, "ld", nullptr, 150, nullptr, true);
+        else
+            d.atomic_read(B, X, 4, "ld_dev", nullptr, 150);
+        d.read(B, Y, 4, "ld", nullptr, 160, nullptr, true); // a read of another word
+        INFO(how);
+        CHECK(d.count() == 1);
+        CHECK(d.pairs()[0].why == RaceWhy::Unsynchronised); // as B stood at the read
+    }
+}
+
+TEST_CASE("races: a barrier's released cores share one joined clock", "[races]") {
+    RaceDetector d(std::vector<std::string>(6, "core"), RaceMode::On);
+    std::vector<Release> arrivals;
+    for (int c = 0; c < 4; ++c) arrivals.push_back(d.release(c));
+    d.flags_set(arrivals, {0, 1, 2, 3}, 0, 14);
+    for (int c = 0; c < 4; ++c) d.acquire_from(c, RaceDetector::flag_key(c, 0, 14));
+    CHECK(d.knowledge(0) == d.knowledge(3)); // one clock, not four copies
+    CHECK(d.knowledge(0)->get(2) == arrivals[2].own);
+    // The next round: each arrives knowing that clock; the join is not copied per target.
+    arrivals.clear();
+    for (int c = 0; c < 4; ++c) arrivals.push_back(d.release(c));
+    d.flags_set(arrivals, {0, 1, 2, 3}, 0, 14);
+    for (int c = 0; c < 4; ++c) d.acquire_from(c, RaceDetector::flag_key(c, 0, 14));
+    CHECK(d.knowledge(1) == d.knowledge(2));
+    CHECK(d.knowledge(1)->get(0) == arrivals[0].own);
+}
+
+TEST_CASE("vector clock: a clock grown in place keeps covering what it was copied from",
+          "[races]") {
+    auto base = std::make_shared<VectorClock>();
+    base->raise(0, 3);
+    SharedClock shared = base;
+    SharedClock held = shared;             // someone holds it
+    VectorClock& grown = own_copy(shared); // so growing copies it
+    CHECK(shared.get() != held.get());
+    for (int i = 1; i < 50; ++i) grown.raise(i, 1); // one version for a burst
+    CHECK(grown.covers(*held));
+    CHECK_FALSE(held->covers(grown));
+    VectorClock& again = own_copy(shared); // nobody else holds it: in place
+    CHECK(&again == &grown);
+}
