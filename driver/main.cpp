@@ -40,7 +40,7 @@ usage:
   syncsim run CONFIG [--set KEY=VALUE]... [--vcd FILE] [--json FILE]
                      [--timeline FILE] [--rounds FILE] [--perf FILE]
                      [--window RANGE] [--cores LIST] [--signals LIST]
-                     [--waits FILE.dot] [--races off|on] [--try-fixes]
+                     [--waits FILE.dot] [--races auto|off|on] [--try-fixes]
   syncsim sweep SWEEP [-j N] [--out DIR] [--resume] [--slurm [--slurm-opt K=V]...]
                      [--sshlogin HOSTS]
   syncsim sensitivity CONFIG [-j N] [--metric NAME]... [--set KEY=VALUE]...
@@ -83,9 +83,9 @@ options:
                     (and FILE.svg when Graphviz's dot is installed): host,
                     streams, launches, waiting cores, what they wait on and
                     who did not come; a cycle or a missing signal in red
-  --races off|on    the GM race detector: pairs of conflicting accesses no
-                    synchronisation orders ("races" in the result). Without
-                    the option it checks a run while cores x GM words touched
+  --races auto|off|on  the GM race detector: pairs of conflicting accesses
+                    no synchronisation orders ("races" in the result). auto,
+                    the default, checks a run while cores x GM words touched
                     stay at most 16,777,216, and says where it stopped
   --try-fixes       rerun with each fix the diagnosis proposes (the "fix?"
                     lines) and report which resolve the run (it completes
@@ -161,12 +161,12 @@ void check_option_values(const po::variables_map& vm) {
             throw ConfigError(std::string("--") + option + " needs a value (syncsim --help)");
 }
 
-// --races off|on; absent: auto (checked while the run stays small).
+// --races auto|off|on; absent: auto (checked while the run stays small).
 RaceMode parse_races_option(bool given, const std::string& value) {
-    if (!given) return RaceMode::Auto;
+    if (!given || value == "auto") return RaceMode::Auto;
     if (value == "on") return RaceMode::On;
     if (value == "off") return RaceMode::Off;
-    throw ConfigError("--races " + quote_short(value) + ": off or on");
+    throw ConfigError("--races " + quote_short(value) + ": auto, off or on");
 }
 
 int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {

@@ -222,7 +222,7 @@ std::int64_t GmAccessPath::fetch_add(GmAddr addr, std::int64_t value, AtomicType
     const RaceTag tag{site, nullptr};
     const std::int64_t old = scalar_port().atomic(addr, type, AtomicOp::Sum, value, &tag);
     // It returned the count so far: what the atomics before it released.
-    if (m_races.on()) m_races.detector->observed(m_races.agent, addr, atomic_width_bytes(type));
+    if (m_races.on()) m_races.detector->returned(m_races.agent, addr, atomic_width_bytes(type));
     return old;
 }
 

@@ -4,14 +4,14 @@ namespace syncsim {
 
 Release RaceClocks::release(int agent) {
     own_step(agent);
-    AgentClock& a = m_clocks[static_cast<std::size_t>(agent)];
+    AgentClock& a = settled(agent);
     Release r{a.knows, agent, a.own};
     ++a.own;
     return r;
 }
 
 void RaceClocks::acquire(int agent, const Release& r) {
-    AgentClock& a = m_clocks[static_cast<std::size_t>(agent)];
+    AgentClock& a = settled(agent);
     const bool own_known = r.agent < 0 || r.agent == agent || known(agent, r.agent) >= r.own;
     bool rest_known =
         !r.knows || r.knows == a.knows || (a.knows && a.knows->covers(*r.knows, agent));
@@ -28,6 +28,8 @@ void RaceClocks::acquire(int agent, const Release& r) {
 void RaceClocks::acquire(int agent, const SharedClock& c) {
     if (!c) return;
     AgentClock& a = m_clocks[static_cast<std::size_t>(agent)];
+    if (a.later == c) drop_later(a); // the same clock grown since covers it
+    settled(agent);
     if (a.knows == c) return;
     if (!a.knows || c->covers(*a.knows, agent)) {
         a.knows = c;
@@ -37,13 +39,36 @@ void RaceClocks::acquire(int agent, const SharedClock& c) {
 }
 
 void RaceClocks::acquire(int agent, const VectorClock& c) {
-    AgentClock& a = m_clocks[static_cast<std::size_t>(agent)];
+    AgentClock& a = settled(agent);
     if (c.size() == 0 || (a.knows && a.knows->covers(c, agent))) return; // its own counter is `own`
     knows_to_grow(agent).join(c);
 }
 
+void RaceClocks::acquire_later(int agent, const SharedClock& c) {
+    if (!c) return;
+    AgentClock& a = m_clocks[static_cast<std::size_t>(agent)];
+    if (a.later == c) drop_later(a); // a newer snapshot of the same clock
+    settled(agent);
+    if (a.knows && !c->covers(*a.knows, agent)) return acquire(agent, c);
+    a.later = c;
+    a.later_version = c->version();
+    c->hold();
+}
+
+RaceClocks::AgentClock& RaceClocks::settled(int agent) const {
+    AgentClock& a = m_clocks[static_cast<std::size_t>(agent)];
+    if (!a.later) return a;
+    // It covered the agent's knowledge when taken: adopted while unchanged.
+    if (a.later->version() == a.later_version)
+        a.knows = a.later;
+    else
+        a.knows = std::make_shared<VectorClock>(a.later->as_of(a.later_version));
+    drop_later(a);
+    return a;
+}
+
 VectorClock RaceClocks::clock(int agent) const {
-    const AgentClock& a = m_clocks[static_cast<std::size_t>(agent)];
+    const AgentClock& a = settled(agent);
     VectorClock c;
     if (a.knows) c = *a.knows;
     c.raise(agent, a.own);

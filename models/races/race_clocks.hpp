@@ -24,6 +24,11 @@ class RaceClocks : public FlagSetObserver {
     RaceClocks(std::size_t agents, bool active) : m_clocks(agents), m_active(active) {}
     bool active() const { return m_active; }
     std::uint32_t own(int agent) const { return m_clocks[static_cast<std::size_t>(agent)].own; }
+    // The agent learns `c` as it is now, taken when it next needs its
+    // knowledge: an atomic's returned value, which its owner goes on growing
+    // in place (a soft barrier's arrivers: no copy each). A later acquire of
+    // the same clock (the barrier's poll) supersedes it.
+    void acquire_later(int agent, const SharedClock& c);
 
     // What the agent publishes now; its clock moves on.
     Release release(int agent);
@@ -32,9 +37,7 @@ class RaceClocks : public FlagSetObserver {
     void acquire(int agent, const VectorClock& c);
     VectorClock clock(int agent) const;
     // What the agent knows of the others now (for a cache line's fill).
-    const SharedClock& knowledge(int agent) const {
-        return m_clocks[static_cast<std::size_t>(agent)].knows;
-    }
+    const SharedClock& knowledge(int agent) const { return settled(agent).knows; }
     // A synchronisation object (a stream, a notify id, a register ...): what
     // was released into it (shared; null: nothing).
     SharedClock object(const SyncKey& key) const {
@@ -87,7 +90,7 @@ class RaceClocks : public FlagSetObserver {
     // The agent took a step of its own (a release): the detector's hook.
     virtual void own_step(int) {}
     std::uint32_t known(int agent, int of) const {
-        const SharedClock& k = m_clocks[static_cast<std::size_t>(agent)].knows;
+        const SharedClock& k = settled(agent).knows;
         return k ? k->get(of) : 0;
     }
     void stop() {
@@ -99,13 +102,19 @@ class RaceClocks : public FlagSetObserver {
     struct AgentClock {
         SharedClock knows;
         std::uint32_t own = 1;
+        SharedClock later; // acquire_later's clock, held as a snapshot at `later_version`
+        std::size_t later_version = 0;
     };
-    // The agent's knowledge, to grow in place (copied if shared).
-    VectorClock& knows_to_grow(int agent) {
-        return own_copy(m_clocks[static_cast<std::size_t>(agent)].knows);
+    // The agent's clock with what it acquires later taken in.
+    AgentClock& settled(int agent) const;
+    void drop_later(AgentClock& a) const {
+        a.later->unhold();
+        a.later.reset();
     }
+    // The agent's knowledge, to grow in place (copied if shared).
+    VectorClock& knows_to_grow(int agent) { return own_copy(settled(agent).knows); }
 
-    std::vector<AgentClock> m_clocks;
+    mutable std::vector<AgentClock> m_clocks;
     std::map<SyncKey, SharedClock> m_objects;
     bool m_active;
 };

@@ -280,11 +280,20 @@ void RaceDetector::observed(int agent, std::uint64_t addr, std::uint64_t len) {
     observed_words(agent, addr, len);
 }
 
-void RaceDetector::observed_words(int agent, std::uint64_t addr, std::uint64_t len) {
+void RaceDetector::returned(int agent, std::uint64_t addr, std::uint64_t len) {
+    if (!active()) return;
+    m_polls.other_access(agent);
+    release_held(agent);
+    observed_words(agent, addr, len, true);
+}
+
+void RaceDetector::observed_words(int agent, std::uint64_t addr, std::uint64_t len, bool later) {
     begin_access(agent);
     m_shadow.visit(word_floor(addr), word_ceil(addr + len),
                    [&](std::uint64_t, std::uint64_t, RaceWord& w) {
-                       if (w.atomics)
+                       if (w.atomics && later)
+                           acquire_later(agent, w.atomics);
+                       else if (w.atomics)
                            acquire(agent, w.atomics);
                        else
                            acquire(agent, w.released);

@@ -120,6 +120,9 @@ class RaceDetector : public RaceClocks, public GmWriteObserver {
                 std::uint64_t time_ps);
     // A poll saw its target in these words: it acquires what their writes published.
     void observed(int agent, std::uint64_t addr, std::uint64_t len);
+    // An atomic returned the words' value: it acquires what the atomics so
+    // far released, as they are now (acquire_later: no copy per arriver).
+    void returned(int agent, std::uint64_t addr, std::uint64_t len);
     // The agent's dsb returned: the posted writes it made so far are ordered
     // before its later releases.
     void fence(int agent);
@@ -185,7 +188,7 @@ class RaceDetector : public RaceClocks, public GmWriteObserver {
     // Reports the pairs held against `agent`'s last read.
     void release_held(int agent) const;
     // Acquires what the writes of these words published.
-    void observed_words(int agent, std::uint64_t addr, std::uint64_t len);
+    void observed_words(int agent, std::uint64_t addr, std::uint64_t len, bool later = false);
     void settle() const;
     // RaceClocks: a release is the agent's own step, so its last read was no poll's.
     void own_step(int agent) override;

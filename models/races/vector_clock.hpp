@@ -17,6 +17,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace syncsim {
@@ -44,6 +45,7 @@ class VectorClock {
         if (i < m_c.size() && m_c[i] >= value) return;
         changing();
         if (i >= m_c.size()) m_c.resize(i + 1, 0);
+        if (m_snapshots > 0) m_undo.emplace_back(static_cast<std::uint32_t>(i), m_c[i]);
         m_c[i] = value;
     }
     // Whether every counter of `o` (but `except`'s) is at most this one's.
@@ -58,8 +60,30 @@ class VectorClock {
         const std::uint64_t joined = o.id();
         changing();
         if (o.m_c.size() > m_c.size()) m_c.resize(o.m_c.size(), 0);
-        for (std::size_t i = 0; i < o.m_c.size(); ++i) m_c[i] = std::max(m_c[i], o.m_c[i]);
+        for (std::size_t i = 0; i < o.m_c.size(); ++i) {
+            if (o.m_c[i] <= m_c[i]) continue;
+            if (m_snapshots > 0) m_undo.emplace_back(static_cast<std::uint32_t>(i), m_c[i]);
+            m_c[i] = o.m_c[i];
+        }
         remember(joined);
+    }
+    // Snapshots: a holder that needs this clock as it is now while its owner
+    // goes on growing it in place (an atomic's returned value: each arriver
+    // of a soft barrier learns the arrivers before it). While one is held,
+    // every raise is kept, so the content at a version can be made again.
+    std::size_t version() const { return m_undo.size(); }
+    std::size_t snapshots() const { return m_snapshots; }
+    void hold() const { ++m_snapshots; }
+    void unhold() const {
+        if (--m_snapshots == 0) m_undo.clear();
+    }
+    // The content when version() was `version` (a clock of its own).
+    VectorClock as_of(std::size_t version) const {
+        VectorClock c;
+        c.m_c = m_c;
+        for (std::size_t i = m_undo.size(); i-- > version;)
+            c.m_c[m_undo[i].first] = m_undo[i].second;
+        return c;
     }
     bool operator==(const VectorClock& o) const { return covers(o) && o.covers(*this); }
     std::size_t size() const { return m_c.size(); }
@@ -87,8 +111,10 @@ class VectorClock {
     void remember(std::uint64_t id) {
         if (id == 0 || std::find(m_contains.begin(), m_contains.end(), id) != m_contains.end())
             return;
+        // The first (what it was copied from or first joined: the clock its
+        // holders had) stays; the others take turns.
         m_contains[m_next_slot] = id;
-        m_next_slot = (m_next_slot + 1) % m_contains.size();
+        m_next_slot = m_next_slot + 1 < m_contains.size() ? m_next_slot + 1 : 1;
     }
 
     std::vector<std::uint32_t> m_c;
@@ -96,6 +122,8 @@ class VectorClock {
     mutable bool m_changed = false; // grown since m_id was handed out
     std::array<std::uint64_t, 4> m_contains{};
     std::size_t m_next_slot = 0;
+    mutable std::size_t m_snapshots = 0;
+    mutable std::vector<std::pair<std::uint32_t, std::uint32_t>> m_undo; // (agent, old value)
     static inline std::uint64_t s_next_id = 0;
 };
 
@@ -126,11 +154,12 @@ inline void join_release(VectorClock& c, const Release& r) {
     if (r.agent >= 0) c.raise(r.agent, r.own);
 }
 
-// A clock to grow in place: `c` itself when nobody else holds it, else a copy.
+// A clock to grow in place: `c` itself when nobody else holds it but
+// snapshots (which keep what they need), else a copy.
 inline VectorClock& own_copy(SharedClock& c) {
     if (!c)
         c = std::make_shared<VectorClock>();
-    else if (c.use_count() > 1)
+    else if (static_cast<std::size_t>(c.use_count()) > 1 + c->snapshots())
         c = std::make_shared<VectorClock>(*c);
     // Every clock here was made as a non-const VectorClock (make_shared above
     // or in the detector) and no one else holds it.

@@ -114,7 +114,9 @@ TEST_CASE("races: a correct shipped config reports none, and --races off leaves 
     CHECK_FALSE(off.contains("races"));
     const auto bad = test::run_syncsim("run configs/a5/soft_aiv_all_blocks.yaml --races maybe");
     CHECK(bad.exit_code == 2);
-    CHECK_THAT(bad.output, Contains("--races 'maybe': off or on"));
+    CHECK_THAT(bad.output, Contains("--races 'maybe': auto, off or on"));
+    const json named = test::run_json("configs/a5/soft_aiv_all_blocks.yaml --races auto", "auto");
+    CHECK(named["races"]["mode"] == "auto");
 }
 
 TEST_CASE("races: a flag hand-over races exactly when the producer's dsb is missing, however the "

@@ -327,3 +327,38 @@ TEST_CASE("vector clock: a clock grown in place keeps covering what it was copie
     VectorClock& again = own_copy(shared); // nobody else holds it: in place
     CHECK(&again == &grown);
 }
+
+TEST_CASE("races: an atomic's returned value acquires the atomics before it, not those after, "
+          "though the counter's clock grows in place",
+          "[races]") {
+    constexpr int C = Host; // a third core here
+    RaceDetector d = detector();
+    d.write(C, Y, 4, "st_dev", nullptr, 5); // C's data, before its arrival
+    d.atomic(A, X, 4, "atomicAdd", nullptr, 10);
+    d.atomic(B, X, 4, "atomicAdd", nullptr, 20);
+    d.returned(B, X, 4);                         // B learns A's arrival ...
+    d.atomic(C, X, 4, "atomicAdd", nullptr, 30); // ... not C's, which comes after
+    d.read(B, Y, 4, "ld", nullptr, 40);
+    CHECK(d.count() == 1);                       // B's read of C's data is unordered
+    d.write(C, Y + 8, 4, "st_dev", nullptr, 35); // after its arrival
+    d.observed(B, X, 4);                         // B's poll sees the counter complete
+    d.read(B, Y, 4, "ld", nullptr, 50);
+    CHECK(d.count() == 1); // C's data before its arrival is ordered now
+    d.read(B, Y + 8, 4, "ld", nullptr, 55);
+    CHECK(d.count() == 2); // what C wrote after its arrival is not
+}
+
+TEST_CASE("vector clock: a snapshot gives the content it had, however it grew since", "[races]") {
+    auto c = std::make_shared<VectorClock>();
+    c->raise(0, 1);
+    c->hold();
+    const std::size_t then = c->version();
+    c->raise(1, 5);
+    c->raise(0, 2);
+    const VectorClock old = c->as_of(then);
+    CHECK(old.get(0) == 1);
+    CHECK(old.get(1) == 0);
+    CHECK(c->get(0) == 2);
+    c->unhold();
+    CHECK(c->version() == 0); // nothing kept once no one holds it
+}
