@@ -8,8 +8,8 @@
 #include <catch2/catch.hpp>
 
 using namespace syncsim;
-using test::CoreUnits;
 using test::core_config;
+using test::CoreUnits;
 using test::ns;
 
 TEST_CASE("core units: a dcci costs by what it finds: clean lines the tag look-up, a dirty one "
