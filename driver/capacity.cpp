@@ -15,7 +15,7 @@ namespace syncsim {
 
 namespace {
 
-constexpr std::uint64_t kReservedMaps = 4096; // libraries, heap, files: not thread stacks
+constexpr std::uint64_t kReservedMaps = 4096; // libraries, heap, files: not stack guards
 // Under an address-space limit: room kept for the heap (elaboration, results),
 // and the model state that goes with each thread (a core's caches and
 // tables: 24-27 KiB measured at 4096 AIV, docs/benchmarks.md; kept generous).
@@ -36,13 +36,22 @@ MachineLimits MachineLimits::of_this_machine() {
     std::uint64_t map_count = 65530; // Linux's default
     std::ifstream in("/proc/sys/vm/max_map_count");
     if (in) in >> map_count;
-    m.max_threads = map_count > kReservedMaps ? (map_count - kReservedMaps) / 2 : 0;
-    m.threads_why = "each thread's stack takes two of vm.max_map_count's mappings";
+    m.stack_guards = map_count > kReservedMaps ? (map_count - kReservedMaps) / 2 : 0;
+    const long pages = sysconf(_SC_PHYS_PAGES), page_bytes = sysconf(_SC_PAGE_SIZE);
+    m.max_touched_bytes = pages > 0 && page_bytes > 0
+                              ? std::uint64_t(pages) * std::uint64_t(page_bytes) / 2
+                              : std::uint64_t(1) << 32;
+    // Threads past the guards' budget cost no mapping (stack_guards.hpp):
+    // memory bounds them, a thread's touched stack and its model state each.
+    m.max_threads = m.max_touched_bytes / kStateBytesPerThread;
+    m.threads_why = "each thread takes about " + std::to_string(kStateBytesPerThread >> 10) +
+                    " KiB with its model state, out of half this machine's memory, " +
+                    gib(m.max_touched_bytes);
     // The address space left under RLIMIT_AS, less room for the model's own
     // heap, at one stack (SystemC's default size) and its model state each.
     rlimit as{};
     if (getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY) {
-        const std::uint64_t page = static_cast<std::uint64_t>(sysconf(_SC_PAGE_SIZE));
+        const std::uint64_t page = static_cast<std::uint64_t>(page_bytes);
         std::uint64_t mapped_pages = 0;
         std::ifstream statm("/proc/self/statm");
         if (statm) statm >> mapped_pages;
@@ -58,9 +67,6 @@ MachineLimits MachineLimits::of_this_machine() {
                             " KiB stacks";
         }
     }
-    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
-    m.max_touched_bytes = pages > 0 && page > 0 ? std::uint64_t(pages) * std::uint64_t(page) / 2
-                                                : std::uint64_t(1) << 32;
     return m;
 }
 

@@ -12,11 +12,14 @@
 namespace syncsim {
 
 struct MachineLimits {
-    // SystemC threads: each stack is a mapping plus a guard page, two entries
-    // of vm.max_map_count; the rest is left for the process's own mappings.
-    // Under an address-space limit (ulimit -v, as batch systems set), each
-    // stack also takes its size of it.
+    // SystemC threads: memory bounds them (a thread's model state), and under
+    // an address-space limit (ulimit -v, as batch systems set) each stack
+    // takes its size of it.
     std::uint64_t max_threads = 0;
+    // Stacks with a guard page: each is two entries of vm.max_map_count, the
+    // rest is left for the process's own mappings; the threads past them
+    // have their guard's page watched instead (stack_guards.hpp).
+    std::uint64_t stack_guards = 0;
     std::string threads_why;             // which limit sets max_threads
     std::uint64_t max_touched_bytes = 0; // half the physical memory
 

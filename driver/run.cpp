@@ -10,6 +10,7 @@
 #include "driver/sensitivity_cache.hpp"
 #include "driver/utf8.hpp"
 #include "models/systemc/sanitizer_stack.hpp"
+#include "models/systemc/stack_guards.hpp"
 #include "output/trace/ascend_tracer.hpp"
 #include "output/trace/vortex_tracer.hpp"
 
@@ -21,6 +22,15 @@ namespace syncsim {
 using nlohmann::json;
 
 namespace {
+
+// Said when some thread stacks went without a guard page (stack_guards.hpp).
+std::string stack_guards_line(const MachineLimits& machine) {
+    if (StackGuards::watched() == 0) return "";
+    return "stacks     " + std::to_string(StackGuards::guarded()) + " of " +
+           std::to_string(StackGuards::guarded() + StackGuards::watched()) +
+           " SystemC threads have a guard page (" + std::to_string(machine.stack_guards) +
+           " fit in vm.max_map_count); the others' last page was checked: untouched\n";
+}
 
 // Which target runs a config: the one for its platform's kind.
 std::unique_ptr<RunTarget> make_target(const ExperimentConfig& cfg) {
@@ -143,12 +153,19 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
     configure_systemc_reports();
     sc_core::sc_set_time_resolution(1, sc_core::SC_PS);
     arm_run_bounds(cfg);
-    ThreadBudget::limit() = MachineLimits::of_this_machine().max_threads;
+    const MachineLimits machine = MachineLimits::of_this_machine();
+    ThreadBudget::limit() = machine.max_threads;
+    StackGuards::set_budget(machine.stack_guards);
     target->elaborate(cfg, options);
 
     const auto sim_start = std::chrono::steady_clock::now();
     simulate(*target, cfg.sim_time_limit_ps);
     const auto sim_end = std::chrono::steady_clock::now();
+    if (StackGuards::check_watched() > 0)
+        throw std::runtime_error(
+            std::to_string(StackGuards::overflowed()) +
+            " SystemC thread stacks without a guard page (past vm.max_map_count's budget) ran "
+            "into their last page: the results cannot be trusted");
     // A run that does not finish ends at the limit; spinning and fast-forwarded
     // polls then agree on what happened by that time.
     const std::uint64_t reached = target->reached_ps();
@@ -176,7 +193,7 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
     report.simulation_seconds = seconds_between(sim_start, sim_end);
     report.result_seconds = seconds_between(sim_end, now);
     report.wall_seconds = seconds_between(kProcessStart, now);
-    report.timing_summary = timing_line(report);
+    report.timing_summary = timing_line(report) + stack_guards_line(machine);
     report.verdict = verdict_line(expectation);
     make_valid_utf8(report.result);
     end_processes();

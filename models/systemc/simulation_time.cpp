@@ -9,7 +9,7 @@ void ThreadBudget::take(const std::string& what) {
         throw KernelFault(what +
                           ": cannot start another SystemC thread: this machine holds about " +
                           std::to_string(limit()) +
-                          " (vm.max_map_count) and the run uses them all; use fewer cores");
+                          " (its memory or ulimit -v) and the run uses them all; use fewer cores");
     ++used();
 }
 

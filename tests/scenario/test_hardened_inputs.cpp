@@ -140,7 +140,7 @@ TEST_CASE("hardened: a damaged plugin that would crash the loader is refused",
 TEST_CASE("hardened: a configuration beyond the address-space limit is refused",
           "[hardened][capacity]") {
     // E518 from SystemC inside the dispatcher (exit 3): stacks were counted
-    // against vm.max_map_count only.
+    // against vm.max_map_count only (now: memory, and the address space).
     const auto r = test::run_in_shell(
         "ulimit -v 4194304; exec " + std::string(SYNCSIM_BINARY) +
         " run configs/a2/hard_aiv_all_blocks.yaml --set platform.die.cluster.count=4096");

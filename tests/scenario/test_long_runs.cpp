@@ -78,3 +78,20 @@ TEST_CASE("big chips: 4096 vector cores meet at a hard barrier", "[long_run][slo
     CHECK_THAT(r.output, Contains("rounds     2 barrier round(s), 2 complete"));
     CHECK_THAT(r.output, Contains("8192 messages, 0 dropped"));
 }
+
+TEST_CASE("big chips: 65,535 vector cores, more threads than guard pages fit in the memory map",
+          "[long_run][slow]") {
+    // Refused before elaboration (98,304 threads against (65530 - 4096) / 2
+    // guarded stacks) until the threads past the map's budget went without
+    // a guard page.
+    const auto r =
+        test::run_syncsim("run configs/sweeps/barrier_rounds_base.yaml --set platform=950pr --set "
+                          "platform.die.count=8 --set platform.die.cluster.count=4096 --set "
+                          "workload.params.block_dim=65535 --set workload.params.rounds=2");
+    INFO(r.output);
+    REQUIRE(r.exit_code == 0);
+    CHECK_THAT(r.output, Contains("32768 AIC + 65536 AIV"));
+    CHECK_THAT(r.output, Contains("rounds     2 barrier round(s), 2 complete"));
+    CHECK_THAT(r.output, Contains("SystemC threads have a guard page"));
+    CHECK_THAT(r.output, Contains("the others' last page was checked: untouched"));
+}
