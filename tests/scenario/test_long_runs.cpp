@@ -79,7 +79,7 @@ TEST_CASE("big chips: 4096 vector cores meet at a hard barrier", "[long_run][slo
     CHECK_THAT(r.output, Contains("8192 messages, 0 dropped"));
 }
 
-TEST_CASE("big chips: 65,535 vector cores, more threads than guard pages fit in the memory map",
+TEST_CASE("big chips: 65535 vector cores, more threads than guard pages fit in the memory map",
           "[long_run][slow]") {
     // Refused before elaboration (98,304 threads against (65530 - 4096) / 2
     // guarded stacks) until the threads past the map's budget went without
