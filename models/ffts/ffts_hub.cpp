@@ -172,7 +172,10 @@ void FftsHub::send(const FftsSender& from, std::uint64_t msg, const Release& sen
     const std::int64_t expected = g.expected;
     const int reduce_into = g.reduce_into;
     Aggregation& agg = m_aggregations[{from.context->launch_id, m.mode, group, m.flag_id}];
-    if (agg.count++ == 0) agg.arrivers.reserve(static_cast<std::size_t>(expected));
+    if (agg.count++ == 0) {
+        agg.arrivers.reserve(static_cast<std::size_t>(expected));
+        agg.sent.reserve(static_cast<std::size_t>(expected));
+    }
     agg.arrivers.push_back(from.core);
     agg.sent.push_back(sent);
     // Arrivals may be counted out of the order they leave (a die hop): the

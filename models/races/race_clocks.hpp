@@ -10,7 +10,7 @@
 #include "models/races/vector_clock.hpp"
 
 #include <cstdint>
-#include <map>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -115,7 +115,13 @@ class RaceClocks : public FlagSetObserver {
     VectorClock& knows_to_grow(int agent) { return own_copy(settled(agent).knows); }
 
     mutable std::vector<AgentClock> m_clocks;
-    std::map<SyncKey, SharedClock> m_objects;
+    struct SyncKeyHash {
+        std::size_t operator()(const SyncKey& k) const {
+            return std::hash<std::uint64_t>()(k.second * 8 + static_cast<std::uint64_t>(k.first));
+        }
+    };
+    // Looked up per released core and per wait: hashed, not ordered.
+    std::unordered_map<SyncKey, SharedClock, SyncKeyHash> m_objects;
     bool m_active;
 };
 
