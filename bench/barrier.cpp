@@ -89,7 +89,8 @@ int lean_part(int cores, std::uint64_t rounds) {
 
 // syncsim's hard AIVOnly barrier (the sweep base, kernel meta MIX_AIV_MAIN)
 // on a 910B1 made of as many clusters as N vector cores need.
-int syncsim_part(const std::string& source, int cores, std::uint64_t rounds) {
+int syncsim_part(const std::string& source, int cores, std::uint64_t rounds,
+                 const std::string& races) {
     const int clusters = cores / 2;
     const int dies = (clusters + 4095) / 4096;
     const std::vector<std::string> sets = {"platform=910b1",
@@ -101,7 +102,9 @@ int syncsim_part(const std::string& source, int cores, std::uint64_t rounds) {
                                            "limits.sim_time=100 s"};
     const auto cfg = load_experiment(source + "/configs/sweeps/barrier_rounds_base.yaml", sets,
                                      source + "/platforms");
-    const auto report = run_experiment(cfg, {});
+    RunOptions options; // a user's defaults (--races auto), or the detector off
+    if (races == "off") options.races = RaceMode::Off;
+    const auto report = run_experiment(cfg, options);
     if (report.outcome != "completed") {
         std::fprintf(stderr, "bench: the barrier did not complete:\n%s", report.summary.c_str());
         return 1;
@@ -111,56 +114,76 @@ int syncsim_part(const std::string& source, int cores, std::uint64_t rounds) {
     return 0;
 }
 
+namespace {
+
+// Best of the repeats: each figure on its own.
+void keep_best(Side& into, const Side& s, bool first) {
+    if (first) {
+        into = s;
+        return;
+    }
+    into.run_s = std::min(into.run_s, s.run_s);
+    into.process_s = std::min(into.process_s, s.process_s);
+    into.rss_kib = std::min(into.rss_kib, s.rss_kib);
+}
+
+struct SyncsimSide {
+    const char* races; // as --races takes it; "auto" is a user's default
+    Side best;
+    double pair_min = 1e300, pair_max = 0;
+};
+
+} // namespace
+
 int barrier_bench(const std::string& self, const std::vector<std::pair<int, std::uint64_t>>& runs,
                   int repeats) {
     // The fixed base: syncsim's peak RSS for 2 vector cores and one round
     // (the program, SystemC, the platform and config); what a run holds
     // above it, per vector core, is what more cores cost.
     Side base;
-    if (!run_side(self + " --barrier-syncsim 2 1", &base)) {
+    if (!run_side(self + " --barrier-syncsim 2 1 auto", &base)) {
         std::cerr << "bench: the base run failed\n";
         return 1;
     }
     std::printf("fixed base (2 AIV, 1 round): peak RSS %.1f MiB; each side run %d times, "
                 "alternating, best time kept (the machine is shared and noisy)\n",
                 base.rss_kib / 1024, repeats);
-    std::printf("%6s %8s %12s %12s %12s %7s %7s %13s %10s %10s\n", "cores", "rounds", "lean c-r/s",
-                "syncsim c-r/s", "(whole)", "ratio", "(whole)", "pairs min-max", "RSS/core",
-                "above base");
+    std::printf("%6s %8s %6s %12s %12s %12s %7s %7s %13s %10s %10s\n", "cores", "rounds", "races",
+                "lean c-r/s", "syncsim c-r/s", "(whole)", "ratio", "(whole)", "pairs min-max",
+                "RSS/core", "above base");
     for (const auto& [cores, rounds] : runs) {
-        Side lean, sim;
-        double pair_min = 1e300, pair_max = 0;
+        Side lean;
+        SyncsimSide sides[] = {{"auto", {}}, {"off", {}}};
         const std::string args = std::to_string(cores) + " " + std::to_string(rounds);
         for (int r = 0; r < repeats; ++r) {
-            Side l, x;
-            if (!run_side(self + " --lean " + args, &l) ||
-                !run_side(self + " --barrier-syncsim " + args, &x)) {
-                std::cerr << "bench: a part failed at " << cores << " cores\n";
-                return 1;
-            }
-            const double pair = (x.core_rounds / x.run_s) / (l.core_rounds / l.run_s);
-            pair_min = std::min(pair_min, pair);
-            pair_max = std::max(pair_max, pair);
-            const auto best = [r](Side& into, const Side& s) {
-                if (r == 0) {
-                    into = s;
-                    return;
+            Side l;
+            if (!run_side(self + " --lean " + args, &l)) return 1;
+            keep_best(lean, l, r == 0);
+            for (SyncsimSide& side : sides) {
+                Side x;
+                if (!run_side(self + " --barrier-syncsim " + args + " " + side.races, &x)) {
+                    std::cerr << "bench: a part failed at " << cores << " cores\n";
+                    return 1;
                 }
-                into.run_s = std::min(into.run_s, s.run_s);
-                into.process_s = std::min(into.process_s, s.process_s);
-                into.rss_kib = std::min(into.rss_kib, s.rss_kib);
-            };
-            best(lean, l);
-            best(sim, x);
+                const double pair = (x.core_rounds / x.run_s) / (l.core_rounds / l.run_s);
+                side.pair_min = std::min(side.pair_min, pair);
+                side.pair_max = std::max(side.pair_max, pair);
+                keep_best(side.best, x, r == 0);
+            }
         }
         const double lean_rate = lean.core_rounds / lean.run_s;
         const double lean_whole = lean.core_rounds / lean.process_s;
-        const double sim_rate = sim.core_rounds / sim.run_s;
-        const double sim_whole = sim.core_rounds / sim.process_s;
-        std::printf("%6d %8llu %12.3g %12.3g %12.3g %7.3f %7.3f %6.3f-%-6.3f %10.1f %10.1f\n",
-                    cores, static_cast<unsigned long long>(rounds), lean_rate, sim_rate, sim_whole,
-                    sim_rate / lean_rate, sim_whole / lean_whole, pair_min, pair_max,
-                    sim.rss_kib / cores, (sim.rss_kib - base.rss_kib) / cores);
+        for (const SyncsimSide& side : sides) {
+            const Side& sim = side.best;
+            const double sim_rate = sim.core_rounds / sim.run_s;
+            const double sim_whole = sim.core_rounds / sim.process_s;
+            std::printf("%6d %8llu %6s %12.3g %12.3g %12.3g %7.3f %7.3f %6.3f-%-6.3f %10.1f "
+                        "%10.1f\n",
+                        cores, static_cast<unsigned long long>(rounds), side.races, lean_rate,
+                        sim_rate, sim_whole, sim_rate / lean_rate, sim_whole / lean_whole,
+                        side.pair_min, side.pair_max, sim.rss_kib / cores,
+                        (sim.rss_kib - base.rss_kib) / cores);
+        }
     }
     return 0;
 }

@@ -21,7 +21,9 @@ BenchArgs bench_args(int argc, char* argv[], int first);
 
 // Children: each prints "core-rounds run-seconds process-seconds peak-RSS-KiB".
 int lean_part(int cores, std::uint64_t rounds);
-int syncsim_part(const std::string& source, int cores, std::uint64_t rounds);
+// `races`: "auto" (a user's default) or "off".
+int syncsim_part(const std::string& source, int cores, std::uint64_t rounds,
+                 const std::string& races);
 // The parent: both sides for each (cores, rounds), and their ratios.
 // Each side runs `repeats` times, alternating; the best time of each is kept.
 int barrier_bench(const std::string& self, const std::vector<std::pair<int, std::uint64_t>>& runs,

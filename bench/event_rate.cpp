@@ -13,7 +13,9 @@
 //                           SystemC model of it (default 48:20000 512:2000
 //                           4096:100), each side K times (default 3),
 //                           alternating, best time kept: core-rounds/s of
-//                           each, their ratio, peak RSS per core
+//                           each, their ratio, peak RSS per core; syncsim
+//                           twice, as a user runs it (--races auto) and
+//                           with the race detector off
 //   syncsim_bench races [--repeat K] [KIND:N:ROUNDS]...
 //                           the GM race detector's cost: barrier rounds
 //                           (KIND hard or soft; default hard:48:2000
@@ -187,7 +189,8 @@ int sc_main(int argc, char* argv[]) {
     if (mode == "--lean")
         return syncsim::bench::lean_part(std::atoi(argv[2]), std::stoull(argv[3]));
     if (mode == "--barrier-syncsim")
-        return syncsim::bench::syncsim_part(kSource, std::atoi(argv[2]), std::stoull(argv[3]));
+        return syncsim::bench::syncsim_part(kSource, std::atoi(argv[2]), std::stoull(argv[3]),
+                                            argc > 4 ? argv[4] : "auto");
     if (mode == "barrier") {
         const syncsim::bench::BenchArgs args = syncsim::bench::bench_args(argc, argv, 2);
         std::vector<std::pair<int, std::uint64_t>> runs;
