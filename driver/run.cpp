@@ -165,7 +165,8 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
         throw std::runtime_error(
             std::to_string(StackGuards::overflowed()) +
             " SystemC thread stacks without a guard page (past vm.max_map_count's budget) ran "
-            "into their last page: the results cannot be trusted");
+            "into their last page: the results cannot be trusted; raise vm.max_map_count (two "
+            "mappings a guarded thread) or use fewer cores");
     // A run that does not finish ends at the limit; spinning and fast-forwarded
     // polls then agree on what happened by that time.
     const std::uint64_t reached = target->reached_ps();

@@ -51,7 +51,7 @@ inline std::uint64_t now_ps() {
     return to_ps(sc_core::sc_time_stamp());
 }
 
-// SystemC threads the machine can hold (each stack is two memory mappings):
+// SystemC threads the machine can hold (by its memory and ulimit -v):
 // the driver sets the limit from the machine before a run; models take one
 // for each thread they start while running and get a KernelFault naming the
 // limit, not a crash, when none is left.

@@ -1,7 +1,9 @@
 #include "models/systemc/stack_guards.hpp"
 
 #include <cstddef>
+#include <new>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include <unordered_set>
@@ -16,9 +18,22 @@ struct GuardState {
     std::uint64_t overflowed = 0;
 };
 
+// Never destroyed: a late mprotect (at exit) still finds it.
 GuardState& state() {
-    static GuardState s;
-    return s;
+    static GuardState* s = new GuardState;
+    return *s;
+}
+
+// Unguarded stacks merge into one large mapping, which transparent huge
+// pages would back in 2 MiB blocks: one touched page would make its
+// neighbours' watched pages resident (and each stack cost its whole size).
+// Turned off for the process once the first page is watched.
+void no_huge_pages() {
+    static bool done = false;
+    if (done) return;
+    done = true;
+    // Best effort: a kernel without the option has no such pages to fear.
+    (void)prctl(PR_SET_THP_DISABLE, 1, 0, 0, 0);
 }
 
 std::size_t page_size() {
@@ -76,8 +91,13 @@ extern "C" __attribute__((visibility("default"))) int mprotect(void* addr, std::
     const bool guard_sized =
         len > 0 && len < syncsim::page_size() && page % syncsim::page_size() == 0;
     if (guard_sized && prot == PROT_NONE && !state().budget.take()) {
-        state().watched.insert(page);
-        return 0;
+        try {
+            state().watched.insert(page);
+            syncsim::no_huge_pages();
+            return 0;
+        } catch (const std::bad_alloc&) {
+            // No memory to watch it: the guard after all.
+        }
     }
     if (guard_sized && prot != PROT_NONE) {
         auto it = state().watched.find(page);

@@ -3,6 +3,8 @@
 #include "tests/support/run_config.hpp"
 
 #include <catch2/catch.hpp>
+#include <cstdint>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -89,9 +91,17 @@ TEST_CASE("big chips: 65535 vector cores, more threads than guard pages fit in t
                           "platform.die.count=8 --set platform.die.cluster.count=4096 --set "
                           "workload.params.block_dim=65535 --set workload.params.rounds=2");
     INFO(r.output);
+    if (r.exit_code == 2 && r.output.find("half this machine's memory") != std::string::npos) {
+        WARN("not run: this machine's memory does not hold the chip");
+        return;
+    }
     REQUIRE(r.exit_code == 0);
     CHECK_THAT(r.output, Contains("32768 AIC + 65536 AIV"));
     CHECK_THAT(r.output, Contains("rounds     2 barrier round(s), 2 complete"));
-    CHECK_THAT(r.output, Contains("SystemC threads have a guard page"));
-    CHECK_THAT(r.output, Contains("the others' last page was checked: untouched"));
+    std::uint64_t map_count = 0;
+    std::ifstream("/proc/sys/vm/max_map_count") >> map_count;
+    if (map_count < 2 * 98304 + 4096) { // some threads past the guards' budget
+        CHECK_THAT(r.output, Contains("SystemC threads have a guard page"));
+        CHECK_THAT(r.output, Contains("the others' last page was checked: untouched"));
+    }
 }
