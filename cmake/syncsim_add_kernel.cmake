@@ -70,6 +70,9 @@ function(syncsim_add_kernel name)
     list(APPEND include_flags -I${dir})
   endforeach()
 
+  # Where the objects go. Ninja makes an output's directory; Unix Makefiles
+  # (CMake's default generator) does not, and clang cannot create it.
+  file(MAKE_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}/${name}.dir")
   set(objects "")
   set(index 0)
   foreach(source ${K_SOURCES})

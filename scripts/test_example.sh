@@ -48,12 +48,18 @@ g++ $(pkg-config --cflags syncsim) -shared -fPIC -fvisibility=hidden -O1 \
     neighbour_exchange.cpp -o libby_pkgconfig.so
 run 0 "checks     2 passed, 0 failed" configs/a5.yaml --set workload.plugin=libby_pkgconfig.so
 
-# The vendor-dialect example (clang-14 and the pass), where they are installed.
+# The vendor-dialect example (clang-14 and the pass), where they are
+# installed: exactly as its README says (CMake's default generator, Unix
+# Makefiles), then with Ninja where it is installed.
 if [ -f "$tmp/prefix/share/syncsim/sdk/libsyncsim_gm_pass.so" ]; then
     cp -r "$src/examples/vendor_dialect" "$tmp/vendor"
     cd "$tmp/vendor"
-    cmake -S . -B build "${generator[@]}" -DCMAKE_PREFIX_PATH="$tmp/prefix" >/dev/null
-    cmake --build build >/dev/null
+    if [ ${#generator[@]} -gt 0 ]; then
+        cmake -S . -B build-ninja "${generator[@]}" -DCMAKE_PREFIX_PATH="$tmp/prefix" >/dev/null
+        cmake --build build-ninja >/dev/null || fail "the vendor example does not build with Ninja"
+    fi
+    cmake -S . -B build -G "Unix Makefiles" -DCMAKE_PREFIX_PATH="$tmp/prefix" >/dev/null
+    cmake --build build >/dev/null || fail "the vendor example does not build with Unix Makefiles"
     run 0 "checks     1 passed, 0 failed" configs/a2.yaml
     run 1 "core 0 read 0 (want 101)" configs/a2.yaml \
         --set workload.plugin="$tmp/vendor/build/libmix_exchange_stale.so" --set workload.host=mix_exchange_stale
