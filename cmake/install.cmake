@@ -24,6 +24,7 @@ install(DIRECTORY ${CMAKE_SOURCE_DIR}/api/syncsim ${CMAKE_SOURCE_DIR}/api/acl
 # such plugin compiles in, and the CMake function.
 set(SYNCSIM_SDK_INSTALL_DIR ${CMAKE_INSTALL_DATADIR}/syncsim/sdk)
 install(FILES ${CMAKE_SOURCE_DIR}/cmake/syncsim_add_kernel.cmake
+              ${CMAKE_SOURCE_DIR}/cmake/syncsim_split_launchers.cmake
         DESTINATION ${SYNCSIM_CMAKE_INSTALL_DIR})
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/sdk/runtime DESTINATION ${SYNCSIM_SDK_INSTALL_DIR})
 if(SYNCSIM_HAVE_KERNEL_CLANG)

@@ -1,6 +1,6 @@
 # syncsim_add_kernel(NAME SOURCES kernel.cpp... [HOST main.cpp...]
 #                    [ARCH dav-c220|dav-c220-vec|dav-c220-cube|dav-c310|...] [MIX]
-#                    [DEFINES NAME=VALUE...] [INCLUDES dir...])
+#                    [DEFINES NAME=VALUE...] [INCLUDES dir...] [APPEND])
 #
 # A plugin (lib<NAME>.so) from sources in the vendor's dialect, built as the
 # vendor's compiler builds them (docs/plugins.md, "Kernels in the vendor's
@@ -16,6 +16,19 @@
 #   are defined, as for a device compile, and DEFINES are passed to every
 #   compile and recorded with the kernels, so a launch from the host uses
 #   them (e.g. __MIX_CORE_AIV_RATIO__);
+# - APPEND adds SOURCES (and HOST) built with this call's ARCH and DEFINES
+#   to the plugin NAME an earlier call made: one plugin of vector-only,
+#   cube-only and Mix sources, as the vendor links several kernel
+#   libraries into one test program;
+# - the vendor's headers compile as they are: syncsim's overlay of two of
+#   them (syncsim/vendor_overlay) comes before INCLUDES, the prelude gives
+#   half, bfloat16_t and every builtin the instruction headers name
+#   (unmodelled ones fault when called), and templates are parsed when
+#   instantiated (-fdelayed-template-parsing), as the vendor's compiler
+#   leaves uninstantiated code alone;
+# - a kernel source may hold host launchers, `k<<<blocks, l2ctrl,
+#   stream>>>(args)` in a host function: they launch as a host source's do
+#   (cmake/syncsim_split_launchers.cmake);
 # - `__global__` kernels register themselves under their names; HOST
 #   sources are compiled by clang in CUDA host mode, so
 #   `k<<<blocks, l2ctrl, stream>>>(args)` launches as written (extern "C"
@@ -24,11 +37,27 @@
 #
 # Needs SYNCSIM_KERNEL_CLANG, SYNCSIM_GM_PASS_FILE, SYNCSIM_API_INCLUDE_DIR
 # and SYNCSIM_SDK_RUNTIME_SOURCES (set in the tree, and by find_package).
+set(_syncsim_add_kernel_dir "${CMAKE_CURRENT_LIST_DIR}")
 if(POLICY CMP0116)
   cmake_policy(SET CMP0116 NEW) # the depfile's paths as the compiler wrote them
 endif()
 function(syncsim_add_kernel name)
-  cmake_parse_arguments(K "MIX" "ARCH" "SOURCES;HOST;DEFINES;INCLUDES" ${ARGN})
+  cmake_parse_arguments(K "MIX;APPEND" "ARCH" "SOURCES;HOST;DEFINES;INCLUDES" ${ARGN})
+  # Each call's objects and build info are its own (a plugin may hold
+  # several calls' sources).
+  if(K_APPEND)
+    if(NOT TARGET ${name})
+      message(FATAL_ERROR "syncsim_add_kernel(${name} APPEND): no earlier syncsim_add_kernel(${name} ...)")
+    endif()
+    get_target_property(call ${name} SYNCSIM_KERNEL_CALLS)
+    math(EXPR call "${call} + 1")
+  else()
+    set(call 1)
+  endif()
+  set(dir "${CMAKE_CURRENT_BINARY_DIR}/${name}.dir")
+  if(call GREATER 1)
+    set(dir "${CMAKE_CURRENT_BINARY_DIR}/${name}.dir/${call}")
+  endif()
   if(NOT K_SOURCES)
     message(FATAL_ERROR "syncsim_add_kernel(${name}): no SOURCES")
   endif()
@@ -61,18 +90,18 @@ function(syncsim_add_kernel name)
     string(APPEND defines_text "define=${escaped}\\n")
     list(APPEND define_flags -D${d})
   endforeach()
-  set(info "${CMAKE_CURRENT_BINARY_DIR}/${name}_kernel_build.h")
+  set(info "${dir}/kernel_build.h")
   file(GENERATE OUTPUT "${info}" CONTENT
        "#define SYNCSIM_KERNEL_TARGET \"${K_ARCH}\"\n#define SYNCSIM_KERNEL_DEFINES \"${defines_text}\"\n")
   set(include_flags "")
-  foreach(dir ${K_INCLUDES})
-    get_filename_component(dir "${dir}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
-    list(APPEND include_flags -I${dir})
+  foreach(include_dir ${K_INCLUDES})
+    get_filename_component(include_dir "${include_dir}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+    list(APPEND include_flags -I${include_dir})
   endforeach()
 
   # Where the objects go. Ninja makes an output's directory; Unix Makefiles
   # (CMake's default generator) does not, and clang cannot create it.
-  file(MAKE_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}/${name}.dir")
+  file(MAKE_DIRECTORY "${dir}")
   set(objects "")
   set(index 0)
   foreach(source ${K_SOURCES})
@@ -81,6 +110,8 @@ function(syncsim_add_kernel name)
     # Two sources may share a name in different folders.
     math(EXPR index "${index} + 1")
     set(stem "${index}_${stem}")
+    get_filename_component(source_dir "${source}" DIRECTORY)
+    set(copy "${dir}/${stem}.cpp")
     foreach(side ${sides})
       set(side_flags -D__DAV_VEC__)
       if(side MATCHES "^cube")
@@ -89,16 +120,23 @@ function(syncsim_add_kernel name)
       if(side MATCHES "_only$")
         list(APPEND side_flags -DSYNCSIM_ONE_SIDE_BUILD=1)
       endif()
-      set(object "${CMAKE_CURRENT_BINARY_DIR}/${name}.dir/${stem}.${side}.o")
+      set(object "${dir}/${stem}.${side}.o")
+      # The copy with host launchers spelt for a C++ compile; quoted
+      # includes still find the source's neighbours (-iquote).
       add_custom_command(
         OUTPUT "${object}"
+        COMMAND "${CMAKE_COMMAND}" "-DSOURCE=${source}" "-DOUTPUT=${copy}.${side}"
+                -P "${_syncsim_add_kernel_dir}/syncsim_split_launchers.cmake"
         COMMAND "${SYNCSIM_KERNEL_CLANG}" -std=c++17 -O2 -gline-tables-only -fPIC
-                -fvisibility=hidden -Wall -Wextra "-fpass-plugin=${SYNCSIM_GM_PASS_FILE}"
-                -DSYNCSIM_INSTRUMENTED=1 -DSYNCSIM_INSTRUMENTED_PLUGIN=1 -D__CCE_AICORE__=1
-                ${arch_macro} ${side_flags} ${define_flags} "-I${SYNCSIM_API_INCLUDE_DIR}"
-                ${include_flags} -include "${info}" -include syncsim/vendor_kernel.hpp
-                -MD -MF "${object}.d" -c "${source}" -o "${object}"
+                -fvisibility=hidden -fdelayed-template-parsing -Wall -Wextra
+                "-fpass-plugin=${SYNCSIM_GM_PASS_FILE}" -DSYNCSIM_INSTRUMENTED=1
+                -DSYNCSIM_INSTRUMENTED_PLUGIN=1 -D__CCE_AICORE__=1 ${arch_macro} ${side_flags}
+                ${define_flags} "-I${SYNCSIM_API_INCLUDE_DIR}/syncsim/vendor_overlay"
+                "-I${SYNCSIM_API_INCLUDE_DIR}" ${include_flags} "-iquote${source_dir}"
+                -include "${info}" -include syncsim/vendor_kernel.hpp -MD -MF "${object}.d"
+                -x c++ -c "${copy}.${side}" -o "${object}"
         DEPENDS "${source}" "${info}" ${SYNCSIM_GM_PASS_TARGET}
+                "${_syncsim_add_kernel_dir}/syncsim_split_launchers.cmake"
         DEPFILE "${object}.d"
         COMMENT "syncsim kernel ${stem}.cpp (${side}${K_ARCH}): clang + the GM-access pass"
         VERBATIM)
@@ -115,13 +153,13 @@ function(syncsim_add_kernel name)
     get_filename_component(source "${source}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
     get_filename_component(stem "${source}" NAME_WE)
     math(EXPR index "${index} + 1")
-    set(object "${CMAKE_CURRENT_BINARY_DIR}/${name}.dir/host_${index}_${stem}.o")
+    set(object "${dir}/host_${index}_${stem}.o")
     add_custom_command(
       OUTPUT "${object}"
       # A CUDA path that does not exist: clang lowers <<<>>> the same way
       # whether or not the machine has a CUDA installation (cudaConfigureCall).
       COMMAND "${SYNCSIM_KERNEL_CLANG}" -x cuda --cuda-host-only -nocudainc -nocudalib
-              "--cuda-path=${CMAKE_CURRENT_BINARY_DIR}/${name}.dir/no-cuda"
+              "--cuda-path=${dir}/no-cuda"
               -Wno-unknown-cuda-version -std=c++17 -O2 -g -fPIC -fvisibility=hidden -Wall
               -Wextra ${define_flags} "-I${SYNCSIM_API_INCLUDE_DIR}" ${include_flags}
               -include syncsim/vendor_host.hpp -MD -MF "${object}.d" -c "${source}"
@@ -133,6 +171,17 @@ function(syncsim_add_kernel name)
     list(APPEND objects "${object}")
   endforeach()
 
+  if(K_APPEND)
+    target_sources(${name} PRIVATE ${objects})
+    set_target_properties(${name} PROPERTIES SYNCSIM_KERNEL_CALLS ${call})
+    if(K_INCLUDES)
+      target_include_directories(${name} PRIVATE ${K_INCLUDES})
+    endif()
+    if(K_HOST)
+      target_link_options(${name} PRIVATE "LINKER:--defsym=__syncsim_host_main=main")
+    endif()
+    return()
+  endif()
   add_library(${name} MODULE ${objects} ${SYNCSIM_SDK_RUNTIME_SOURCES})
   target_include_directories(${name} PRIVATE "${SYNCSIM_API_INCLUDE_DIR}" ${K_INCLUDES})
   target_compile_definitions(${name} PRIVATE SYNCSIM_INSTRUMENTED_PLUGIN=1
@@ -142,5 +191,5 @@ function(syncsim_add_kernel name)
   endif()
   set_target_properties(${name} PROPERTIES CXX_STANDARD 17 CXX_STANDARD_REQUIRED ON
                         CXX_EXTENSIONS OFF CXX_VISIBILITY_PRESET hidden PREFIX "lib"
-                        LINKER_LANGUAGE CXX)
+                        LINKER_LANGUAGE CXX SYNCSIM_KERNEL_CALLS 1)
 endfunction()

@@ -52,9 +52,18 @@ constexpr atomic_op_t ATOMIC_SUM = syncsim::AtomicOp::Sum, ATOMIC_MAX = syncsim:
                       ATOMIC_EXCHANGE = syncsim::AtomicOp::Exchange;
 
 // ---- identity
+// pto-isa declares `uint32_t get_block_idx();` itself (a2a3/grid_intrinsic.hpp:49
+// at 3186c381 and 83d01313), so a kernel built with clang beside the vendor's
+// headers gets that return type; the g++ path keeps CCE's int64_t.
+#if defined(SYNCSIM_INSTRUMENTED)
+inline std::uint32_t get_block_idx() {
+    return static_cast<std::uint32_t>(syncsim::current_kernel().get_block_idx());
+}
+#else
 inline std::int64_t get_block_idx() {
     return syncsim::current_kernel().get_block_idx();
 }
+#endif
 inline std::int64_t get_block_num() {
     return syncsim::current_kernel().get_block_num();
 }
@@ -73,7 +82,8 @@ struct RunningCoreValue {
     operator std::int64_t() const { return read(); }
 };
 } // namespace syncsim::detail
-inline constexpr syncsim::detail::RunningCoreValue block_idx{get_block_idx};
+inline constexpr syncsim::detail::RunningCoreValue block_idx{
+    [] { return static_cast<std::int64_t>(get_block_idx()); }};
 inline constexpr syncsim::detail::RunningCoreValue block_num{get_block_num};
 
 // ---- pipes and intra-core flags

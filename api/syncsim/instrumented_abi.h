@@ -27,6 +27,12 @@
    accesses as host loads. */
 #define SYNCSIM_PASS_MARKER_SYMBOL "__syncsim_gm_pass_ran"
 
+/* A builtin of the vendor's compiler that syncsim declares but does not
+   model (syncsim/vendor_unmodelled.hpp) has the symbol PREFIX<name>; the
+   pass replaces each call with a call of the FN below. */
+#define SYNCSIM_UNMODELLED_PREFIX "__syncsim_unmodelled."
+#define SYNCSIM_UNMODELLED_BUILTIN_FN "__syncsim_unmodelled_builtin"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -52,6 +58,10 @@ void __syncsim_register_kernel(const char* name, syncsim_kernel_thunk thunk, uin
    and the meta decoded as build-info lines ("error=..." when it cannot be).
    The runtime matches it to a kernel of the plugin when it registers. */
 void __syncsim_register_kernel_meta(const char* kernel, const char* lines);
+
+/* Faults the running core: the kernel called a builtin syncsim does not
+   model, at `site`. */
+void __syncsim_unmodelled_builtin(const char* name, const char* site);
 
 /* The host side of `k<<<blocks, l2ctrl, stream>>>(args)` (clang's CUDA
    host compile of host sources, syncsim/vendor_host.hpp): after

@@ -13,6 +13,11 @@
 #endif
 
 #include "syncsim/cce_builtins.hpp"
+#include "syncsim/vendor_types.hpp"
+#include "syncsim/vendor_unmodelled.hpp"
+
+#include <cstdint>
+#include <type_traits>
 
 #if defined(SYNCSIM_ONE_SIDE_BUILD) // -vec or -cube: the only build of its kernels
 #define SYNCSIM_KERNEL_SIDE ""
@@ -38,3 +43,46 @@ __attribute__((used)) static const char __syncsim_build_info[] =
 // kernel built with the address spaces but not instrumented cannot run.
 extern "C" const char __syncsim_gm_pass_ran;
 __attribute__((used)) static const char* const __syncsim_pass_ran_ref = &__syncsim_gm_pass_ran;
+
+// ---- host launchers inside a kernel source
+// `k<<<blocks, l2ctrl, stream>>>(args)` in a host function of a kernel
+// source (the vendor's Launch* wrappers): syncsim_add_kernel compiles a
+// copy that spells it SYNCSIM_CHEVRON_LAUNCH(k, blocks, l2ctrl, stream)(args)
+// (cmake/syncsim_split_launchers.cmake). It pushes the configuration and
+// hands the arguments over as a host source's chevrons do
+// (syncsim/vendor_host.hpp), whatever pointer type the host passes for a
+// kernel's __gm__ parameter.
+extern "C" int cudaConfigureCall(std::uint32_t block_dim, void* l2ctrl, void* stream);
+
+namespace syncsim::vendor {
+template <typename Arg>
+std::uint64_t chevron_word(Arg arg) {
+    static_assert(std::is_pointer_v<Arg> || std::is_integral_v<Arg> || std::is_enum_v<Arg> ||
+                      std::is_null_pointer_v<Arg>,
+                  "syncsim: a kernel argument is a device pointer or an integer");
+    if constexpr (std::is_pointer_v<Arg>)
+        return static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(arg));
+    else if constexpr (std::is_null_pointer_v<Arg>)
+        return 0;
+    else
+        return static_cast<std::uint64_t>(arg);
+}
+
+template <typename Kernel>
+struct ChevronLaunch;
+template <typename... Params>
+struct ChevronLaunch<void (*)(Params...)> {
+    const char* kernel;
+    template <typename... Args>
+    void operator()(Args... args) const {
+        static_assert(sizeof...(Args) == sizeof...(Params),
+                      "syncsim: a <<<>>> launch passes one argument per kernel parameter");
+        const std::uint64_t words[] = {chevron_word(args)..., 0};
+        __syncsim_launch_pushed(kernel, words, static_cast<std::uint32_t>(sizeof...(Args)));
+    }
+};
+} // namespace syncsim::vendor
+
+#define SYNCSIM_CHEVRON_LAUNCH(kernel, block_dim, l2ctrl, stream)                                  \
+    (static_cast<void>(cudaConfigureCall(static_cast<std::uint32_t>(block_dim), l2ctrl, stream)),  \
+     ::syncsim::vendor::ChevronLaunch<decltype(&kernel)>{#kernel})

@@ -10,6 +10,7 @@
 // -O2.
 #include "kernel_registration.hpp"
 #include "space_access_rewriter.hpp"
+#include "unmodelled_builtins.hpp"
 
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
@@ -22,6 +23,7 @@ class GmAccessPass : public PassInfoMixin<GmAccessPass> {
   public:
     PreservedAnalyses run(Module& module, ModuleAnalysisManager&) {
         bool changed = syncsim_pass::register_kernels(module);
+        changed |= syncsim_pass::fault_unmodelled_builtins(module);
         syncsim_pass::SpaceAccessRewriter rewriter(module);
         for (Function& fn : module)
             if (!fn.isDeclaration()) changed |= rewriter.rewrite(fn);

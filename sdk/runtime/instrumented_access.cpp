@@ -159,4 +159,10 @@ void __syncsim_space_escape(std::int32_t space, std::uint64_t addr, const char* 
                        "only through __gm__/__ubuf__ pointers");
 }
 
+void __syncsim_unmodelled_builtin(const char* name, const char* site) {
+    fault_at(site, std::string(name) +
+                       " is a builtin of the vendor's compiler that syncsim declares but does not "
+                       "model; docs/sdk.md lists what is modelled");
+}
+
 } // extern "C"

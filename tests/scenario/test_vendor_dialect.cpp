@@ -118,4 +118,30 @@ TEST_CASE("vendor dialect: a chevron launch of a C++-named kernel is refused wit
                                         "kernel built by syncsim_add_kernel"));
 }
 
+TEST_CASE("vendor dialect: kernel sources over vendor-like headers launch from their own host "
+          "functions, vector and Mix in one plugin",
+          "[plugin][vendor-dialect]") {
+    // AICORE as `[aicore]`, half and bfloat16_t as one _Float16, a string
+    // literal as `const __gm__ char*` (syncsim's overlay), and a Launch*
+    // wrapper with chevrons at the end of each kernel source.
+    const auto run = run_example("vendor_launchers");
+    CHECK(run.exit_code == 0);
+    CHECK_THAT(run.output, Contains("vendor launchers: every block wrote its line") &&
+                               Contains("finished   aic: 2 cores") &&
+                               Contains("finished   aiv: 4 cores") &&
+                               Contains("2 task(s) done, last: launch vendor_mix<<<2>>> dav-c220 "
+                                        "(MIX_AIC_1_2)"));
+}
+
+TEST_CASE("vendor dialect: an unmodelled builtin faults the core with its name and the line",
+          "[plugin][vendor-dialect]") {
+    const auto run = run_example("vendor_launchers_fault");
+    CHECK(run.exit_code == 1);
+    CHECK_THAT(run.output,
+               Contains("outcome    fault: launch vendor_vec<<<4>>>") &&
+                   Contains("aiv0 block 0: vadd is a builtin of the vendor's compiler that syncsim "
+                            "declares but does not model") &&
+                   Contains("(at tests/plugins/vendor_launchers_vec.cpp:30)"));
+}
+
 #endif
