@@ -19,6 +19,7 @@ install(PROGRAMS ${CMAKE_SOURCE_DIR}/scripts/plot_sweep.py ${CMAKE_SOURCE_DIR}/s
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/platforms/ DESTINATION ${SYNCSIM_PLATFORMS_INSTALL_DIR}
         FILES_MATCHING PATTERN "*.yaml")
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/api/syncsim ${CMAKE_SOURCE_DIR}/api/acl
+                  ${CMAKE_SOURCE_DIR}/api/runtime
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.hpp" PATTERN "*.h")
 # The vendor-dialect path (syncsim_add_kernel): the pass, the runtime every
 # such plugin compiles in, and the CMake function.

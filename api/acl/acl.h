@@ -72,6 +72,11 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream);
 aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event);
 aclError aclrtSetOpExecuteTimeOutV2(std::uint64_t timeout_us, std::uint64_t* actual_us);
 aclError aclrtGetOpTimeOutInterval(std::uint64_t* interval_us);
+// IEEE binary16 bits on the host, and their conversions (round to nearest
+// even), as CANN's acl_base.h gives them.
+using aclFloat16 = std::uint16_t;
+float aclFloat16ToFloat(aclFloat16 value);
+aclFloat16 aclFloatToFloat16(float value);
 // The FFTS base address a kernel passes to set_ffts_base_addr (A2/A3).
 int rtGetC2cCtrlAddr(std::uint64_t* addr, std::uint32_t* len);
 

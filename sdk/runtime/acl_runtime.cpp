@@ -4,6 +4,7 @@
 
 #include "kernel_registry.hpp"
 #include "plugin_host.hpp"
+#include "syncsim/float16_bits.hpp"
 
 #include <cstdlib>
 #include <cstring>
@@ -162,4 +163,10 @@ aclError aclrtGetOpTimeOutInterval(std::uint64_t* interval_us) {
 }
 int rtGetC2cCtrlAddr(std::uint64_t* addr, std::uint32_t* len) {
     return running_host().rtGetC2cCtrlAddr(addr, len);
+}
+float aclFloat16ToFloat(aclFloat16 value) {
+    return syncsim::vendor::Binary16::to_float(value);
+}
+aclFloat16 aclFloatToFloat16(float value) {
+    return syncsim::vendor::Binary16::from_float(value);
 }

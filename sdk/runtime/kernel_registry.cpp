@@ -47,21 +47,54 @@ std::vector<KernelMetaSection>& registered_metas() {
     return metas;
 }
 
-// The kernel a meta section names: the symbol exactly (what the vendor's
-// macros take), else, for the vendor compiler's Mix side symbols
-// <kernel>_mix_aic / _mix_aiv, the kernel.
-RegisteredKernel* kernel_named_by(const std::string& section_name) {
-    for (RegisteredKernel& kernel : registered_kernels())
-        if (kernel.name == section_name) return &kernel;
-    for (const char* suffix : {"_mix_aic", "_mix_aiv"}) {
-        const std::size_t n = std::char_traits<char>::length(suffix);
-        if (section_name.size() > n &&
-            section_name.compare(section_name.size() - n, n, suffix) == 0)
-            for (RegisteredKernel& kernel : registered_kernels())
-                if (kernel.name == section_name.substr(0, section_name.size() - n)) return &kernel;
-    }
-    return nullptr;
+namespace {
+
+bool ends_with(const std::string& text, const std::string& tail) {
+    return text.size() > tail.size() &&
+           text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
 }
+
+// A Mix side symbol of the vendor's compiler, <kernel>_mix_aic or
+// <kernel>_mix_aiv: the kernel and the side ("" and "" for another name).
+struct MixSide {
+    std::string kernel, side;
+};
+MixSide mix_side_of(const std::string& name) {
+    for (const char* side : {"aic", "aiv"})
+        if (ends_with(name, std::string("_mix_") + side))
+            return {name.substr(0, name.size() - 8), side};
+    return {};
+}
+
+void apply_meta(RegisteredKernel& kernel, const KernelBuild& decoded, const std::string& section) {
+    if (!kernel.meta_from.empty() &&
+        (kernel.build.meta != decoded.meta || kernel.build.meta_aic != decoded.meta_aic ||
+         kernel.build.meta_aiv != decoded.meta_aiv)) {
+        registration_problems().push_back("kernel '" + kernel.name + "' has two different metas: " +
+                                          kernel.meta_from + " and .ascend.meta." + section);
+        return;
+    }
+    kernel.build.meta = decoded.meta;
+    kernel.build.meta_aic = decoded.meta_aic;
+    kernel.build.meta_aiv = decoded.meta_aiv;
+    kernel.meta_from = ".ascend.meta." + section;
+}
+
+// The kernels a meta section names: the symbol exactly (what the vendor's
+// macros take), and for the vendor compiler's Mix side symbols
+// <kernel>_mix_aic / _mix_aiv, the kernel.
+std::vector<RegisteredKernel*> kernels_named_by(const std::string& section_name) {
+    std::vector<RegisteredKernel*> named;
+    for (RegisteredKernel& kernel : registered_kernels())
+        if (kernel.name == section_name) named.push_back(&kernel);
+    const std::string base = mix_side_of(section_name).kernel;
+    if (!base.empty())
+        for (RegisteredKernel& kernel : registered_kernels())
+            if (kernel.name == base) named.push_back(&kernel);
+    return named;
+}
+
+} // namespace
 
 void apply_kernel_metas() {
     for (const KernelMetaSection& meta : registered_metas()) {
@@ -78,24 +111,10 @@ void apply_kernel_metas() {
                                               meta.lines.substr(6, meta.lines.size() - 7));
             continue;
         }
-        RegisteredKernel* kernel = kernel_named_by(meta.kernel);
-        if (!kernel) {
+        const std::vector<RegisteredKernel*> named = kernels_named_by(meta.kernel);
+        if (named.empty())
             registration_problems().push_back(where + " names no __global__ kernel of this plugin");
-            continue;
-        }
-        const bool already = kernel->meta_from.size() > 0;
-        if (already &&
-            (kernel->build.meta != decoded.meta || kernel->build.meta_aic != decoded.meta_aic ||
-             kernel->build.meta_aiv != decoded.meta_aiv)) {
-            registration_problems().push_back("kernel '" + kernel->name +
-                                              "' has two different metas: " + kernel->meta_from +
-                                              " and .ascend.meta." + meta.kernel);
-            continue;
-        }
-        kernel->build.meta = decoded.meta;
-        kernel->build.meta_aic = decoded.meta_aic;
-        kernel->build.meta_aiv = decoded.meta_aiv;
-        kernel->meta_from = ".ascend.meta." + meta.kernel;
+        for (RegisteredKernel* kernel : named) apply_meta(*kernel, decoded, meta.kernel);
     }
     registered_metas().clear();
 }
@@ -173,17 +192,12 @@ using syncsim::sdk::RegisteredKernel;
 // Runs from module constructors, before the plugin is registered: a
 // problem is kept and reported by the plugin's registration (an exception
 // here would end the process while it loads the library).
-extern "C" void __syncsim_register_kernel(const char* name, syncsim_kernel_thunk thunk,
-                                          std::uint32_t nargs, const char* build_info) {
+namespace {
+
+// Puts a build's thunk in the kernel `name` (made if new), in its side's slot.
+void add_build(const std::string& name, syncsim_kernel_thunk thunk, std::uint32_t nargs,
+               const KernelBuild& build) {
     auto& kernels = syncsim::sdk::registered_kernels();
-    KernelBuild build;
-    try {
-        build = syncsim::sdk::parse_build_info(build_info);
-    } catch (const std::exception& e) {
-        syncsim::sdk::registration_problems().push_back("kernel '" + std::string(name) +
-                                                        "': build info: " + e.what());
-        return;
-    }
     RegisteredKernel* kernel = nullptr;
     for (RegisteredKernel& k : kernels)
         if (k.name == name) kernel = &k;
@@ -203,10 +217,41 @@ extern "C" void __syncsim_register_kernel(const char* name, syncsim_kernel_thunk
                                                        : &kernel->any;
     if (*slot || kernel->nargs != nargs)
         syncsim::sdk::registration_problems().push_back(
-            "kernel '" + std::string(name) + "' is defined twice" +
+            "kernel '" + name + "' is defined twice" +
             (build.side.empty() ? std::string() : " for side " + build.side) +
             (kernel->nargs != nargs ? " with different parameter counts" : ""));
     *slot = thunk;
+}
+
+} // namespace
+
+// Runs from module constructors, before the plugin is registered: a
+// problem is kept and reported by the plugin's registration (an exception
+// here would end the process while it loads the library).
+extern "C" void __syncsim_register_kernel(const char* name, syncsim_kernel_thunk thunk,
+                                          std::uint32_t nargs, const char* build_info) {
+    KernelBuild build;
+    try {
+        build = syncsim::sdk::parse_build_info(build_info);
+    } catch (const std::exception& e) {
+        syncsim::sdk::registration_problems().push_back("kernel '" + std::string(name) +
+                                                        "': build info: " + e.what());
+        return;
+    }
+    add_build(name, thunk, nargs, build);
+    // The vendor's per-side builds of one Mix kernel: <kernel>_mix_aic built
+    // for the cube alone, <kernel>_mix_aiv for the vector alone. Together
+    // they are also the Mix kernel <kernel> (its tiling-key launch runs it).
+    const syncsim::sdk::MixSide mix = syncsim::sdk::mix_side_of(name);
+    const bool built_alone =
+        build.side.empty() &&
+        syncsim::sdk::ends_with(build.target, mix.side == "aic" ? "-cube" : "-vec");
+    if (!mix.kernel.empty() && built_alone) {
+        KernelBuild side = build;
+        side.side = mix.side;
+        side.target = build.target.substr(0, build.target.rfind('-'));
+        add_build(mix.kernel, thunk, nargs, side);
+    }
 }
 
 extern "C" void __syncsim_register_kernel_meta(const char* kernel, const char* lines) {

@@ -119,18 +119,20 @@ TEST_CASE("vendor dialect: a chevron launch of a C++-named kernel is refused wit
 }
 
 TEST_CASE("vendor dialect: kernel sources over vendor-like headers launch from their own host "
-          "functions, vector and Mix in one plugin",
+          "functions; a per-side pair launches by its tiling key",
           "[plugin][vendor-dialect]") {
     // AICORE as `[aicore]`, half and bfloat16_t as one _Float16, a string
     // literal as `const __gm__ char*` (syncsim's overlay), and a Launch*
-    // wrapper with chevrons at the end of each kernel source.
+    // wrapper with chevrons at the end of each kernel source; vector, Mix
+    // and a cube-alone + vector-alone pair (runtime/rt.h's register-binary
+    // launch, tiling key 7, as MIX_AIC_1_1) in one plugin.
     const auto run = run_example("vendor_launchers");
     CHECK(run.exit_code == 0);
     CHECK_THAT(run.output, Contains("vendor launchers: every block wrote its line") &&
                                Contains("finished   aic: 2 cores") &&
                                Contains("finished   aiv: 4 cores") &&
-                               Contains("2 task(s) done, last: launch vendor_mix<<<2>>> dav-c220 "
-                                        "(MIX_AIC_1_2)"));
+                               Contains("3 task(s) done, last: launch vendor_pair_7<<<2>>> "
+                                        "dav-c220 (MIX_AIC_1_1)"));
 }
 
 TEST_CASE("vendor dialect: an unmodelled builtin faults the core with its name and the line",
