@@ -1,14 +1,15 @@
 // Kernel code in the vendor's spelling for the g++ path: the compiler's
 // builtins (syncsim/cce_builtins.hpp: intrinsics, constants, GM_ADDR,
 // gm_ptr<T>), syncsim's own re-implementation of PTO's SYNCALL (the
-// built-in reference, syncsim/pto/syncall.hpp) under the vendor's names, and
+// built-in reference, syncsim/pto/syncall.hpp) under the vendor's names in
+// namespace syncsim::pto, and
 // vendor_kernel<fn>, which turns `void k(GM_ADDR a, ...)` into a KernelFn.
 //
 // Kernels compiled with clang and syncsim's pass (syncsim_add_kernel) get
 // the builtins without this header and use the vendor's own SYNCALL from a
 // pto-isa checkout: this header's SYNCALL, SyncAllMode, SyncCoreType and
-// getFFTSMsg are the vendor library's names, so a source that includes the
-// vendor's headers must not include this one.
+// getFFTSMsg are the vendor library's names, kept out of the global
+// namespace so they cannot collide with the vendor's `pto::` ones.
 #pragma once
 
 #include "syncsim/cce_builtins.hpp"
@@ -60,7 +61,12 @@ void vendor_kernel(KernelContext& k) {
 
 } // namespace syncsim
 
-// ---- PTO's SYNCALL (pto-syncall.md 1.1): hard, and soft with a workspace
+// ---- PTO's SYNCALL (pto-syncall.md 1.1): hard, and soft with a workspace.
+// In namespace syncsim::pto, not the global one: the vendor's own are in
+// `pto`, and a source that also sees them (`using namespace pto;`) must not
+// find two of each. Write `using namespace syncsim::pto;` where the vendor
+// writes `using namespace pto;`.
+namespace syncsim::pto {
 using SyncAllMode = syncsim::lib::SyncAllMode;
 using SyncCoreType = syncsim::lib::SyncCoreType;
 using syncsim::lib::getFFTSMsg;
@@ -74,3 +80,4 @@ void SYNCALL(GlobalData& gmWorkspace, std::int32_t usedCores = 0) {
     syncsim::lib::SYNCALL<Mode, CoreType>(syncsim::current_kernel(), gmWorkspace.address(),
                                           usedCores);
 }
+} // namespace syncsim::pto

@@ -31,7 +31,7 @@ constexpr std::int64_t kBarrierFlag = 14;
 __aicore__ void all_vector_cores_meet() {
     pipe_barrier(PIPE_ALL);
     syncsim::current_kernel().mark_barrier_round(); // simulator only: the round report
-    ffts_cross_core_sync(PIPE_MTE3, getFFTSMsg(0, kBarrierFlag)); // all vector cores
+    ffts_cross_core_sync(PIPE_MTE3, syncsim::pto::getFFTSMsg(0, kBarrierFlag)); // all vector cores
     wait_flag_dev(kBarrierFlag);
     syncsim::current_kernel().mark_barrier_release();
 }

@@ -5,6 +5,8 @@
 #include <syncsim/cce.hpp>
 #include <syncsim/plugin.hpp>
 
+using namespace syncsim::pto; // where the vendor writes `using namespace pto;`
+
 namespace {
 
 extern "C" __global__ __aicore__ void vendor_syncall(GM_ADDR workspace_gm, GM_ADDR tiles_gm,
