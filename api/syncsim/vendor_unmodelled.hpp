@@ -12,6 +12,10 @@
 
 #include "syncsim/instrumented_abi.h"
 
+#include <algorithm>
+#include <cstring>
+#include <type_traits>
+
 namespace syncsim::vendor {
 struct UnmodelledResult {
     template <typename T>
@@ -24,8 +28,11 @@ struct UnmodelledResult {
 #define SYNCSIM_UNMODELLED(name)                                                                   \
     syncsim::vendor::UnmodelledResult name(...) __asm__(SYNCSIM_UNMODELLED_PREFIX #name);
 
-// The vendor compiler's keyword for a tile function; nothing for clang.
+// The vendor compiler's function keywords (a tile function, a SIMT callee
+// and entry); nothing for clang.
 #define __tf__
+#define __simt_callee__
+#define __simt_vf__
 
 // The fixpipe's quantisation modes (a type the instruction headers use in
 // signatures; the numbering is syncsim's own).
@@ -98,3 +105,190 @@ SYNCSIM_UNMODELLED(vmul)
 SYNCSIM_UNMODELLED(vmuls)
 SYNCSIM_UNMODELLED(vsel)
 SYNCSIM_UNMODELLED(vsub)
+
+// ---- A5 (dav-c310): the vector-register, mask and narrow floating types.
+// Opaque and distinct (the vendor specialises templates on each); no
+// instruction that computes with them is modelled.
+// A register reinterprets as another (`(vector_u32)v`) as on the device.
+namespace syncsim::vendor {
+struct UnmodelledValue {};
+template <typename T>
+constexpr bool is_unmodelled_value = std::is_base_of_v<UnmodelledValue, T>;
+} // namespace syncsim::vendor
+#define SYNCSIM_UNMODELLED_TYPE(name, bytes)                                                       \
+    struct name : syncsim::vendor::UnmodelledValue {                                               \
+        unsigned char syncsim_unmodelled_bits[bytes];                                              \
+        name() = default;                                                                          \
+        template <typename Other,                                                                  \
+                  typename = std::enable_if_t<syncsim::vendor::is_unmodelled_value<Other>>>        \
+        explicit name(const Other& other) {                                                        \
+            std::memcpy(                                                                           \
+                syncsim_unmodelled_bits, other.syncsim_unmodelled_bits,                            \
+                std::min(sizeof syncsim_unmodelled_bits, sizeof other.syncsim_unmodelled_bits));   \
+        }                                                                                          \
+    };
+SYNCSIM_UNMODELLED_TYPE(hifloat8_t, 1)
+SYNCSIM_UNMODELLED_TYPE(float8_e4m3_t, 1)
+SYNCSIM_UNMODELLED_TYPE(float8_e5m2_t, 1)
+SYNCSIM_UNMODELLED_TYPE(float8_e8m0_t, 1)
+SYNCSIM_UNMODELLED_TYPE(float4_e2m1x2_t, 1)
+SYNCSIM_UNMODELLED_TYPE(float4_e1m2x2_t, 1)
+SYNCSIM_UNMODELLED_TYPE(vector_s8, 256)
+SYNCSIM_UNMODELLED_TYPE(vector_u8, 256)
+SYNCSIM_UNMODELLED_TYPE(vector_s16, 256)
+SYNCSIM_UNMODELLED_TYPE(vector_u16, 256)
+SYNCSIM_UNMODELLED_TYPE(vector_s32, 256)
+SYNCSIM_UNMODELLED_TYPE(vector_u32, 256)
+SYNCSIM_UNMODELLED_TYPE(vector_s64, 256)
+SYNCSIM_UNMODELLED_TYPE(vector_u64, 256)
+SYNCSIM_UNMODELLED_TYPE(vector_f16, 256)
+SYNCSIM_UNMODELLED_TYPE(vector_bf16, 256)
+SYNCSIM_UNMODELLED_TYPE(vector_f32, 256)
+SYNCSIM_UNMODELLED_TYPE(vector_f8e4m3, 256)
+SYNCSIM_UNMODELLED_TYPE(vector_f8e5m2, 256)
+SYNCSIM_UNMODELLED_TYPE(vector_f8e8m0, 256)
+SYNCSIM_UNMODELLED_TYPE(vector_hif8, 256)
+SYNCSIM_UNMODELLED_TYPE(vector_f4e2m1x2, 256)
+SYNCSIM_UNMODELLED_TYPE(vector_f4e1m2x2, 256)
+SYNCSIM_UNMODELLED_TYPE(vector_bool, 32)
+SYNCSIM_UNMODELLED_TYPE(vector_align, 32)
+SYNCSIM_UNMODELLED_TYPE(vector_address, 8)
+SYNCSIM_UNMODELLED_TYPE(MaskReg, 32)
+SYNCSIM_UNMODELLED_TYPE(UnalignReg, 32)
+SYNCSIM_UNMODELLED_TYPE(AddrReg, 8)
+#undef SYNCSIM_UNMODELLED_TYPE
+
+// The operand modes of the A5 vector instructions (merging or zeroing,
+// predicate patterns, parts, rounding, layouts): opaque values only the
+// unmodelled instructions take.
+namespace syncsim::vendor {
+struct UnmodelledOperand {};
+} // namespace syncsim::vendor
+constexpr syncsim::vendor::UnmodelledOperand BRC_B16{};
+constexpr syncsim::vendor::UnmodelledOperand BRC_B32{};
+constexpr syncsim::vendor::UnmodelledOperand Bin_N0{};
+constexpr syncsim::vendor::UnmodelledOperand Bin_N1{};
+constexpr syncsim::vendor::UnmodelledOperand DINTLV_B16{};
+constexpr syncsim::vendor::UnmodelledOperand DINTLV_B32{};
+constexpr syncsim::vendor::UnmodelledOperand E2B_B16{};
+constexpr syncsim::vendor::UnmodelledOperand E2B_B32{};
+constexpr syncsim::vendor::UnmodelledOperand INC_ORDER{};
+constexpr syncsim::vendor::UnmodelledOperand MODE_MERGING{};
+constexpr syncsim::vendor::UnmodelledOperand MODE_STORED{};
+constexpr syncsim::vendor::UnmodelledOperand MODE_ZEROING{};
+constexpr syncsim::vendor::UnmodelledOperand NORM{};
+constexpr syncsim::vendor::UnmodelledOperand NORM_B16{};
+constexpr syncsim::vendor::UnmodelledOperand NORM_B32{};
+constexpr syncsim::vendor::UnmodelledOperand NORM_B8{};
+constexpr syncsim::vendor::UnmodelledOperand ONEPT_B32{};
+constexpr syncsim::vendor::UnmodelledOperand PART_EVEN{};
+constexpr syncsim::vendor::UnmodelledOperand PART_ODD{};
+constexpr syncsim::vendor::UnmodelledOperand PART_P0{};
+constexpr syncsim::vendor::UnmodelledOperand PART_P1{};
+constexpr syncsim::vendor::UnmodelledOperand PAT_ALL{};
+constexpr syncsim::vendor::UnmodelledOperand PAT_VL8{};
+constexpr syncsim::vendor::UnmodelledOperand PK4_B32{};
+constexpr syncsim::vendor::UnmodelledOperand PK_B32{};
+constexpr syncsim::vendor::UnmodelledOperand POST_UPDATE{};
+constexpr syncsim::vendor::UnmodelledOperand ROUND_A{};
+constexpr syncsim::vendor::UnmodelledOperand ROUND_F{};
+constexpr syncsim::vendor::UnmodelledOperand ROUND_R{};
+constexpr syncsim::vendor::UnmodelledOperand ROUND_Z{};
+constexpr syncsim::vendor::UnmodelledOperand RS_DISABLE{};
+constexpr syncsim::vendor::UnmodelledOperand RS_ENABLE{};
+constexpr syncsim::vendor::UnmodelledOperand VST_VLD{};
+constexpr syncsim::vendor::UnmodelledOperand VST_VST{};
+namespace __cce_simd {
+struct RoundAType {};
+struct RoundCType {};
+struct RoundFType {};
+struct RoundOType {};
+struct RoundRType {};
+struct RoundZType {};
+} // namespace __cce_simd
+
+// The vector length in bytes the A5 instruction headers size their loops
+// by (a register holds 256 bytes).
+constexpr unsigned CCE_VL = 256;
+
+// SIMT vector functions: their launch (cce::async_invoke) faults, so the
+// thread index they read is never asked for on a modelled core.
+#define LAUNCH_BOUND(threads)
+struct SyncsimUnmodelledThreadIndex {
+    unsigned x, y, z;
+};
+constexpr SyncsimUnmodelledThreadIndex threadIdx{0, 0, 0};
+SYNCSIM_UNMODELLED(syncsim_cce_async_invoke)
+namespace cce {
+struct dim3 {
+    unsigned x = 1, y = 1, z = 1;
+};
+template <auto Function, typename... Args>
+void async_invoke(const Args&...) {
+    syncsim_cce_async_invoke();
+}
+} // namespace cce
+
+// ---- A5 (dav-c310): vector, predicate, compare and store instructions
+SYNCSIM_UNMODELLED(chistv2)
+SYNCSIM_UNMODELLED(copy_gm_to_ubuf_align_v2)
+SYNCSIM_UNMODELLED(mem_bar)
+SYNCSIM_UNMODELLED(pand)
+SYNCSIM_UNMODELLED(plt_b16)
+SYNCSIM_UNMODELLED(plt_b32)
+SYNCSIM_UNMODELLED(plt_b8)
+SYNCSIM_UNMODELLED(pnot)
+SYNCSIM_UNMODELLED(por)
+SYNCSIM_UNMODELLED(psel)
+SYNCSIM_UNMODELLED(pset_b16)
+SYNCSIM_UNMODELLED(pset_b32)
+SYNCSIM_UNMODELLED(pset_b8)
+SYNCSIM_UNMODELLED(pxor)
+SYNCSIM_UNMODELLED(set_loop3_para)
+SYNCSIM_UNMODELLED(vabs)
+SYNCSIM_UNMODELLED(vaddc)
+SYNCSIM_UNMODELLED(vaddcs)
+SYNCSIM_UNMODELLED(vand)
+SYNCSIM_UNMODELLED(vaxpy)
+SYNCSIM_UNMODELLED(vbr)
+SYNCSIM_UNMODELLED(vcgmax)
+SYNCSIM_UNMODELLED(vci)
+SYNCSIM_UNMODELLED(vcmax)
+SYNCSIM_UNMODELLED(vcmp_eq)
+SYNCSIM_UNMODELLED(vcmp_ge)
+SYNCSIM_UNMODELLED(vcmp_gt)
+SYNCSIM_UNMODELLED(vcmp_lt)
+SYNCSIM_UNMODELLED(vcmp_ne)
+SYNCSIM_UNMODELLED(vcmps_eq)
+SYNCSIM_UNMODELLED(vcmps_ge)
+SYNCSIM_UNMODELLED(vcmps_gt)
+SYNCSIM_UNMODELLED(vcmps_le)
+SYNCSIM_UNMODELLED(vcmps_lt)
+SYNCSIM_UNMODELLED(vcmps_ne)
+SYNCSIM_UNMODELLED(vcvt)
+SYNCSIM_UNMODELLED(vdintlv)
+SYNCSIM_UNMODELLED(vdup)
+SYNCSIM_UNMODELLED(vexp)
+SYNCSIM_UNMODELLED(vintlv)
+SYNCSIM_UNMODELLED(vlds)
+SYNCSIM_UNMODELLED(vln)
+SYNCSIM_UNMODELLED(vmadd)
+SYNCSIM_UNMODELLED(vmaxs)
+SYNCSIM_UNMODELLED(vmins)
+SYNCSIM_UNMODELLED(vmula)
+SYNCSIM_UNMODELLED(vmull)
+SYNCSIM_UNMODELLED(vneg)
+SYNCSIM_UNMODELLED(vnot)
+SYNCSIM_UNMODELLED(vor)
+SYNCSIM_UNMODELLED(vselr)
+SYNCSIM_UNMODELLED(vshls)
+SYNCSIM_UNMODELLED(vshrs)
+SYNCSIM_UNMODELLED(vsqz)
+SYNCSIM_UNMODELLED(vstas)
+SYNCSIM_UNMODELLED(vsts)
+SYNCSIM_UNMODELLED(vstur)
+SYNCSIM_UNMODELLED(vstus)
+SYNCSIM_UNMODELLED(vsubc)
+SYNCSIM_UNMODELLED(vsubcs)
+SYNCSIM_UNMODELLED(vtrc)
+SYNCSIM_UNMODELLED(vxor)

@@ -22,6 +22,16 @@ PTO_INTERNAL void WriteLine(__gm__ int32_t* line, int32_t value) {
     dsb(DSB_DDR);
 }
 
+// Never called: the A5 instruction headers' register, mask and operand
+// types and an A5 instruction compile (as declarations syncsim gives).
+inline void A5VectorCode(__ubuf__ float* ub) {
+    vector_f32 v;
+    MaskReg mask = plt_b32(8, POST_UPDATE);
+    vlds(v, ub, 0, NORM);
+    vector_u32 bits = (vector_u32)v;
+    vsts(bits, ub, 0, NORM_B32, mask);
+}
+
 extern "C" __global__ AICORE void vendor_vec(__gm__ int32_t* out) {
     const int32_t idx = get_block_idx();
 #if defined(VENDOR_LAUNCHERS_FAULT)

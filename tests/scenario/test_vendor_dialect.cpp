@@ -143,7 +143,7 @@ TEST_CASE("vendor dialect: an unmodelled builtin faults the core with its name a
                Contains("outcome    fault: launch vendor_vec<<<4>>>") &&
                    Contains("aiv0 block 0: vadd is a builtin of the vendor's compiler that syncsim "
                             "declares but does not model") &&
-                   Contains("(at tests/plugins/vendor_launchers_vec.cpp:30)"));
+                   Contains("(at tests/plugins/vendor_launchers_vec.cpp:40)"));
 }
 
 #endif
