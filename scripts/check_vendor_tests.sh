@@ -1,30 +1,45 @@
 #!/usr/bin/env bash
 # Builds the vendor's own SYNCALL system test from a pto-isa checkout, with
 # no edit to any vendor file, against an installed syncsim SDK, and runs
-# its GoogleTest program under syncsim on a 910B1: every kernel file of
+# its GoogleTest program under syncsim: every kernel file of
 # tests/npu/a2a3/src/st/testcase/syncall/ (each with its Launch* host
 # wrapper), main.cpp with tests/common/test_common.h, and gen_data.py for
-# the core counts and golden data. Prints each gtest case's result and
+# the core counts and golden data, on a 910B1; with --arch a5, the same of
+# tests/npu/a5/src/st/testcase/syncall/ on a 950PR. Prints each gtest case's result and
 # syncsim's summary of the run; exits with the test program's verdict
 # (0 when every case passed). docs/sdk.md says what it was checked at.
-#   scripts/check_vendor_tests.sh PTO_ISA_ROOT [SDK_PREFIX] [WORK_DIR] [-- SYNCSIM_RUN_ARGS...]
+#   scripts/check_vendor_tests.sh [--arch a2a3|a5] PTO_ISA_ROOT [SDK_PREFIX] [WORK_DIR]
+#                                 [-- SYNCSIM_RUN_ARGS...]
 # SDK_PREFIX is where `cmake --install build --prefix ...` put syncsim
 # (default $HOME/syncsim); WORK_DIR (default a temporary folder, removed)
 # keeps the build and the run's outputs (output.txt, result.json, and
 # whatever SYNCSIM_RUN_ARGS ask for, e.g. -- --vcd syncall.vcd). Needs clang-14, llvm-14-dev,
 # libgtest-dev and python3-numpy (scripts/setup.sh installs them).
 set -euo pipefail
-usage="usage: scripts/check_vendor_tests.sh PTO_ISA_ROOT [SDK_PREFIX] [WORK_DIR] [-- SYNCSIM_RUN_ARGS...]"
-positional=()
-while [ $# -gt 0 ] && [ "$1" != "--" ]; do positional+=("$1"); shift; done
-[ $# -gt 0 ] && shift # the rest goes to syncsim run
+usage="usage: scripts/check_vendor_tests.sh [--arch a2a3|a5] PTO_ISA_ROOT [SDK_PREFIX] [WORK_DIR] [-- SYNCSIM_RUN_ARGS...]"
 fail() { echo "check_vendor_tests: $*" >&2; exit 2; }
+arch=a2a3
+positional=()
+while [ $# -gt 0 ] && [ "$1" != "--" ]; do
+    case "$1" in
+    --arch) arch="${2:-}"; shift 2 || fail "$usage" ;;
+    --arch=*) arch="${1#--arch=}"; shift ;;
+    -*) fail "$1: unknown option; $usage" ;;
+    *) positional+=("$1"); shift ;;
+    esac
+done
+[ $# -gt 0 ] && shift # the rest goes to syncsim run
+case "$arch" in
+a2a3) platform=910b1 ;;
+a5) platform=950pr ;;
+*) fail "--arch $arch: not a2a3 or a5" ;;
+esac
 [ -n "${positional[0]:-}" ] || fail "$usage"
 [ -d "${positional[0]}" ] || fail "${positional[0]}: no such folder (PTO_ISA_ROOT)"
 [ -d "${positional[1]:-$HOME/syncsim}" ] || fail "${positional[1]:-$HOME/syncsim}: no such folder (SDK_PREFIX)"
 root="$(cd "${positional[0]}" && pwd)"
 prefix="$(cd "${positional[1]:-$HOME/syncsim}" && pwd)"
-st="$root/tests/npu/a2a3/src/st/testcase/syncall"
+st="$root/tests/npu/$arch/src/st/testcase/syncall"
 [ -f "$st/main.cpp" ] || fail "$st/main.cpp: not a pto-isa checkout with the SYNCALL system test"
 [ -x "$prefix/bin/syncsim" ] || fail "$prefix/bin/syncsim: no installed syncsim (cmake --install build --prefix $prefix)"
 [ -f "$prefix/share/syncsim/sdk/libsyncsim_gm_pass.so" ] ||
@@ -47,6 +62,42 @@ fi
 # calls: one plugin, each source with the arch and defines the vendor
 # compiles it with.
 mkdir -p "$work/project"
+if [ "$arch" = a2a3 ]; then
+    kernels='
+syncsim_add_kernel(syncall ARCH dav-c220-vec DEFINES MEMORY_BASE INCLUDES ${inc}
+                   SOURCES ${st}/syncall_kernel.cpp ${st}/syncall_soft_kernel.cpp
+                   HOST ${st}/main.cpp)
+syncsim_add_kernel(syncall APPEND ARCH dav-c220-cube DEFINES MEMORY_BASE INCLUDES ${inc}
+                   SOURCES ${st}/syncall_aic_kernel.cpp)
+syncsim_add_kernel(syncall APPEND ARCH dav-c220 DEFINES MEMORY_BASE INCLUDES ${inc}
+                   SOURCES ${st}/syncall_mix_1_2_kernel.cpp ${st}/syncall_aic_hard_kernel.cpp)
+foreach(kernel syncall_mix_1_1_kernel syncall_mix_1_1_soft_kernel)
+  syncsim_add_kernel(syncall APPEND ARCH dav-c220-cube INCLUDES ${inc} SOURCES ${st}/${kernel}.cpp
+                     DEFINES MEMORY_BASE __MIX_CORE_AIV_RATIO__=1 SYNCALL_MIX_BUILD_AIC)
+  syncsim_add_kernel(syncall APPEND ARCH dav-c220-vec INCLUDES ${inc} SOURCES ${st}/${kernel}.cpp
+                     DEFINES MEMORY_BASE __MIX_CORE_AIV_RATIO__=1 SYNCALL_MIX_BUILD_AIV)
+endforeach()'
+else
+    kernels='
+syncsim_add_kernel(syncall ARCH dav-c310-vec DEFINES REGISTER_BASE INCLUDES ${inc}
+                   SOURCES ${st}/syncall_soft_kernel.cpp ${st}/syncall_hard_kernel.cpp
+                   HOST ${st}/main.cpp)
+syncsim_add_kernel(syncall APPEND ARCH dav-c310 DEFINES REGISTER_BASE INCLUDES ${inc}
+                   SOURCES ${st}/syncall_mix_1_2_kernel.cpp ${st}/syncall_hard_mix_1_2_kernel.cpp)
+syncsim_add_kernel(syncall APPEND ARCH dav-c310-cube DEFINES REGISTER_BASE INCLUDES ${inc}
+                   SOURCES ${st}/syncall_aic_hard_kernel.cpp ${st}/syncall_aic_soft_kernel.cpp)
+syncsim_add_kernel(syncall APPEND ARCH dav-c310-cube INCLUDES ${inc}
+                   SOURCES ${st}/syncall_mix_1_1_kernel.cpp DEFINES REGISTER_BASE
+                   __MIX_CORE_AIC_BLOCKS__=18 __MIX_CORE_AIV_RATIO__=1 SYNCALL_MIX_BUILD_AIC)
+syncsim_add_kernel(syncall APPEND ARCH dav-c310-vec INCLUDES ${inc}
+                   SOURCES ${st}/syncall_mix_1_1_kernel.cpp DEFINES REGISTER_BASE
+                   __MIX_CORE_AIC_BLOCKS__=18 __MIX_CORE_AIV_RATIO__=1 SYNCALL_MIX_BUILD_AIV)'
+fi
+# The table above is the folder's layout at the commits docs/sdk.md names;
+# a checkout arranged otherwise is said so, not half built.
+for file in $(grep -o '${st}/[A-Za-z0-9_]*\.cpp' <<<"$kernels" | sed 's|${st}/||' | sort -u); do
+    [ -f "$st/$file" ] || fail "$st has no $file: its layout is not the one this script builds (docs/sdk.md)"
+done
 cat >"$work/project/CMakeLists.txt" <<CMAKE
 cmake_minimum_required(VERSION 3.20)
 project(vendor_syncall LANGUAGES CXX)
@@ -54,19 +105,7 @@ find_package(syncsim REQUIRED)
 find_package(GTest REQUIRED)
 set(st "$st")
 set(inc "$root/include" "$root/tests/common" "\${st}")
-syncsim_add_kernel(syncall ARCH dav-c220-vec DEFINES MEMORY_BASE INCLUDES \${inc}
-                   SOURCES \${st}/syncall_kernel.cpp \${st}/syncall_soft_kernel.cpp
-                   HOST \${st}/main.cpp)
-syncsim_add_kernel(syncall APPEND ARCH dav-c220-cube DEFINES MEMORY_BASE INCLUDES \${inc}
-                   SOURCES \${st}/syncall_aic_kernel.cpp)
-syncsim_add_kernel(syncall APPEND ARCH dav-c220 DEFINES MEMORY_BASE INCLUDES \${inc}
-                   SOURCES \${st}/syncall_mix_1_2_kernel.cpp \${st}/syncall_aic_hard_kernel.cpp)
-foreach(kernel syncall_mix_1_1_kernel syncall_mix_1_1_soft_kernel)
-  syncsim_add_kernel(syncall APPEND ARCH dav-c220-cube INCLUDES \${inc} SOURCES \${st}/\${kernel}.cpp
-                     DEFINES MEMORY_BASE __MIX_CORE_AIV_RATIO__=1 SYNCALL_MIX_BUILD_AIC)
-  syncsim_add_kernel(syncall APPEND ARCH dav-c220-vec INCLUDES \${inc} SOURCES \${st}/\${kernel}.cpp
-                     DEFINES MEMORY_BASE __MIX_CORE_AIV_RATIO__=1 SYNCALL_MIX_BUILD_AIV)
-endforeach()
+$kernels
 target_link_libraries(syncall PRIVATE GTest::gtest GTest::gtest_main)
 CMAKE
 echo "check_vendor_tests: building $st"
@@ -81,8 +120,8 @@ echo "check_vendor_tests: built $work/build/libsyncall.so"
 mkdir -p "$work/run/bin"
 (cd "$work/run" && "$python" "$st/gen_data.py") || fail "gen_data.py failed"
 cat >"$work/run/bin/syncall.yaml" <<YAML
-description: pto-isa's SYNCALL system test (tests/npu/a2a3/src/st/testcase/syncall), built as it is
-platform: 910b1
+description: pto-isa's SYNCALL system test (tests/npu/$arch/src/st/testcase/syncall), built as it is
+platform: $platform
 workload:
   plugin: $work/build/libsyncall.so
   host: syncall
