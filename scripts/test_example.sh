@@ -65,5 +65,42 @@ if [ -f "$tmp/prefix/share/syncsim/sdk/libsyncsim_gm_pass.so" ]; then
         --set workload.plugin="$tmp/vendor/build/libmix_exchange_stale.so" --set workload.host=mix_exchange_stale
     run 1 "14 of 16 arrived" configs/a2.yaml \
         --set workload.plugin="$tmp/vendor/build/libmix_exchange_hang.so" --set workload.host=mix_exchange_hang
+
+    # The suite's vendor-form sources (tests/plugins/vendor_launchers*):
+    # vendor-like headers through the installed overlay, Launch* wrappers in
+    # kernel sources, APPEND, a tiling-key pair and an unmodelled builtin,
+    # out of tree with each generator.
+    mkdir -p "$tmp/vendor_form"
+    cp -r "$src/tests/plugins/"vendor_launchers*.cpp "$src/tests/plugins/vendor_like" "$tmp/vendor_form/"
+    cat >"$tmp/vendor_form/CMakeLists.txt" <<'CMAKE'
+cmake_minimum_required(VERSION 3.20)
+project(vendor_form LANGUAGES CXX)
+find_package(syncsim REQUIRED)
+foreach(variant vendor_launchers vendor_launchers_fault)
+  set(defines "")
+  if(variant STREQUAL "vendor_launchers_fault")
+    set(defines DEFINES VENDOR_LAUNCHERS_FAULT=1)
+  endif()
+  syncsim_add_kernel(${variant} SOURCES vendor_launchers_vec.cpp HOST vendor_launchers_host.cpp
+                     ARCH dav-c220-vec INCLUDES vendor_like ${defines})
+  syncsim_add_kernel(${variant} APPEND SOURCES vendor_launchers_mix.cpp ARCH dav-c220
+                     INCLUDES vendor_like)
+  syncsim_add_kernel(${variant} APPEND SOURCES vendor_launchers_pair.cpp ARCH dav-c220-cube
+                     DEFINES VENDOR_PAIR_AIC=1)
+  syncsim_add_kernel(${variant} APPEND SOURCES vendor_launchers_pair.cpp ARCH dav-c220-vec)
+endforeach()
+CMAKE
+    generators=("Unix Makefiles")
+    [ ${#generator[@]} -gt 0 ] && generators+=(Ninja)
+    for gen in "${generators[@]}"; do
+        out="$tmp/vendor_form/build-${gen// /_}"
+        cmake -S "$tmp/vendor_form" -B "$out" -G "$gen" -DCMAKE_PREFIX_PATH="$tmp/prefix" >/dev/null
+        cmake --build "$out" >/dev/null || fail "the vendor-form sources do not build with $gen"
+        run 0 "vendor launchers: every block wrote its line" configs/a2.yaml \
+            --set workload.plugin="$out/libvendor_launchers.so" --set workload.host=vendor_launchers
+        run 1 "vadd is a builtin of the vendor's compiler that syncsim declares but does not model" \
+            configs/a2.yaml --set workload.plugin="$out/libvendor_launchers_fault.so" \
+            --set workload.host=vendor_launchers_fault
+    done
 fi
 echo "test_example: the examples built against $tmp/prefix and ran as their READMEs say"
