@@ -1,5 +1,7 @@
 #include "kernel_registration.hpp"
 
+#include "module_linkage.hpp"
+
 #include "syncsim/instrumented_abi.h"
 
 #include "llvm/Demangle/Demangle.h"
@@ -10,7 +12,6 @@
 
 #include <cstring>
 #include <map>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -132,52 +133,11 @@ void make_launch_stub(Module& module, Function& kernel) {
     b.CreateRetVoid();
 }
 
-// In a one-side module of a Mix build (its build info names a side), the
-// other side's module defines the same inline functions and kernels with
-// other code: everything this module defines for its kernels stays in it.
+// A one-side module of a Mix build: its build info names a side
+// (module_linkage.hpp says what that changes).
 bool is_side_build(const std::string& build_info) {
     return build_info.find("side=aic\n") != std::string::npos ||
            build_info.find("side=aiv\n") != std::string::npos;
-}
-
-// The functions the kernels reach: device code. What a module defines
-// beyond them is host code the source carries (a Launch* wrapper).
-std::set<const Function*> device_functions(const std::vector<Function*>& kernels) {
-    std::set<const Function*> reached(kernels.begin(), kernels.end());
-    std::vector<const Function*> pending(kernels.begin(), kernels.end());
-    while (!pending.empty()) {
-        const Function* fn = pending.back();
-        pending.pop_back();
-        for (const BasicBlock& block : *fn)
-            for (const Instruction& inst : block)
-                for (const Value* operand : inst.operands())
-                    if (const auto* callee = dyn_cast<Function>(operand->stripPointerCasts()))
-                        if (reached.insert(callee).second) pending.push_back(callee);
-    }
-    return reached;
-}
-
-void localize_definitions(Module& module, const std::vector<Function*>& kernels) {
-    auto localize = [](GlobalValue& value) {
-        if (value.isDeclaration() || value.hasLocalLinkage()) return;
-        if (value.getName().startswith("llvm.") || value.getName().startswith("__syncsim_")) return;
-        value.setLinkage(GlobalValue::InternalLinkage);
-        if (auto* object = dyn_cast<GlobalObject>(&value)) object->setComdat(nullptr);
-    };
-    // A host function both sides define (or one side only) is one function
-    // of the plugin: the linker keeps one, and the host program calls it.
-    const std::set<const Function*> device = device_functions(kernels);
-    for (Function& fn : module) {
-        if (!fn.isDeclaration() && fn.hasExternalLinkage() && !device.count(&fn)) {
-            fn.setLinkage(GlobalValue::WeakAnyLinkage);
-            continue;
-        }
-        localize(fn);
-    }
-    for (GlobalVariable& var : module.globals()) localize(var);
-    // Clang emits a complete constructor as an alias of the base one.
-    for (GlobalAlias& alias : module.aliases()) localize(alias);
-    for (GlobalIFunc& ifunc : module.ifuncs()) localize(ifunc);
 }
 
 // The integer fields of a constant, in order, with their sizes in bytes.
@@ -265,8 +225,8 @@ bool register_kernels(Module& module) {
     for (GlobalVariable& var : module.globals())
         if (var.getName().endswith(SYNCSIM_BUILD_INFO_SYMBOL)) info = &var;
     const std::string build_info = info ? string_of(info) : "";
-    if (is_side_build(build_info)) localize_definitions(module, kernels);
-    if (kernels.empty() && !has_metas(module)) return is_side_build(build_info);
+    const bool linkage_changed = settle_linkage(module, kernels, is_side_build(build_info));
+    if (kernels.empty() && !has_metas(module)) return linkage_changed;
 
     LLVMContext& ctx = module.getContext();
     Type* i8ptr = Type::getInt8PtrTy(ctx);

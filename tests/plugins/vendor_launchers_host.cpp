@@ -12,6 +12,8 @@
 
 void LaunchVendorVec(int32_t* out, int32_t blocks, void* stream);
 void LaunchVendorMix(int32_t* out, int32_t aic_blocks, void* stream);
+int Plus100(int x);       // device code of the Mix source, called by the host too
+extern int launches_made; // host data of the Mix source
 
 // The vendor's register-binary path (its mix 1:1 test): the shared object
 // this code is in, registered, and the kernel with tiling key 7 launched.
@@ -91,6 +93,10 @@ int main() {
             printf("pair line %d holds %d, want %d\n", i, pair[i * 16], want);
             bad = 1;
         }
+    }
+    if (launches_made != 1 || Plus100(1) != 101) {
+        printf("the Mix source's host data and function: %d, %d\n", launches_made, Plus100(1));
+        bad = 1;
     }
     printf("vendor launchers: %s\n", bad ? "FAILED" : "every block wrote its line");
     return bad;
