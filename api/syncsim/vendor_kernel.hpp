@@ -16,6 +16,7 @@
 #include "syncsim/vendor_types.hpp"
 #include "syncsim/vendor_unmodelled.hpp"
 
+#include <cstddef>
 #include <cstdint>
 #include <type_traits>
 
@@ -47,11 +48,12 @@ __attribute__((used)) static const char* const __syncsim_pass_ran_ref = &__syncs
 // ---- host launchers inside a kernel source
 // `k<<<blocks, l2ctrl, stream>>>(args)` in a host function of a kernel
 // source (the vendor's Launch* wrappers): syncsim_add_kernel compiles a
-// copy that spells it SYNCSIM_CHEVRON_LAUNCH(k, blocks, l2ctrl, stream)(args)
-// (cmake/syncsim_split_launchers.cmake). It pushes the configuration and
-// hands the arguments over as a host source's chevrons do
+// copy that spells it SYNCSIM_CHEVRON_LAUNCH((k), blocks, l2ctrl,
+// stream)(args) (cmake/syncsim_split_launchers.cmake). It pushes the
+// configuration and hands the arguments over as a host source's chevrons do
 // (syncsim/vendor_host.hpp), whatever pointer type the host passes for a
-// kernel's __gm__ parameter.
+// kernel's __gm__ parameter. The kernel is found by the name written, so it
+// is an `extern "C"` kernel, as for host sources.
 extern "C" int cudaConfigureCall(std::uint32_t block_dim, void* l2ctrl, void* stream);
 
 namespace syncsim::vendor {
@@ -68,21 +70,31 @@ std::uint64_t chevron_word(Arg arg) {
         return static_cast<std::uint64_t>(arg);
 }
 
+// The configuration as written: blocks, and optionally l2ctrl and stream.
+inline int chevron_configure(std::uint64_t block_dim, void* l2ctrl = nullptr,
+                             void* stream = nullptr) {
+    return cudaConfigureCall(static_cast<std::uint32_t>(block_dim), l2ctrl, stream);
+}
+
 template <typename Kernel>
 struct ChevronLaunch;
 template <typename... Params>
 struct ChevronLaunch<void (*)(Params...)> {
-    const char* kernel;
+    const char* written; // "(k)", as the copy spells it
     template <typename... Args>
     void operator()(Args... args) const {
         static_assert(sizeof...(Args) == sizeof...(Params),
                       "syncsim: a <<<>>> launch passes one argument per kernel parameter");
+        char name[256] = {};
+        std::size_t n = 0;
+        for (const char* c = written; *c && n + 1 < sizeof name; ++c)
+            if (*c != '(' && *c != ')' && *c != ' ') name[n++] = *c;
         const std::uint64_t words[] = {chevron_word(args)..., 0};
-        __syncsim_launch_pushed(kernel, words, static_cast<std::uint32_t>(sizeof...(Args)));
+        __syncsim_launch_pushed(name, words, static_cast<std::uint32_t>(sizeof...(Args)));
     }
 };
 } // namespace syncsim::vendor
 
-#define SYNCSIM_CHEVRON_LAUNCH(kernel, block_dim, l2ctrl, stream)                                  \
-    (static_cast<void>(cudaConfigureCall(static_cast<std::uint32_t>(block_dim), l2ctrl, stream)),  \
+#define SYNCSIM_CHEVRON_LAUNCH(kernel, ...)                                                        \
+    (static_cast<void>(::syncsim::vendor::chevron_configure(__VA_ARGS__)),                         \
      ::syncsim::vendor::ChevronLaunch<decltype(&kernel)>{#kernel})

@@ -9,6 +9,7 @@
 
 #include "syncsim/float16_bits.hpp"
 
+#include <cmath>
 #include <cstdint>
 #include <type_traits>
 
@@ -19,7 +20,7 @@ class Float16Bits {
   public:
     Float16Bits() = default; // uninitialised, as a float is (and a union member may be one)
     template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T>>>
-    Float16Bits(T value) : m_bits(Format::from_float(static_cast<float>(value))) {}
+    Float16Bits(T value) : m_bits(Format::from_float(to_float_odd(value))) {}
     operator float() const { return Format::to_float(m_bits); }
     std::uint16_t bits() const { return m_bits; }
     static Float16Bits from_bits(std::uint16_t bits) {
@@ -29,6 +30,23 @@ class Float16Bits {
     }
 
   private:
+    // A double (or a wide integer) to float rounding to odd: the 16-bit
+    // rounding that follows then rounds once, as from the exact value.
+    template <typename T>
+    static float to_float_odd(T value) {
+        if constexpr (sizeof(T) <= 2 || std::is_same_v<T, float>) {
+            return static_cast<float>(value);
+        } else {
+            const auto exact = static_cast<long double>(value);
+            float f = static_cast<float>(exact);
+            if (static_cast<long double>(f) == exact || f != f) return f;
+            if ((f > 0) == (static_cast<long double>(f) > exact)) // rounded away from zero
+                f = std::nextafter(f, 0.0f);
+            std::uint32_t bits = float_bits(f) | 1u;
+            return bits_float(bits);
+        }
+    }
+
     std::uint16_t m_bits;
 };
 

@@ -46,7 +46,12 @@ bool fault_unmodelled_builtins(Module& module) {
                                  b.CreateGlobalStringPtr(call_site(*call), ".syncsim.site")});
             if (!call->getType()->isVoidTy())
                 call->replaceAllUsesWith(UndefValue::get(call->getType()));
-            if (auto* invoke = dyn_cast<InvokeInst>(call)) b.CreateBr(invoke->getNormalDest());
+            if (auto* invoke = dyn_cast<InvokeInst>(call)) {
+                // The fault unwinds from the call above; this block no
+                // longer reaches the landing pad.
+                invoke->getUnwindDest()->removePredecessor(invoke->getParent());
+                b.CreateBr(invoke->getNormalDest());
+            }
             call->eraseFromParent();
         }
         if (fn->use_empty()) {

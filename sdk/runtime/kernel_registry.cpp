@@ -19,7 +19,9 @@ void run_registered(const RegisteredKernel& kernel, KernelContext& k) {
         throw KernelFault("kernel '" + kernel.name + "' has no " +
                           (on_cube ? "cube (__DAV_CUBE__)" : "vector (__DAV_VEC__)") +
                           " build, and this block runs on an " + (on_cube ? "AIC" : "AIV") +
-                          " core (build it with syncsim_add_kernel(... MIX))");
+                          " core (build it with syncsim_add_kernel(... MIX), or build " +
+                          kernel.name +
+                          (on_cube ? "_mix_aic with a -cube" : "_mix_aiv with a -vec") + " ARCH)");
     std::vector<std::uint64_t> args(kernel.nargs);
     for (std::uint32_t i = 0; i < kernel.nargs; ++i) args[i] = k.arg(i);
     thunk(args.data());

@@ -161,6 +161,10 @@ extern "C" void __syncsim_launch_pushed(const char* kernel, const std::uint64_t*
                                  " called from the host without <<<blocks, l2ctrl, stream>>>");
     const auto pushed = state.pushed.back();
     state.pushed.pop_back();
+    if (!syncsim::sdk::find_registered_kernel(kernel))
+        throw syncsim::HostError(std::string("<<<>>> launches '") + kernel +
+                                 "', which is no extern \"C\" __global__ kernel of this plugin "
+                                 "(a kernel with a C++ name launches with SYNCSIM_LAUNCH)");
     const aclError rc = syncsim::sdk::launch_registered(kernel, pushed.block_dim, pushed.stream,
                                                         {args, args + nargs});
     if (rc != ACL_SUCCESS) state.launch_errors[pushed.stream] = rc;

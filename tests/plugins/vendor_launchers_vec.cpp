@@ -44,5 +44,5 @@ extern "C" __global__ AICORE void vendor_vec(__gm__ int32_t* out) {
 }
 
 void LaunchVendorVec(int32_t* out, int32_t blocks, void* stream) {
-    vendor_vec<<<blocks, nullptr, stream>>>(out);
+    vendor_vec<<<static_cast<uint32_t>(blocks), nullptr, stream>>>(out);
 }

@@ -26,6 +26,11 @@ TEST_CASE("vendor types: half holds IEEE binary16 bits, rounded to nearest even"
     CHECK(static_cast<float>(half(0.333333f)) == Approx(0.33325195f));
     CHECK(static_cast<float>(half::from_bits(0x0001)) == std::ldexp(1.0f, -24));
     CHECK(std::isinf(static_cast<float>(half::from_bits(0xfc00))));
+    // From a double just past a tie, rounded once (not to float, then to half).
+    CHECK(half(1.0 + std::ldexp(1.0, -11) + std::ldexp(1.0, -40)).bits() == 0x3c01);
+    CHECK(half(1.0 + std::ldexp(1.0, -11)).bits() == 0x3c00);
+    CHECK(bfloat16_t(1.0 + std::ldexp(1.0, -8) + std::ldexp(1.0, -40)).bits() == 0x3f81);
+    CHECK(half(std::int64_t{2049}).bits() == 0x6800); // 2049 -> 2048, a tie to even
 }
 
 TEST_CASE("vendor types: bfloat16_t is a float's top half, rounded to nearest even", "[sdk]") {
