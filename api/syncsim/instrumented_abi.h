@@ -54,6 +54,10 @@ void __syncsim_space_escape(int32_t space, uint64_t addr, const char* site);
    arguments, its parameter count and the module's build info (or null). */
 void __syncsim_register_kernel(const char* name, syncsim_kernel_thunk thunk, uint32_t nargs,
                                const char* build_info);
+/* After each registration: the kernel function's address in this module,
+   so a launch that names the kernel by address (a <<<>>> in a kernel
+   source, whose kernel may have a C++ or template name) finds it. */
+void __syncsim_register_kernel_address(const char* name, const void* address);
 /* One call per `.ascend.meta.<kernel>` section: the name the section gives
    and the meta decoded as build-info lines ("error=..." when it cannot be).
    The runtime matches it to a kernel of the plugin when it registers. */
@@ -68,6 +72,10 @@ void __syncsim_unmodelled_builtin(const char* name, const char* site);
    __cudaPushCallConfiguration, the kernel's stub (made by the pass) hands
    over the arguments as 64-bit words. */
 void __syncsim_launch_pushed(const char* kernel, const uint64_t* args, uint32_t nargs);
+/* The same for a <<<>>> in a kernel source: the kernel by its address (as
+   written, `written`, for the messages). */
+void __syncsim_launch_pushed_at(const void* kernel, const char* written, const uint64_t* args,
+                                uint32_t nargs);
 
 #ifdef __cplusplus
 }

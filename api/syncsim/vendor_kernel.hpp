@@ -45,6 +45,16 @@ __attribute__((used)) static const char __syncsim_build_info[] =
 extern "C" const char __syncsim_gm_pass_ran;
 __attribute__((used)) static const char* const __syncsim_pass_ran_ref = &__syncsim_gm_pass_ran;
 
+// ---- tiles
+// The vendor compiler's `__cce_get_tile_ptr(data)`: a tile's data pointer.
+// Outside __PTO_AUTO__ builds a pto-isa tile already holds its data as a
+// pointer into its buffer (pto/common/pto_tile.hpp, MemoryQualifier), so the
+// pointer is the value itself, in its address space.
+template <typename TileData>
+TileData __cce_get_tile_ptr(TileData data) {
+    return data;
+}
+
 // ---- host launchers inside a kernel source
 // `k<<<blocks, l2ctrl, stream>>>(args)` in a host function of a kernel
 // source (the vendor's Launch* wrappers): syncsim_add_kernel compiles a
@@ -52,8 +62,8 @@ __attribute__((used)) static const char* const __syncsim_pass_ran_ref = &__syncs
 // stream)(args) (cmake/syncsim_split_launchers.cmake). It pushes the
 // configuration and hands the arguments over as a host source's chevrons do
 // (syncsim/vendor_host.hpp), whatever pointer type the host passes for a
-// kernel's __gm__ parameter. The kernel is found by the name written, so it
-// is an `extern "C"` kernel, as for host sources.
+// kernel's __gm__ parameter. The kernel is found by its address, so it may
+// have a C++ or a template name.
 extern "C" int cudaConfigureCall(std::uint32_t block_dim, void* l2ctrl, void* stream);
 
 namespace syncsim::vendor {
@@ -80,21 +90,19 @@ template <typename Kernel>
 struct ChevronLaunch;
 template <typename... Params>
 struct ChevronLaunch<void (*)(Params...)> {
+    void (*kernel)(Params...);
     const char* written; // "(k)", as the copy spells it
     template <typename... Args>
     void operator()(Args... args) const {
         static_assert(sizeof...(Args) == sizeof...(Params),
                       "syncsim: a <<<>>> launch passes one argument per kernel parameter");
-        char name[256] = {};
-        std::size_t n = 0;
-        for (const char* c = written; *c && n + 1 < sizeof name; ++c)
-            if (*c != '(' && *c != ')' && *c != ' ') name[n++] = *c;
         const std::uint64_t words[] = {chevron_word(args)..., 0};
-        __syncsim_launch_pushed(name, words, static_cast<std::uint32_t>(sizeof...(Args)));
+        __syncsim_launch_pushed_at(reinterpret_cast<const void*>(kernel), written, words,
+                                   static_cast<std::uint32_t>(sizeof...(Args)));
     }
 };
 } // namespace syncsim::vendor
 
 #define SYNCSIM_CHEVRON_LAUNCH(kernel, ...)                                                        \
     (static_cast<void>(::syncsim::vendor::chevron_configure(__VA_ARGS__)),                         \
-     ::syncsim::vendor::ChevronLaunch<decltype(&kernel)>{#kernel})
+     ::syncsim::vendor::ChevronLaunch<decltype(&kernel)>{&kernel, #kernel})

@@ -35,8 +35,8 @@ struct UnmodelledResult {
 #define __simt_vf__
 
 // The fixpipe's quantisation modes (a type the instruction headers use in
-// signatures; the numbering is syncsim's own).
-enum class QuantMode_t {
+// signatures and combine with integers; the numbering is syncsim's own).
+enum QuantMode_t : int {
     NoQuant,
     F322F16,
     F322BF16,
@@ -75,15 +75,28 @@ enum addr_cal_mode_t : int {};
 } // namespace __cce_scalar
 
 // ---- A2/A3 (dav-c220): vector, mask, conversion and copy instructions
+SYNCSIM_UNMODELLED(copy_gm_to_cbuf_multi_nd2nz_b32s)
+SYNCSIM_UNMODELLED(copy_gm_to_ubuf_align_b16)
 SYNCSIM_UNMODELLED(copy_gm_to_ubuf_align_b32)
+SYNCSIM_UNMODELLED(copy_gm_to_ubuf_align_b8)
+SYNCSIM_UNMODELLED(copy_matrix_cc_to_gm)
 SYNCSIM_UNMODELLED(copy_ubuf_to_gm_align_b32)
 SYNCSIM_UNMODELLED(copy_ubuf_to_ubuf)
+SYNCSIM_UNMODELLED(img2colv2_cbuf_to_ca)
+SYNCSIM_UNMODELLED(img2colv2_cbuf_to_cb)
+SYNCSIM_UNMODELLED(mad)
 SYNCSIM_UNMODELLED(set_cmpmask)
+SYNCSIM_UNMODELLED(set_fmatrix)
+SYNCSIM_UNMODELLED(set_fmatrix_b)
 SYNCSIM_UNMODELLED(set_l3d_rpt)
+SYNCSIM_UNMODELLED(set_mask_count)
+SYNCSIM_UNMODELLED(set_mask_norm)
+SYNCSIM_UNMODELLED(set_nd_para)
 SYNCSIM_UNMODELLED(set_vector_mask)
 SYNCSIM_UNMODELLED(vadd)
 SYNCSIM_UNMODELLED(vadds)
 SYNCSIM_UNMODELLED(vcmpvs_lt)
+SYNCSIM_UNMODELLED(vconv_f162f32)
 SYNCSIM_UNMODELLED(vconv_f162s16z)
 SYNCSIM_UNMODELLED(vconv_f162s32a)
 SYNCSIM_UNMODELLED(vconv_f162s32c)
@@ -97,7 +110,9 @@ SYNCSIM_UNMODELLED(vconv_f322s32f)
 SYNCSIM_UNMODELLED(vconv_f322s32r)
 SYNCSIM_UNMODELLED(vconv_f322s32z)
 SYNCSIM_UNMODELLED(vconv_s162f16)
+SYNCSIM_UNMODELLED(vconv_s162f32)
 SYNCSIM_UNMODELLED(vconv_s322f32)
+SYNCSIM_UNMODELLED(vconv_s82f16)
 SYNCSIM_UNMODELLED(vdiv)
 SYNCSIM_UNMODELLED(vector_dup)
 SYNCSIM_UNMODELLED(vmax)

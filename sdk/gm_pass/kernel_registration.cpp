@@ -237,6 +237,9 @@ bool register_kernels(Module& module) {
         FunctionType::get(Type::getVoidTy(ctx),
                           {i8ptr, thunk_type->getPointerTo(), Type::getInt32Ty(ctx), i8ptr},
                           false));
+    FunctionCallee register_address_fn =
+        module.getOrInsertFunction("__syncsim_register_kernel_address",
+                                   FunctionType::get(Type::getVoidTy(ctx), {i8ptr, i8ptr}, false));
     Function* ctor =
         Function::Create(FunctionType::get(Type::getVoidTy(ctx), false),
                          GlobalValue::InternalLinkage, "__syncsim_register_module_kernels", module);
@@ -247,8 +250,9 @@ bool register_kernels(Module& module) {
         Function* thunk = make_thunk(module, *kernel);
         make_launch_stub(module, *kernel);
         // The symbol: what the vendor's meta macros name (`extern "C"`).
-        b.CreateCall(register_fn, {b.CreateGlobalStringPtr(source_name(*kernel)), thunk,
-                                   b.getInt32(kernel->arg_size()), info_ptr});
+        Value* name = b.CreateGlobalStringPtr(source_name(*kernel));
+        b.CreateCall(register_fn, {name, thunk, b.getInt32(kernel->arg_size()), info_ptr});
+        b.CreateCall(register_address_fn, {name, b.CreateBitCast(kernel, i8ptr)});
     }
     register_metas(module, b);
     b.CreateRetVoid();

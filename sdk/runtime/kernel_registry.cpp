@@ -180,6 +180,16 @@ std::vector<RegisteredKernel>& registered_kernels() {
     return kernels;
 }
 
+std::map<const void*, std::string>& kernel_addresses() {
+    static std::map<const void*, std::string> addresses;
+    return addresses;
+}
+
+const RegisteredKernel* find_registered_kernel_at(const void* address) {
+    const auto found = kernel_addresses().find(address);
+    return found == kernel_addresses().end() ? nullptr : find_registered_kernel(found->second);
+}
+
 const RegisteredKernel* find_registered_kernel(const std::string& name) {
     for (const RegisteredKernel& kernel : registered_kernels())
         if (kernel.name == name) return &kernel;
@@ -254,6 +264,10 @@ extern "C" void __syncsim_register_kernel(const char* name, syncsim_kernel_thunk
         side.target = build.target.substr(0, build.target.rfind('-'));
         add_build(mix.kernel, thunk, nargs, side);
     }
+}
+
+extern "C" void __syncsim_register_kernel_address(const char* name, const void* address) {
+    syncsim::sdk::kernel_addresses()[address] = name;
 }
 
 extern "C" void __syncsim_register_kernel_meta(const char* kernel, const char* lines) {

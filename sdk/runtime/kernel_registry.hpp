@@ -54,5 +54,7 @@ std::vector<std::string>& registration_problems();
 // The plugin's kernels, in registration order.
 std::vector<RegisteredKernel>& registered_kernels();
 const RegisteredKernel* find_registered_kernel(const std::string& name);
+// The kernel whose function (in any module of the plugin) is at `address`.
+const RegisteredKernel* find_registered_kernel_at(const void* address);
 
 } // namespace syncsim::sdk

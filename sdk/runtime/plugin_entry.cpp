@@ -8,9 +8,13 @@
 #include "acl/acl.h"
 #include "syncsim/plugin.hpp"
 
+#include <cstring>
+#include <cxxabi.h>
+#include <exception>
 #include <iterator>
 #include <stdexcept>
 #include <string>
+#include <typeinfo>
 
 #ifndef SYNCSIM_PLUGIN_NAME
 #error "SYNCSIM_PLUGIN_NAME: the plugin's name (syncsim_add_kernel sets it)"
@@ -31,6 +35,12 @@ namespace {
 
 HostApi* g_running_host = nullptr;
 
+// SystemC's kill, held while it crosses the user's frames as HostKilled.
+std::exception_ptr& pending_kill() {
+    static std::exception_ptr kill;
+    return kill;
+}
+
 void run_host_main(HostApi& host) {
     g_running_host = &host;
     host_state() = AclHostState{};
@@ -41,9 +51,14 @@ void run_host_main(HostApi& host) {
         rc = __syncsim_host_main(1, argv);
     } catch (...) {
         g_running_host = nullptr;
-        throw;
+        if (!host_killed()) throw;
     }
     g_running_host = nullptr;
+    if (host_killed()) { // the run ended while main() waited: SystemC's kill goes on
+        const std::exception_ptr kill = pending_kill();
+        pending_kill() = nullptr;
+        std::rethrow_exception(kill);
+    }
     host.check("main returns 0", rc == 0, "main() returned " + std::to_string(rc));
 }
 
@@ -89,6 +104,21 @@ void set_kernel_resolver(CurrentKernelResolver resolver) {
 }
 
 } // namespace
+
+bool host_killed() {
+    return static_cast<bool>(pending_kill());
+}
+
+void note_host_killed() {
+    pending_kill() = std::current_exception();
+    throw HostKilled();
+}
+
+bool catching_systemc_kill() {
+    // Named, not caught by type: the plugin is built without SystemC's headers.
+    const std::type_info* type = abi::__cxa_current_exception_type();
+    return type && std::strcmp(type->name(), "N7sc_core19sc_unwind_exceptionE") == 0;
+}
 
 HostApi& running_host() {
     if (!g_running_host) throw HostError("an ACL call outside the plugin's host program (main())");
@@ -153,21 +183,40 @@ extern "C" int cudaConfigureCall(std::uint32_t block_dim, void* l2ctrl, void* st
     return __cudaPushCallConfiguration(block_dim, l2ctrl, stream);
 }
 
-extern "C" void __syncsim_launch_pushed(const char* kernel, const std::uint64_t* args,
-                                        std::uint32_t nargs) {
+namespace {
+
+// A <<<>>> launch: the configuration __cudaPushCallConfiguration pushed,
+// and the kernel (`written` as the source spells it, for the message).
+void launch_with_pushed(const syncsim::sdk::RegisteredKernel* kernel, const std::string& written,
+                        const std::uint64_t* args, std::uint32_t nargs) {
     auto& state = syncsim::sdk::host_state();
     if (state.pushed.empty())
-        throw syncsim::HostError(std::string("kernel ") + kernel +
+        throw syncsim::HostError("kernel " + written +
                                  " called from the host without <<<blocks, l2ctrl, stream>>>");
     const auto pushed = state.pushed.back();
     state.pushed.pop_back();
-    if (!syncsim::sdk::find_registered_kernel(kernel))
-        throw syncsim::HostError(std::string("<<<>>> launches '") + kernel +
-                                 "', which is no extern \"C\" __global__ kernel of this plugin "
-                                 "(a kernel with a C++ name launches with SYNCSIM_LAUNCH)");
-    const aclError rc = syncsim::sdk::launch_registered(kernel, pushed.block_dim, pushed.stream,
-                                                        {args, args + nargs});
+    if (!kernel)
+        throw syncsim::HostError("<<<>>> launches '" + written +
+                                 "', which is no __global__ kernel of this plugin");
+    const aclError rc = syncsim::sdk::launch_registered(kernel->name.c_str(), pushed.block_dim,
+                                                        pushed.stream, {args, args + nargs});
     if (rc != ACL_SUCCESS) state.launch_errors[pushed.stream] = rc;
+}
+
+} // namespace
+
+extern "C" void __syncsim_launch_pushed(const char* kernel, const std::uint64_t* args,
+                                        std::uint32_t nargs) {
+    syncsim::sdk::host_call([&] {
+        launch_with_pushed(syncsim::sdk::find_registered_kernel(kernel), kernel, args, nargs);
+    });
+}
+
+extern "C" void __syncsim_launch_pushed_at(const void* kernel, const char* written,
+                                           const std::uint64_t* args, std::uint32_t nargs) {
+    syncsim::sdk::host_call([&] {
+        launch_with_pushed(syncsim::sdk::find_registered_kernel_at(kernel), written, args, nargs);
+    });
 }
 
 extern "C" __attribute__((visibility("default"))) const syncsim::PluginInfo* syncsim_plugin() {

@@ -6,6 +6,7 @@
 #include "syncsim/host_api.hpp"
 
 #include <map>
+#include <stdexcept>
 #include <vector>
 
 namespace syncsim::sdk {
@@ -34,5 +35,32 @@ struct AclHostState {
     bool is_device(const void* p, std::uint64_t bytes) const;
 };
 AclHostState& host_state();
+
+// A runtime call of the host program, `call()`. When the run ends while
+// the call waits, SystemC kills the host's thread by throwing through it,
+// and a host program that catches everything (GoogleTest runs each case in
+// a catch (...)) would swallow that and abort the simulator. So the kill
+// crosses the user's frames as HostKilled, which anything may catch; every
+// later call throws it again at once, and the kill resumes as SystemC's own
+// when main() returns (run_host_main).
+struct HostKilled : std::runtime_error {
+    HostKilled()
+        : std::runtime_error("the simulation ended while the host program was waiting in a "
+                             "runtime call") {}
+};
+bool host_killed();
+[[noreturn]] void note_host_killed(); // in a catch block of SystemC's kill
+bool catching_systemc_kill();         // in a catch block: is it SystemC's kill?
+
+template <typename Call>
+decltype(auto) host_call(Call&& call) {
+    if (host_killed()) throw HostKilled();
+    try {
+        return call();
+    } catch (...) {
+        if (catching_systemc_kill()) note_host_killed();
+        throw;
+    }
+}
 
 } // namespace syncsim::sdk

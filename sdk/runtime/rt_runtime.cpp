@@ -39,9 +39,11 @@ bool ends_with(const std::string& text, const std::string& tail) {
 } // namespace
 
 rtError_t rtGetAiCoreCount(std::uint32_t* count) {
-    if (!count) return RT_ERROR_INVALID_VALUE;
-    *count = static_cast<std::uint32_t>(running_host().device().aic_cores);
-    return RT_ERROR_NONE;
+    return syncsim::sdk::host_call([&]() -> rtError_t {
+        if (!count) return RT_ERROR_INVALID_VALUE;
+        *count = static_cast<std::uint32_t>(running_host().device().aic_cores);
+        return RT_ERROR_NONE;
+    });
 }
 
 rtError_t rtRegisterAllKernel(const rtDevBinary_t* binary, void** handle) {
@@ -71,6 +73,8 @@ rtError_t rtKernelLaunchWithHandleV2(void* handle, std::uint64_t tiling_key,
     if (!found) return RT_ERROR_INVALID_VALUE;
     std::vector<std::uint64_t> words(args->argsSize / sizeof(std::uint64_t));
     if (!words.empty()) std::memcpy(words.data(), args->args, args->argsSize);
-    return syncsim::sdk::launch_registered(found->name.c_str(), block_dim, stream,
-                                           std::move(words));
+    return syncsim::sdk::host_call([&] {
+        return syncsim::sdk::launch_registered(found->name.c_str(), block_dim, stream,
+                                               std::move(words));
+    });
 }

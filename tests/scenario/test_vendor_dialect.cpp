@@ -146,4 +146,16 @@ TEST_CASE("vendor dialect: an unmodelled builtin faults the core with its name a
                    Contains("(at tests/plugins/vendor_launchers_vec.cpp:40)"));
 }
 
+TEST_CASE("vendor dialect: a host program that catches everything still lets a hung run end "
+          "with its diagnosis",
+          "[plugin][vendor-dialect]") {
+    // Before, the program swallowed SystemC's kill of its thread and the
+    // simulator aborted (F539, exit 134).
+    const auto run = run_example("host_catches_all");
+    CHECK(run.exit_code == 1);
+    CHECK_THAT(run.output, Contains("host: attempt 1 caught an exception") &&
+                               Contains("host: attempt 2 caught an exception") &&
+                               Contains("outcome    deadlock") && !Contains("F539"));
+}
+
 #endif
