@@ -51,11 +51,6 @@ std::vector<KernelMetaSection>& registered_metas() {
 
 namespace {
 
-bool ends_with(const std::string& text, const std::string& tail) {
-    return text.size() > tail.size() &&
-           text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
-}
-
 // A Mix side symbol of the vendor's compiler, <kernel>_mix_aic or
 // <kernel>_mix_aiv: the kernel and the side ("" and "" for another name).
 struct MixSide {
@@ -173,6 +168,11 @@ KernelBuild parse_build_info(const char* info) {
         }
     }
     return build;
+}
+
+bool ends_with(const std::string& text, const std::string& tail) {
+    return text.size() > tail.size() &&
+           text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
 }
 
 std::vector<RegisteredKernel>& registered_kernels() {

@@ -51,6 +51,10 @@ KernelFn entry_for(std::size_t index);
 // syncsim registers the plugin, since a constructor cannot fail cleanly).
 std::vector<std::string>& registration_problems();
 
+// Whether `text` is longer than `tail` and ends with it (a kernel's side
+// or tiling-key suffix).
+bool ends_with(const std::string& text, const std::string& tail);
+
 // The plugin's kernels, in registration order.
 std::vector<RegisteredKernel>& registered_kernels();
 const RegisteredKernel* find_registered_kernel(const std::string& name);

@@ -31,11 +31,6 @@ rtError_t plugin_handle(const void* data, std::uint64_t length, void** handle) {
     return RT_ERROR_NONE;
 }
 
-bool ends_with(const std::string& text, const std::string& tail) {
-    return text.size() > tail.size() &&
-           text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
-}
-
 } // namespace
 
 rtError_t rtGetAiCoreCount(std::uint32_t* count) {
@@ -66,7 +61,7 @@ rtError_t rtKernelLaunchWithHandleV2(void* handle, std::uint64_t tiling_key,
     const std::string key = "_" + std::to_string(tiling_key);
     const syncsim::sdk::RegisteredKernel* found = nullptr;
     for (const auto& kernel : syncsim::sdk::registered_kernels())
-        if (ends_with(kernel.name, key)) {
+        if (syncsim::sdk::ends_with(kernel.name, key)) {
             if (found) return RT_ERROR_INVALID_VALUE; // two kernels claim the key
             found = &kernel;
         }
