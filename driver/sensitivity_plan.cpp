@@ -22,6 +22,14 @@ struct RunFacts {
         return n.is_object() && n.contains(key) && n[key].is_boolean() && n[key].get<bool>();
     }
     bool no_ffts_message() const { return counter("ffts", "messages") == 0; }
+    // A count summed over the cores' records.
+    double over_cores(const char* key) const {
+        double sum = 0;
+        if (result.contains("cores") && result["cores"].is_array())
+            for (const json& core : result["cores"])
+                if (core.contains(key) && core[key].is_number()) sum += core[key].get<double>();
+        return sum;
+    }
 };
 
 // A value the model can tell cannot move this run: the rule names the
@@ -52,6 +60,12 @@ std::string other_hub(const RunFacts& f) {
                : "";
 }
 constexpr char kParallel[] = "parallel", kSerial[] = "serial";
+std::string no_vector(const RunFacts& f) {
+    return f.over_cores("vector_instructions") > 0 ? "" : "the run issued no vector instruction";
+}
+std::string no_cube(const RunFacts& f) {
+    return f.over_cores("cube_instructions") > 0 ? "" : "the run issued no cube instruction";
+}
 
 const std::pair<const char*, WhyNot> kRules[] = {
     {"interconnect.die_hop_cycles", one_die},
@@ -65,6 +79,10 @@ const std::pair<const char*, WhyNot> kRules[] = {
     {"ffts.deliver_cycles", other_hub<kParallel>},
     {"ffts.aggregate_cycles", other_hub<kSerial>},
     {"ffts.broadcast_cycles", other_hub<kSerial>},
+    {"die.cluster.core.vector_head_cycles", no_vector},
+    {"die.cluster.core.vector_repeat_cycles", no_vector},
+    {"die.cluster.core.cube_head_cycles", no_cube},
+    {"die.cluster.core.cube_step_cycles", no_cube},
 };
 
 double number_in(const json& row, const std::string& key) {

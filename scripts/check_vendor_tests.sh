@@ -8,22 +8,29 @@
 # tests/npu/a5/src/st/testcase/syncall/ on a 950PR. Prints each gtest case's result and
 # syncsim's summary of the run; exits with the test program's verdict
 # (0 when every case passed). docs/sdk.md says what it was checked at.
-#   scripts/check_vendor_tests.sh [--arch a2a3|a5] PTO_ISA_ROOT [SDK_PREFIX] [WORK_DIR]
-#                                 [-- SYNCSIM_RUN_ARGS...]
+# --test NAME builds another system test of the folder instead, one the
+# vendor's CMakeLists.txt declares with pto_mix_st(NAME) (one Mix kernel
+# file NAME_kernel.cpp with its launchers, main.cpp, gen_data.py): the
+# cross-core tests tpushpop_vc, tpushpop_cv, ...
+#   scripts/check_vendor_tests.sh [--arch a2a3|a5] [--test NAME] PTO_ISA_ROOT [SDK_PREFIX]
+#                                 [WORK_DIR] [-- SYNCSIM_RUN_ARGS...]
 # SDK_PREFIX is where `cmake --install build --prefix ...` put syncsim
 # (default $HOME/syncsim); WORK_DIR (default a temporary folder, removed)
 # keeps the build and the run's outputs (output.txt, result.json, and
 # whatever SYNCSIM_RUN_ARGS ask for, e.g. -- --vcd syncall.vcd). Needs clang-14, llvm-14-dev,
 # libgtest-dev and python3-numpy (scripts/setup.sh installs them).
 set -euo pipefail
-usage="usage: scripts/check_vendor_tests.sh [--arch a2a3|a5] PTO_ISA_ROOT [SDK_PREFIX] [WORK_DIR] [-- SYNCSIM_RUN_ARGS...]"
+usage="usage: scripts/check_vendor_tests.sh [--arch a2a3|a5] [--test NAME] PTO_ISA_ROOT [SDK_PREFIX] [WORK_DIR] [-- SYNCSIM_RUN_ARGS...]"
 fail() { echo "check_vendor_tests: $*" >&2; exit 2; }
 arch=a2a3
+test=syncall
 positional=()
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do
     case "$1" in
     --arch) arch="${2:-}"; shift 2 || fail "$usage" ;;
     --arch=*) arch="${1#--arch=}"; shift ;;
+    --test) test="${2:-}"; shift 2 || fail "$usage" ;;
+    --test=*) test="${1#--test=}"; shift ;;
     -*) fail "$1: unknown option; $usage" ;;
     *) positional+=("$1"); shift ;;
     esac
@@ -39,8 +46,9 @@ esac
 [ -d "${positional[1]:-$HOME/syncsim}" ] || fail "${positional[1]:-$HOME/syncsim}: no such folder (SDK_PREFIX)"
 root="$(cd "${positional[0]}" && pwd)"
 prefix="$(cd "${positional[1]:-$HOME/syncsim}" && pwd)"
-st="$root/tests/npu/$arch/src/st/testcase/syncall"
-[ -f "$st/main.cpp" ] || fail "$st/main.cpp: not a pto-isa checkout with the SYNCALL system test"
+[[ "$test" =~ ^[A-Za-z0-9_]+$ ]] || fail "--test $test: not a test folder's name"
+st="$root/tests/npu/$arch/src/st/testcase/$test"
+[ -f "$st/main.cpp" ] || fail "$st/main.cpp: not a pto-isa checkout with the $test system test"
 [ -x "$prefix/bin/syncsim" ] || fail "$prefix/bin/syncsim: no installed syncsim (cmake --install build --prefix $prefix)"
 [ -f "$prefix/share/syncsim/sdk/libsyncsim_gm_pass.so" ] ||
     fail "$prefix has no vendor-dialect SDK (it was built without clang-14 and llvm-14-dev)"
@@ -62,7 +70,16 @@ fi
 # calls: one plugin, each source with the arch and defines the vendor
 # compiles it with.
 mkdir -p "$work/project"
-if [ "$arch" = a2a3 ]; then
+if [ "$test" != syncall ]; then
+    # The vendor's pto_mix_st(NAME): one Mix source, its arch's defines
+    # (tests/npu/<arch>/src/st/testcase/CMakeLists.txt, function pto_mix_st).
+    grep -q "^pto_mix_st($test)" "$st/CMakeLists.txt" 2>/dev/null ||
+        fail "$st/CMakeLists.txt does not declare pto_mix_st($test): not a test this script builds"
+    if [ "$arch" = a2a3 ]; then mix='dav-c220 DEFINES MEMORY_BASE'; else mix='dav-c310 DEFINES REGISTER_BASE'; fi
+    kernels="
+syncsim_add_kernel($test ARCH $mix INCLUDES \${inc}
+                   SOURCES \${st}/${test}_kernel.cpp HOST \${st}/main.cpp)"
+elif [ "$arch" = a2a3 ]; then
     kernels='
 syncsim_add_kernel(syncall ARCH dav-c220-vec DEFINES MEMORY_BASE INCLUDES ${inc}
                    SOURCES ${st}/syncall_kernel.cpp ${st}/syncall_soft_kernel.cpp
@@ -100,36 +117,36 @@ for file in $(grep -o '${st}/[A-Za-z0-9_]*\.cpp' <<<"$kernels" | sed 's|${st}/||
 done
 cat >"$work/project/CMakeLists.txt" <<CMAKE
 cmake_minimum_required(VERSION 3.20)
-project(vendor_syncall LANGUAGES CXX)
+project(vendor_$test LANGUAGES CXX)
 find_package(syncsim REQUIRED)
 find_package(GTest REQUIRED)
 set(st "$st")
 set(inc "$root/include" "$root/tests/common" "\${st}")
 $kernels
-target_link_libraries(syncall PRIVATE GTest::gtest GTest::gtest_main)
+target_link_libraries($test PRIVATE GTest::gtest GTest::gtest_main)
 CMAKE
 echo "check_vendor_tests: building $st"
 cmake -S "$work/project" -B "$work/build" -DCMAKE_PREFIX_PATH="$prefix" >"$work/configure.log" 2>&1 ||
     { cat "$work/configure.log" >&2; fail "configuring the build failed"; }
 cmake --build "$work/build" -j2 >"$work/build.log" 2>&1 ||
     { grep -E "error|Error" -A3 "$work/build.log" >&2 || cat "$work/build.log" >&2; fail "the build failed"; }
-echo "check_vendor_tests: built $work/build/libsyncall.so"
+echo "check_vendor_tests: built $work/build/lib$test.so"
 
 # The vendor's run: gen_data.py writes the core counts and goldens where
 # the test program looks for them (its folder's parent).
 mkdir -p "$work/run/bin"
 (cd "$work/run" && "$python" "$st/gen_data.py") || fail "gen_data.py failed"
-cat >"$work/run/bin/syncall.yaml" <<YAML
-description: pto-isa's SYNCALL system test (tests/npu/$arch/src/st/testcase/syncall), built as it is
+cat >"$work/run/bin/$test.yaml" <<YAML
+description: pto-isa's $test system test (tests/npu/$arch/src/st/testcase/$test), built as it is
 platform: $platform
 workload:
-  plugin: $work/build/libsyncall.so
-  host: syncall
+  plugin: $work/build/lib$test.so
+  host: $test
 limits:
   sim_time: 100 ms
 YAML
 rc=0
-(cd "$work/run/bin" && "$prefix/bin/syncsim" run syncall.yaml --json "$work/run/result.json" "$@") \
+(cd "$work/run/bin" && "$prefix/bin/syncsim" run "$test.yaml" --json "$work/run/result.json" "$@") \
     >"$work/run/output.txt" 2>&1 || rc=$?
 grep -E '^\[ +(RUN|OK|FAILED|PASSED|SKIPPED) +\]|^\[=+\]' "$work/run/output.txt" || true
 echo "--- syncsim"

@@ -98,7 +98,7 @@ CMAKE
         cmake --build "$out" >/dev/null || fail "the vendor-form sources do not build with $gen"
         run 0 "vendor launchers: every block wrote its line" configs/a2.yaml \
             --set workload.plugin="$out/libvendor_launchers.so" --set workload.host=vendor_launchers
-        run 1 "vadd is a builtin of the vendor's compiler that syncsim declares but does not model" \
+        run 1 "vsel is a builtin of the vendor's compiler that syncsim declares but does not model" \
             configs/a2.yaml --set workload.plugin="$out/libvendor_launchers_fault.so" \
             --set workload.host=vendor_launchers_fault
     done

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "syncsim/core_types.hpp"
+#include "syncsim/local_isa.hpp"
 
 #include <cstring>
 #include <optional>
@@ -307,6 +308,18 @@ class KernelContext {
     // (plugin ABI).
     virtual void stream_gm(GmAddr addr, std::uint64_t bytes, double bytes_per_cycle,
                            std::uint32_t burst_bytes) = 0;
+
+    // --- instructions on the local buffers (syncsim/local_isa.hpp), named
+    // `what` in faults and traces. A copy of pieces runs on the pipe that
+    // carries its direction (MTE2 into a core, MTE3 out of a UB or L1, FIX
+    // out of L0C, MTE1 between local buffers). Declared last (plugin ABI).
+    virtual std::uint64_t& isa_register(IsaReg reg) = 0;
+    virtual void vector_op(const char* what, const VectorInstr& in) = 0;
+    virtual void cube_load(const char* what, const CubeLoad& in) = 0;
+    virtual void mad(const char* what, const MadInstr& in) = 0;
+    virtual void copy_pieces(const char* what, MemSpace dst_space, std::uint64_t dst,
+                             MemSpace src_space, std::uint64_t src,
+                             std::vector<CopyPiece> pieces) = 0;
 };
 
 using KernelFn = void (*)(KernelContext&);

@@ -159,14 +159,19 @@ template <typename T>
 GmAddr address(__gm__ T* p) {
     return (GmAddr)p;
 }
-template <typename T>
-LocalAddr offset(__ubuf__ T* p) {
-    return static_cast<LocalAddr>((std::uint64_t)p);
-}
-template <typename T>
-LocalAddr offset(__cbuf__ T* p) {
-    return static_cast<LocalAddr>((std::uint64_t)p);
-}
+// A local buffer's pointer holds its offset: the UB, L1, and the cube's
+// L0A, L0B and L0C (syncsim/vendor_cube.hpp).
+#define SYNCSIM_LOCAL_OFFSET(SPACE)                                                                \
+    template <typename T>                                                                          \
+    LocalAddr offset(SPACE T* p) {                                                                 \
+        return static_cast<LocalAddr>((std::uint64_t)p);                                           \
+    }
+SYNCSIM_LOCAL_OFFSET(__ubuf__)
+SYNCSIM_LOCAL_OFFSET(__cbuf__)
+SYNCSIM_LOCAL_OFFSET(__ca__)
+SYNCSIM_LOCAL_OFFSET(__cb__)
+SYNCSIM_LOCAL_OFFSET(__cc__)
+#undef SYNCSIM_LOCAL_OFFSET
 #else
 template <typename T>
 using gm = gm_ptr<T>;

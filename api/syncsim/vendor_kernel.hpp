@@ -15,6 +15,10 @@
 #include "syncsim/cce_builtins.hpp"
 #include "syncsim/vendor_types.hpp"
 #include "syncsim/vendor_unmodelled.hpp"
+#if __NPU_ARCH__ < 3000 // the A2/A3 instructions syncsim models
+#include "syncsim/vendor_cube.hpp"
+#include "syncsim/vendor_vector.hpp"
+#endif
 
 #include <cstddef>
 #include <cstdint>

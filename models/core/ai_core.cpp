@@ -12,7 +12,7 @@ namespace syncsim {
 AiCore::AiCore(sc_core::sc_module_name name, const CoreConfig& config, const Clock& clock)
     : sc_module(name), m_config(config), m_time(clock), m_activity(m_time, config.soc_core_id),
       m_block(m_activity), m_memory(*this, m_config, m_time, m_activity),
-      m_pipes(*this, m_config, m_time, m_activity, m_memory),
+      m_pipes(*this, m_config, m_time, m_activity, m_memory), m_isa(m_config, m_pipes),
       m_poll(m_config, m_time, m_activity, m_memory, m_pipes),
       m_sync(*this, m_config, m_time, m_activity, m_pipes, m_block.current()),
       m_registers(m_config, m_time, m_activity) {
@@ -141,7 +141,7 @@ CoreReport AiCore::report(const sc_core::sc_time& at) const {
         return reason.kind == WaitReason::Kind::IntraCoreFlag ? m_pipes.describe_flag(reason)
                                                               : reason.describe();
     });
-    r.busy_pipes = m_pipes.busy();
+    m_pipes.report_into(r);
     // Asleep in a fast-forwarded poll: report the polls made by now.
     if (const auto asleep = m_poll.asleep_at(at)) {
         r.polls += asleep->first;

@@ -13,6 +13,7 @@
 #include "models/core/core_report.hpp"
 #include "models/core/cross_core_sync.hpp"
 #include "models/core/gm_access_path.hpp"
+#include "models/core/local_isa.hpp"
 #include "models/core/local_time.hpp"
 #include "models/core/pipe_set.hpp"
 #include "models/core/poll_engine.hpp"
@@ -132,12 +133,7 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     void copy_ubuf_to_gm_align_v2(GmAddr gm, LocalAddr ub, int, std::uint32_t n_burst,
                                   std::uint32_t len_burst, std::uint8_t, std::uint64_t dst_stride,
                                   std::uint32_t src_stride) override {
-        const char* what = "copy_ubuf_to_gm_align_v2";
-        if (!m_config.byte_granular_dma)
-            throw KernelFault("copy_ubuf_to_gm_align_v2 does not exist on this arch (platform "
-                              "dma_granularity blocks_32)");
-        m_pipes.dma(what, kDmaRoutes.ub_to_gm, Space::Gm, gm, Space::Ub, ub,
-                    DmaShape::of_bytes(what, n_burst, len_burst, src_stride, dst_stride));
+        m_isa.copy_ubuf_to_gm_align_v2(gm, ub, n_burst, len_burst, dst_stride, src_stride);
     }
     void copy_cbuf_to_gm(GmAddr gm, LocalAddr l1, int, int n_burst, int len_burst, int src_gap,
                          int dst_gap) override {
@@ -151,6 +147,14 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     }
     void create_cbuf_matrix(LocalAddr l1, int n_blocks, std::uint32_t value) override {
         m_pipes.create_cbuf_matrix(l1, n_blocks, value);
+    }
+    std::uint64_t& isa_register(IsaReg reg) override { return m_isa.reg(reg); }
+    void vector_op(const char* what, const VectorInstr& in) override { m_isa.vector(what, in); }
+    void cube_load(const char* what, const CubeLoad& in) override { m_isa.cube_load(what, in); }
+    void mad(const char* what, const MadInstr& in) override { m_isa.mad(what, in); }
+    void copy_pieces(const char* what, MemSpace dst_space, std::uint64_t dst, MemSpace src_space,
+                     std::uint64_t src, std::vector<CopyPiece> pieces) override {
+        m_isa.copy(what, dst_space, dst, src_space, src, std::move(pieces));
     }
     void ffts_cross_core_sync(Pipe pipe, std::uint64_t msg) override {
         m_sync.send(pipe, msg, message_release());
@@ -178,9 +182,8 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     void run_task(KernelFn fn, const LocalContext& task) override;
 
     void set_access_site(const char* site) override { m_memory.races().site = site; }
-    void stream_gm(GmAddr addr, std::uint64_t bytes, double bytes_per_cycle,
-                   std::uint32_t burst_bytes) override {
-        m_pipes.stream_gm(addr, bytes, bytes_per_cycle, burst_bytes);
+    void stream_gm(GmAddr addr, std::uint64_t bytes, double rate, std::uint32_t burst) override {
+        m_pipes.stream_gm(addr, bytes, rate, burst);
     }
     std::uint64_t get_sys_cnt() override { return m_registers.sys_count(); }
 
@@ -231,6 +234,7 @@ class AiCore : public sc_core::sc_module, public KernelContext {
     BlockSlot m_block;
     GmAccessPath m_memory;
     PipeSet m_pipes;
+    LocalIsa m_isa;
     PollEngine m_poll;
     CrossCoreSync m_sync;
 

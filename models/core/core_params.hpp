@@ -21,12 +21,16 @@ struct CoreTiming { // cycles
     double dma_gm_write_latency = 0;   // an MTE write of GM: likewise
     double local_bytes_per_cycle = 64; // L1 -> UB and L1 fill
     double sys_counter_read = 1;       // get_sys_cnt
+    double vector_head = 10;           // a vector instruction: head + per repeat
+    double vector_per_repeat = 2;
+    double cube_head = 6; // a mad: head + per 16 x C0 x 16 step
+    double cube_per_step = 1;
 };
 
 // What every core of a platform shares, bound from the platform tree (node
 // die.cluster.core).
 struct CoreParams {
-    std::uint32_t ub_bytes = 0, l1_bytes = 0;
+    std::uint32_t ub_bytes = 0, l1_bytes = 0, l0a_bytes = 0, l0b_bytes = 0, l0c_bytes = 0;
     std::uint32_t cache_line_bytes = 64;
     std::uint64_t cache_bytes = 16384;
     int intra_core_flag_ids = 8;
@@ -47,6 +51,9 @@ struct CoreParams {
                  {{"blocks_32", false}, {"bytes", true}});
         d(ub_bytes, "ub_bytes", "bytes", "unified buffer per AIV", 1024, 1 << 30);
         d(l1_bytes, "l1_bytes", "bytes", "L1 (cbuf) per AIC", 1024, 1 << 30);
+        d(l0a_bytes, "l0a_bytes", "bytes", "L0A (the cube's left operand) per AIC", 1024, 1 << 30);
+        d(l0b_bytes, "l0b_bytes", "bytes", "L0B (the cube's right operand) per AIC", 1024, 1 << 30);
+        d(l0c_bytes, "l0c_bytes", "bytes", "L0C (the cube's accumulator) per AIC", 1024, 1 << 30);
         d(intra_core_flag_ids, "intra_core_flag_ids", "ids",
           "event ids of set_flag/wait_flag between pipes of one core", 1, 64);
         d(timing.scalar_op, "scalar_op_cycles", "cycles",
@@ -84,6 +91,16 @@ struct CoreParams {
           "a get_sys_cnt (the counter is sampled as it issues)", 0, 1e6);
         d(timing.local_bytes_per_cycle, "local_bytes_per_cycle", "B/cycle",
           "bandwidth of L1->UB moves and L1 fills", 1, 1e6);
+        d(timing.vector_head, "vector_head_cycles", "cycles",
+          "what a vector instruction takes beyond its repeats (issue to first result)", 0, 1e6);
+        d(timing.vector_per_repeat, "vector_repeat_cycles", "cycles",
+          "each 256-byte repeat of a vector instruction", 0, 1e6);
+        d(timing.cube_head, "cube_head_cycles", "cycles",
+          "what a mad takes beyond its steps (issue to first result)", 0, 1e6);
+        d(timing.cube_per_step, "cube_step_cycles", "cycles",
+          "each 16 x (32 bytes of k) x 16 step of a mad on 16-bit inputs; 32-bit inputs take "
+          "twice",
+          0, 1e6);
         d.group("scalar_cache", [&] {
             d(cache_line_bytes, "line_bytes", "bytes",
               "scalar data-cache line; dcci and write-back act on whole lines", 4, 4096);

@@ -72,6 +72,8 @@ struct CoreReport {
     std::uint64_t polls;
     std::vector<PollTimeout> poll_timeouts;
     std::int64_t last_barrier_n;
+    // Instructions run on the local buffers (vector; cube loads and mads).
+    std::uint64_t vector_instructions = 0, cube_instructions = 0;
 };
 
 } // namespace syncsim

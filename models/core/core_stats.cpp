@@ -147,6 +147,8 @@ ReportValue core_record(const CoreReport& r) {
     if (!r.waiting_on.empty()) j.with("waiting_on", r.waiting_on);
     if (r.fault) j.with("fault", *r.fault);
     if (r.polls) j.with("polls", r.polls);
+    if (r.vector_instructions) j.with("vector_instructions", r.vector_instructions);
+    if (r.cube_instructions) j.with("cube_instructions", r.cube_instructions);
     if (!r.poll_timeouts.empty()) {
         ReportValue::List t;
         for (const PollTimeout& p : r.poll_timeouts) t.push_back(poll_timeout_record(p));

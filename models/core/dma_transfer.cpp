@@ -38,4 +38,12 @@ DmaShape DmaShape::of_bytes(const char* what, std::uint64_t n_burst, std::uint64
     return s;
 }
 
+std::vector<CopyPiece> DmaShape::pieces() const {
+    std::vector<CopyPiece> out(static_cast<std::size_t>(bursts));
+    for (int i = 0; i < bursts; ++i)
+        out[i] = {static_cast<std::uint64_t>(i) * src_step,
+                  static_cast<std::uint64_t>(i) * dst_step, burst_bytes};
+    return out;
+}
+
 } // namespace syncsim

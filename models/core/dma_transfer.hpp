@@ -5,8 +5,10 @@
 #pragma once
 
 #include "syncsim/core_types.hpp"
+#include "syncsim/local_isa.hpp"
 
 #include <cstdint>
+#include <vector>
 
 namespace syncsim {
 
@@ -30,6 +32,8 @@ struct DmaShape {
     std::uint64_t src_extent() const { return (bursts - 1) * src_step + burst_bytes; }
     std::uint64_t dst_extent() const { return (bursts - 1) * dst_step + burst_bytes; }
     std::uint64_t bytes() const { return bursts * burst_bytes; }
+    // The bursts as pieces of a copy.
+    std::vector<CopyPiece> pieces() const;
 };
 
 // Which pipe executes each data movement.
@@ -42,5 +46,13 @@ struct DmaRoutes {
     Pipe l1_fill = Pipe::MTE2;
 };
 constexpr DmaRoutes kDmaRoutes{};
+
+// The pipe that carries a copy from `src` to `dst`: MTE2 into a core, MTE3
+// out of a UB or L1, FIX out of L0C, MTE1 between local buffers.
+inline Pipe copy_route(MemSpace src, MemSpace dst) {
+    if (src == MemSpace::Gm) return Pipe::MTE2;
+    if (src == MemSpace::L0C) return Pipe::FIX;
+    return dst == MemSpace::Gm ? Pipe::MTE3 : Pipe::MTE1;
+}
 
 } // namespace syncsim

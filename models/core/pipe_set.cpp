@@ -4,6 +4,7 @@
 
 #include "syncsim/fault.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 namespace syncsim {
@@ -12,10 +13,17 @@ PipeSet::PipeSet(const sc_core::sc_object& core, const CoreConfig& config, Local
                  CoreActivity& activity, GmAccessPath& memory)
     : m_config(config), m_time(time), m_activity(activity), m_memory(memory),
       m_intra_flags(config.intra_core_flag_ids) {
-    if (config.type == CoreType::AIV)
-        m_ub.size = config.ub_bytes;
-    else
-        m_l1.size = config.l1_bytes;
+    auto size = [this](Space space) -> std::uint64_t& {
+        return m_local[static_cast<int>(space)].size;
+    };
+    if (config.type == CoreType::AIV) {
+        size(Space::Ub) = config.ub_bytes;
+    } else {
+        size(Space::L1) = config.l1_bytes;
+        size(Space::L0A) = config.l0a_bytes;
+        size(Space::L0B) = config.l0b_bytes;
+        size(Space::L0C) = config.l0c_bytes;
+    }
     auto on_fault = [&activity](const std::string& what) { activity.fault_once(what); };
     // Pipes are plain objects; their threads start on first use, so within a
     // delta they run in the order they were started.
@@ -27,15 +35,17 @@ void PipeSet::kill() {
     for (int p = 1; p < kPipeCount; ++p) m_pipes[p]->kill();
 }
 
-std::vector<PipeReport> PipeSet::busy() const {
-    std::vector<PipeReport> busy;
+void PipeSet::report_into(CoreReport& r) const {
+    r.vector_instructions = m_local_ops[static_cast<int>(Pipe::V)];
+    r.cube_instructions =
+        m_local_ops[static_cast<int>(Pipe::M)] + m_local_ops[static_cast<int>(Pipe::MTE1)];
+    std::vector<PipeReport>& busy = r.busy_pipes;
     for (int p = 1; p < kPipeCount; ++p) {
         const PipeUnit& unit = *m_pipes[p];
         if (!unit.drained())
             busy.push_back(
                 {static_cast<Pipe>(p), unit.current(), unit.queued(), unit.blocked_on()});
     }
-    return busy;
 }
 
 PipeUnit& PipeSet::unit(Pipe pipe) {
@@ -170,15 +180,19 @@ std::string PipeSet::describe_flag(WaitReason reason) const {
 
 // ---------------------------------------------------------------- local buffers and DMA
 
-PipeSet::LocalBuffer& PipeSet::local_buffer(bool ub, const char* what) {
-    // AIV owns a UB; AIC owns L1 and reaches a UB only through its paired AIV.
-    if (ub) {
-        if (m_config.type == CoreType::AIV) return m_ub;
-        if (m_ub_peer) return m_ub_peer->m_ub;
+PipeSet::LocalBuffer& PipeSet::local_buffer(Space space, const char* what) {
+    // AIV owns a UB; AIC owns L1 and L0A/B/C and reaches a UB only through
+    // its paired AIV.
+    if (space == Space::Ub) {
+        if (m_config.type == CoreType::AIV) return own_ub();
+        if (m_ub_peer) return m_ub_peer->own_ub();
         throw KernelFault(std::string(what) + ": this AIC has no paired AIV unified buffer");
     }
-    if (m_config.type == CoreType::AIC) return m_l1;
-    throw KernelFault(std::string(what) + ": an AIV has no L1 (cbuf)");
+    LocalBuffer& buf = m_local[static_cast<int>(space)];
+    if (space != Space::Gm && m_config.type == CoreType::AIC && buf.size > 0) return buf;
+    throw KernelFault(std::string(what) + ": " +
+                      (m_config.type == CoreType::AIV ? "an AIV" : "this AIC") + " has no " +
+                      to_string(space));
 }
 
 void PipeSet::check_local_range(const LocalBuffer& buf, std::uint64_t offset, std::uint64_t extent,
@@ -191,36 +205,60 @@ void PipeSet::check_local_range(const LocalBuffer& buf, std::uint64_t offset, st
 
 void PipeSet::dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst, Space src_space,
                   std::uint64_t src, int n_burst, int len_burst, int src_gap, int dst_gap) {
-    m_activity.enter(what);
-    issue_dma(what, pipe, dst_space, dst, src_space, src,
-              DmaShape::of(what, n_burst, len_burst, src_gap, dst_gap));
+    dma(what, pipe, dst_space, dst, src_space, src,
+        DmaShape::of(what, n_burst, len_burst, src_gap, dst_gap));
 }
 
 void PipeSet::dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst, Space src_space,
                   std::uint64_t src, const DmaShape& shape) {
     m_activity.enter(what);
-    issue_dma(what, pipe, dst_space, dst, src_space, src, shape);
+    issue_dma(what, pipe, dst_space, dst, src_space, src, shape.pieces());
+}
+
+void PipeSet::dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst, Space src_space,
+                  std::uint64_t src, std::vector<CopyPiece> pieces) {
+    m_activity.enter(what);
+    if (pieces.empty()) throw KernelFault(std::string(what) + ": a copy of nothing");
+    issue_dma(what, pipe, dst_space, dst, src_space, src, std::move(pieces));
+}
+
+void PipeSet::local_op(Pipe pipe, const char* what, double cycles, std::function<void()> effect) {
+    m_activity.enter(what);
+    ++m_local_ops[static_cast<int>(pipe)];
+    const sc_core::sc_time busy = m_time.cycles(cycles);
+    unit(pipe).issue({m_time.now(), what, [busy, effect = std::move(effect)] {
+                          wait_for(busy);
+                          effect();
+                      }});
+    m_time.advance(m_config.timing.pipe_issue);
 }
 
 void PipeSet::issue_dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst,
-                        Space src_space, std::uint64_t src, const DmaShape& shape) {
+                        Space src_space, std::uint64_t src, std::vector<CopyPiece> pieces) {
+    std::uint64_t src_extent = 0, dst_extent = 0, bytes = 0, largest = 0;
+    for (const CopyPiece& p : pieces) {
+        src_extent = std::max(src_extent, p.src + p.bytes);
+        dst_extent = std::max(dst_extent, p.dst + p.bytes);
+        bytes += p.bytes;
+        largest = std::max(largest, p.bytes);
+    }
     SparseStore* src_local = nullptr;
     SparseStore* dst_local = nullptr;
     if (src_space != Space::Gm) {
-        auto& buf = local_buffer(src_space == Space::Ub, what);
-        check_local_range(buf, src, shape.src_extent(), what);
+        auto& buf = local_buffer(src_space, what);
+        check_local_range(buf, src, src_extent, what);
         src_local = &buf.bytes;
     }
     if (dst_space != Space::Gm) {
-        auto& buf = local_buffer(dst_space == Space::Ub, what);
-        check_local_range(buf, dst, shape.dst_extent(), what);
+        auto& buf = local_buffer(dst_space, what);
+        check_local_range(buf, dst, dst_extent, what);
         dst_local = &buf.bytes;
     }
     // Local-to-local moves cost their own bandwidth; GM sides are timed by the
     // interconnect, after the MTE's own way to it.
     double busy = m_config.timing.dma_setup;
     if (src_local && dst_local)
-        busy += double(shape.bytes()) / m_config.timing.local_bytes_per_cycle;
+        busy += double(bytes) / m_config.timing.local_bytes_per_cycle;
     else // a copy out of GM reads it, one into GM writes it
         busy +=
             src_local ? m_config.timing.dma_gm_write_latency : m_config.timing.dma_gm_read_latency;
@@ -234,35 +272,34 @@ void PipeSet::issue_dma(const char* what, Pipe pipe, Space dst_space, std::uint6
     const Release issued = races->on() && !(src_local && dst_local)
                                ? races->detector->release(races->agent)
                                : Release{};
-    unit(pipe).issue({m_time.now(), what, [=, &port] {
-                          wait_for(busy_time);
-                          std::vector<std::uint8_t> staging(shape.burst_bytes);
-                          for (int i = 0; i < shape.bursts; ++i) {
-                              const std::uint64_t from = src + i * shape.src_step;
-                              const std::uint64_t to = dst + i * shape.dst_step;
-                              if (src_local) {
-                                  src_local->read(from, staging.data(), staging.size());
-                              } else {
-                                  port.read(from, staging.data(), staging.size());
-                                  if (races->on() && !poll_read)
-                                      races->detector->read_as(issued, from, staging.size(), what,
-                                                               nullptr, now_ps());
-                              }
-                              if (dst_local) {
-                                  dst_local->write(to, staging.data(), staging.size());
-                              } else {
-                                  const RaceTag tag{nullptr, &issued};
-                                  port.write(to, staging.data(), staging.size(), what, &tag);
-                              }
-                          }
-                      }});
+    auto move = [=, &port, pieces = std::move(pieces)] {
+        wait_for(busy_time);
+        std::vector<std::uint8_t> staging(largest);
+        for (const CopyPiece& p : pieces) {
+            const std::uint64_t from = src + p.src, to = dst + p.dst;
+            if (src_local) {
+                src_local->read(from, staging.data(), p.bytes);
+            } else {
+                port.read(from, staging.data(), p.bytes);
+                if (races->on() && !poll_read)
+                    races->detector->read_as(issued, from, p.bytes, what, nullptr, now_ps());
+            }
+            if (dst_local) {
+                dst_local->write(to, staging.data(), p.bytes);
+            } else {
+                const RaceTag tag{nullptr, &issued};
+                port.write(to, staging.data(), p.bytes, what, &tag);
+            }
+        }
+    };
+    unit(pipe).issue({m_time.now(), what, std::move(move)});
     m_time.advance(m_config.timing.pipe_issue);
 }
 
 void PipeSet::create_cbuf_matrix(LocalAddr l1, int n_blocks, std::uint32_t value) {
     m_activity.enter("create_cbuf_matrix");
     if (n_blocks <= 0) throw KernelFault("create_cbuf_matrix: block count must be positive");
-    auto& buf = local_buffer(false, "create_cbuf_matrix");
+    auto& buf = local_buffer(Space::L1, "create_cbuf_matrix");
     const std::uint64_t bytes = std::uint64_t(n_blocks) * kDmaBlockBytes;
     check_local_range(buf, l1, bytes, "create_cbuf_matrix");
     const sc_core::sc_time busy =
@@ -280,7 +317,7 @@ void PipeSet::create_cbuf_matrix(LocalAddr l1, int n_blocks, std::uint32_t value
 
 void PipeSet::ub_access(LocalAddr offset, void* data, unsigned bytes, bool write) {
     m_activity.enter(write ? "ub_st" : "ub_ld");
-    auto& buf = local_buffer(true, "scalar UB access");
+    auto& buf = local_buffer(Space::Ub, "scalar UB access");
     if (m_config.type != CoreType::AIV) throw KernelFault("scalar UB access from an AIC");
     check_local_range(buf, offset, bytes, "scalar UB access");
     if (write)

@@ -13,6 +13,7 @@
 #include "models/core/local_time.hpp"
 #include "models/core/pipe_unit.hpp"
 #include "models/memory/sparse_store.hpp"
+#include "syncsim/local_isa.hpp"
 
 #include <array>
 #include <functional>
@@ -27,8 +28,8 @@ class PipeSet {
     // Its siblings and its own callbacks refer to it: it is never copied.
     PipeSet(const PipeSet&) = delete;
     PipeSet& operator=(const PipeSet&) = delete;
-    enum class Space { Gm, Ub, L1 };
-    // A UB or L1: its size, and its bytes stored sparsely (a large buffer
+    using Space = MemSpace;
+    // A UB, L1, L0A, L0B or L0C: its size, and its bytes stored sparsely (a large buffer
     // costs nothing until written).
     struct LocalBuffer {
         std::uint64_t size = 0;
@@ -70,34 +71,43 @@ class PipeSet {
     // What an intra-core flag wait waits for, as of now.
     std::string describe_flag(WaitReason reason) const;
 
-    LocalBuffer& local_buffer(bool ub, const char* what);
-    LocalBuffer& own_ub() { return m_ub; }
+    // The buffer `space` names for this core (a cube reaches a UB through
+    // its peer); throws KernelFault naming `what` if the core has none.
+    LocalBuffer& local_buffer(Space space, const char* what);
+    LocalBuffer& own_ub() { return m_local[static_cast<int>(Space::Ub)]; }
     void check_local_range(const LocalBuffer& buf, std::uint64_t offset, std::uint64_t extent,
                            const char* what) const;
     void dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst, Space src_space,
              std::uint64_t src, int n_burst, int len_burst, int src_gap, int dst_gap);
     void dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst, Space src_space,
              std::uint64_t src, const DmaShape& shape);
+    // A copy as a list of pieces (a layout-changing copy: ND to NZ and back).
+    void dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst, Space src_space,
+             std::uint64_t src, std::vector<CopyPiece> pieces);
+    // An instruction that computes on local buffers: `cycles` on `pipe`,
+    // then `effect` (which reads and writes the buffers).
+    void local_op(Pipe pipe, const char* what, double cycles, std::function<void()> effect);
     void create_cbuf_matrix(LocalAddr l1, int n_blocks, std::uint32_t value);
     void ub_access(LocalAddr offset, void* data, unsigned bytes, bool write);
 
-    // The pipes with work, for a report.
-    std::vector<PipeReport> busy() const;
+    // The pipes with work and the local instructions run, for a report.
+    void report_into(CoreReport& r) const;
     // The block was killed: queued work is dropped.
     void kill();
 
   private:
     void issue_dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst, Space src_space,
-                   std::uint64_t src, const DmaShape& shape);
+                   std::uint64_t src, std::vector<CopyPiece> pieces);
     const CoreConfig& m_config;
     LocalTime& m_time;
     CoreActivity& m_activity;
     GmAccessPath& m_memory;
-    LocalBuffer m_ub, m_l1;
+    std::array<LocalBuffer, kMemSpaceCount> m_local; // [0] (GM) unused
     // In the set, not behind pointers: pipe_barrier looks at every pipe.
     std::array<std::optional<PipeUnit>, kPipeCount> m_pipes; // [0] (PIPE_S) unused
     IntraCoreFlags m_intra_flags;
     PipeSet* m_ub_peer = nullptr;
+    std::array<std::uint64_t, kPipeCount> m_local_ops{}; // local_op per pipe
 };
 
 } // namespace syncsim

@@ -8,6 +8,7 @@
 // clang++ -fpass-plugin=libsyncsim_gm_pass.so; runs first in the pipeline,
 // so each access the source writes is one access to the model, at -O0 as at
 // -O2.
+#include "exceptions_cross_noexcept.hpp"
 #include "kernel_registration.hpp"
 #include "space_access_rewriter.hpp"
 #include "unmodelled_builtins.hpp"
@@ -24,6 +25,7 @@ class GmAccessPass : public PassInfoMixin<GmAccessPass> {
     PreservedAnalyses run(Module& module, ModuleAnalysisManager&) {
         bool changed = syncsim_pass::register_kernels(module);
         changed |= syncsim_pass::fault_unmodelled_builtins(module);
+        changed |= syncsim_pass::let_exceptions_cross_noexcept(module);
         syncsim_pass::SpaceAccessRewriter rewriter(module);
         for (Function& fn : module)
             if (!fn.isDeclaration()) changed |= rewriter.rewrite(fn);

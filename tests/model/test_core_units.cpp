@@ -205,7 +205,9 @@ TEST_CASE("core units: pipes run issued work in order, flags order them, barrier
     std::int32_t copied = 0;
     gm.read(dst, reinterpret_cast<std::uint8_t*>(&copied), 4);
     CHECK(copied == value);
-    CHECK(pipes.busy().empty());
+    CoreReport report;
+    pipes.report_into(report);
+    CHECK(report.busy_pipes.empty());
     CHECK_THAT(out_of_range, Contains("exceeds the 4096-byte buffer"));
 }
 

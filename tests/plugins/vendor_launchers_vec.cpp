@@ -37,7 +37,7 @@ extern "C" __global__ AICORE void vendor_vec(__gm__ int32_t* out) {
 #if defined(VENDOR_LAUNCHERS_FAULT)
     if (idx == 0) {
         __ubuf__ half* ub = reinterpret_cast<__ubuf__ half*>(0);
-        vadd(ub, ub, ub, 1, 1, 1, 1, 8, 8, 8);
+        vsel(ub, ub, ub, 1, 1, 1, 1, 8, 8, 8, 0);
     }
 #endif
     WriteLine(out + idx * 16, 100 + idx);

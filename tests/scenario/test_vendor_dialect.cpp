@@ -141,7 +141,7 @@ TEST_CASE("vendor dialect: an unmodelled builtin faults the core with its name a
     CHECK(run.exit_code == 1);
     CHECK_THAT(run.output,
                Contains("outcome    fault: launch vendor_vec<<<4>>>") &&
-                   Contains("aiv0 block 0: vadd is a builtin of the vendor's compiler that syncsim "
+                   Contains("aiv0 block 0: vsel is a builtin of the vendor's compiler that syncsim "
                             "declares but does not model") &&
                    Contains("(at tests/plugins/vendor_launchers_vec.cpp:40)"));
 }
@@ -156,6 +156,32 @@ TEST_CASE("vendor dialect: a host program that catches everything still lets a h
     CHECK_THAT(run.output, Contains("host: attempt 1 caught an exception") &&
                                Contains("host: attempt 2 caught an exception") &&
                                Contains("outcome    deadlock") && !Contains("F539"));
+}
+
+TEST_CASE("vendor dialect: dequantise on the vector cores, multiply on the cube, exactly",
+          "[plugin][vendor-dialect]") {
+    // The align copies, counter-mode conversions in place, vadds / vmuls,
+    // ND -> NZ into L1, img2col into L0A / L0B, mad and the fixpipe's NZ ->
+    // ND store, with their pipes and flags (tests/plugins/vendor_isa.cpp).
+    const auto run = run_example("vendor_isa");
+    CHECK(run.exit_code == 0);
+    CHECK_THAT(run.output, Contains("vendor isa: C = A x dequant(Q), all 512 values exact") &&
+                               Contains("(MIX_AIC_1_2)"));
+}
+
+TEST_CASE("vendor dialect: cores killed while their destructors wait end the run with its "
+          "diagnosis, not an abort",
+          "[plugin][vendor-dialect]") {
+    // The cube faults at its first builtin; each vector core leaves the
+    // kernel into a destructor that waits for a flag nobody sends. The run
+    // ends and its threads are killed there. Before, the kill unwound
+    // through the noexcept destructor and std::terminate ended the
+    // simulator (exit 134), as pto-isa's ~TPipe did in its cross-core tests.
+    const auto run = run_example("vendor_isa_teardown");
+    CHECK(run.exit_code == 1);
+    CHECK_THAT(run.output, Contains("outcome    deadlock") &&
+                               Contains("2 cores wait on flag 1 (no pending message for flag 1 "
+                                        "in this launch): aiv0-1"));
 }
 
 #endif
