@@ -135,7 +135,8 @@ echo "check_vendor_tests: built $work/build/lib$test.so"
 # The vendor's run: gen_data.py writes the core counts and goldens where
 # the test program looks for them (its folder's parent).
 mkdir -p "$work/run/bin"
-(cd "$work/run" && "$python" "$st/gen_data.py") || fail "gen_data.py failed"
+(cd "$work/run" && "$python" "$st/gen_data.py") >"$work/gen_data.log" 2>&1 ||
+    { tail -3 "$work/gen_data.log" >&2; fail "$st/gen_data.py failed (it may need a Python module Debian does not package)"; }
 cat >"$work/run/bin/$test.yaml" <<YAML
 description: pto-isa's $test system test (tests/npu/$arch/src/st/testcase/$test), built as it is
 platform: $platform

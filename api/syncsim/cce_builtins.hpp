@@ -12,9 +12,11 @@
 // builtins, and a pto-isa checkout compiles beside it.
 #pragma once
 
+#include "syncsim/fault.hpp"
 #include "syncsim/kernel_pointers.hpp"
 
 #include <cstdint>
+#include <type_traits>
 
 // ---- pipes, events, cache and barrier scopes, atomics
 using pipe_t = syncsim::Pipe;
@@ -167,6 +169,19 @@ SYNCSIM_DMA_INTRINSIC(copy_gm_to_cbuf, l1, gm, offset, address)
 SYNCSIM_DMA_INTRINSIC(copy_cbuf_to_gm, gm, l1, address, offset)
 SYNCSIM_DMA_INTRINSIC(copy_cbuf_to_ubuf, ub, l1, offset, offset)
 #undef SYNCSIM_DMA_INTRINSIC
+#if defined(SYNCSIM_INSTRUMENTED)
+// The vendor's form with a padding mode (pto-isa 3186c381
+// include/pto/common/arch_cce_intrinsic.hpp:266 passes (pad_t)0): no
+// padding is the plain copy; another mode faults.
+template <typename Dst, typename Src, typename Pad,
+          typename = std::enable_if_t<std::is_enum_v<Pad>>>
+void copy_gm_to_cbuf(Dst dst, Src src, int sid, int n_burst, int len_burst, int src_gap,
+                     int dst_gap, Pad pad) {
+    if (static_cast<int>(pad) != 0)
+        throw syncsim::KernelFault("copy_gm_to_cbuf: a padding mode is not modelled");
+    copy_gm_to_cbuf(dst, src, sid, n_burst, len_burst, src_gap, dst_gap);
+}
+#endif
 
 #if !defined(__NPU_ARCH__) || __NPU_ARCH__ >= 3000
 // A5's byte-granular copy: lengths and strides in BYTES (strides start to

@@ -23,9 +23,12 @@ inline const char* to_string(MemSpace s) {
 }
 
 // One piece of a copy: `bytes` from source offset `src` to destination
-// offset `dst`, both relative to the copy's base addresses.
+// offset `dst`, both relative to the copy's base addresses; or, with
+// `zeros`, that many zero bytes written at `dst` (a padding the copy makes,
+// reading nothing).
 struct CopyPiece {
     std::uint64_t src = 0, dst = 0, bytes = 0;
+    bool zeros = false;
 };
 
 enum class ElemType : std::uint8_t { S8, U8, S16, U16, S32, U32, F16, BF16, F32 };
@@ -80,9 +83,8 @@ enum class IsaReg : std::uint8_t { MaskCountMode, MaskHigh, MaskLow, Fmatrix, Fm
 constexpr int kIsaRegCount = 6;
 
 // A load of a matrix from L1 into L0A or L0B as the cube reads it: `rows` x
-// `cols` elements of `type` stored in L1 as 16-row fractals of 32 bytes
-// (NZ), copied whole fractals at a time into the destination's fractal
-// order, transposed or not.
+// `cols` elements of `type`, from a matrix stored in L1 as 16-row fractals
+// of 32 bytes (NZ), into the destination's fractal order.
 struct CubeLoad {
     MemSpace dst_space = MemSpace::L0A;
     LocalAddr dst = 0, src = 0;
@@ -90,7 +92,6 @@ struct CubeLoad {
     std::uint32_t src_rows = 0, src_cols = 0; // the L1 matrix (NZ), in elements
     std::uint32_t row0 = 0, col0 = 0;         // where the load starts in it
     std::uint32_t rows = 0, cols = 0;         // what it loads
-    bool transpose = false;
 };
 
 // c (L0C, m x n, 16x16 fractals) = [c +] a (L0A, m x k) * b (L0B, k x n).

@@ -8,7 +8,8 @@
 //     GM rows (ND) to L1 fractals (NZ): element c of row r of matrix i goes to
 //     dst + i x dstNzMatrixStride + ((c / C0) x dstNzC0Stride + r x dstNzNStride) x C0
 //     + c % C0 (elements; the two NZ strides in 32-byte blocks, the rest in
-//     elements; the vendor's CCE intrinsic reference, cceapi_0095).
+//     elements; a row's last block, if the row does not fill it, padded
+//     with zeros: the vendor's CCE intrinsic reference, cceapi_0095).
 //   set_fmatrix(cfg), set_fmatrix_b(cfg): the feature map an img2col load
 //     reads, W in bits [15:0], H in [31:16], pads above (pto-isa
 //     npu/a2a3/SetFmatrix.hpp:19-35).
@@ -17,8 +18,9 @@
 //       fmatrixCtrl, channelSize)
 //     with a 1x1 kernel, unit strides and dilations, no pads: the L1 matrix
 //     (W x H rows, channelSize columns) read from row posM, column posK,
-//     stepM rows by stepK columns, into L0A (zZ) or L0B (zN; transpose
-//     applies to L0A only).
+//     stepM rows by stepK columns, into L0A (zZ) or L0B (zN). transpose
+//     applies to L0A only (the reference): refused there, not modelled;
+//     ignored for L0B, as the hardware does.
 //   mad(c, a, b, m, k, n, unitFlag, kDirectionAlign, cmatrixSource, cmatrixInitVal)
 //   set_nd_para(cfg), copy_matrix_cc_to_gm(dst, src, xm, xt)
 //     the accumulator to GM as ND rows: nSize = xm[15:4], mSize = xm[31:16],
@@ -33,6 +35,7 @@
 
 #include "syncsim/vendor_vector.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -50,16 +53,24 @@ nd2nz_pieces(const char* what, unsigned elem, std::uint64_t nd_num, std::uint64_
     const std::uint64_t c0 = 32 / elem;
     if (nd_num == 0 || n_value == 0 || d_value == 0)
         throw KernelFault(std::string(what) + ": ndNum, nValue and dValue must be positive");
-    if (d_value % c0 != 0) refuse(what, "a row that does not fill whole 32-byte blocks");
+    // Within the largest L1 there is (512 KiB): its pieces are few.
+    if (nd_num * n_value * ((d_value + c0 - 1) / c0) * 32 > (std::uint64_t{1} << 19))
+        throw KernelFault(std::string(what) + ": " + std::to_string(nd_num) + " x " +
+                          std::to_string(n_value) + " rows of " + std::to_string(d_value) +
+                          " elements exceed any L1");
     std::vector<CopyPiece> pieces;
-    pieces.reserve(nd_num * n_value * (d_value / c0));
+    pieces.reserve(nd_num * n_value * ((d_value + c0 - 1) / c0 + 1));
     for (std::uint64_t i = 0; i < nd_num; ++i)
         for (std::uint64_t r = 0; r < n_value; ++r)
-            for (std::uint64_t c = 0; c < d_value; c += c0)
-                pieces.push_back(
-                    {(i * src_matrix_stride + r * src_d_value + c) * elem,
-                     i * dst_matrix_stride * elem + ((c / c0) * c0_stride + r * n_stride) * 32,
-                     32});
+            for (std::uint64_t c = 0; c < d_value; c += c0) {
+                const std::uint64_t to =
+                    i * dst_matrix_stride * elem + ((c / c0) * c0_stride + r * n_stride) * 32;
+                const std::uint64_t bytes = std::min(c0, d_value - c) * elem;
+                pieces.push_back({(i * src_matrix_stride + r * src_d_value + c) * elem, to, bytes});
+                // A row's last block, when the row does not fill it, is
+                // padded with zeros (the vendor's nd2nz reference).
+                if (bytes < 32) pieces.push_back({0, to + bytes, 32 - bytes, true});
+            }
     return pieces;
 }
 
@@ -174,6 +185,12 @@ void copy_matrix_cc_to_gm(Gm dst, Cc src, std::uint64_t xm, std::uint64_t xt) {
     if (n_size == 0 || m_size == 0)
         throw syncsim::KernelFault(std::string(what) + ": nSize and mSize must be positive");
     const std::uint64_t elem = sizeof(pointee_t<Cc>);
+    if (sizeof(pointee_t<Gm>) != elem)
+        refuse(what, "a GM element of another size than L0C's without quantisation");
+    // Within the largest L0C there is (256 KiB): its pieces are few.
+    if (m_size * ((n_size + 15) / 16) * 16 * elem > (std::uint64_t{1} << 18))
+        throw syncsim::KernelFault(std::string(what) + ": " + std::to_string(m_size) + " x " +
+                                   std::to_string(n_size) + " elements exceed any L0C");
     std::vector<syncsim::CopyPiece> pieces;
     for (std::uint64_t m = 0; m < m_size; ++m)
         for (std::uint64_t n = 0; n < n_size; n += 16)

@@ -68,6 +68,11 @@ enum QuantMode_t : int {
     VQS322BF16_PRE,
 };
 
+// A reduction's result mode (vcmax / vcmin: the value only) and a copy's
+// padding mode (copy_gm_to_cbuf's last argument); the values are syncsim's.
+constexpr int ONLY_VALUE = 0;
+enum pad_t : int { PAD_NONE };
+
 // The load instructions' address-calculation mode (A2/A3), as the vendor's
 // compiler scopes it.
 namespace __cce_scalar {
@@ -75,11 +80,41 @@ enum addr_cal_mode_t : int {};
 } // namespace __cce_scalar
 
 // ---- A2/A3 (dav-c220): vector, mask, conversion and copy instructions
+SYNCSIM_UNMODELLED(copy_cbuf_to_fbuf)
 SYNCSIM_UNMODELLED(copy_ubuf_to_ubuf)
+SYNCSIM_UNMODELLED(get_icache_prl_st)
+SYNCSIM_UNMODELLED(load_cbuf_to_ca_transpose)
+SYNCSIM_UNMODELLED(load_cbuf_to_cb)
+SYNCSIM_UNMODELLED(load_cbuf_to_cb_transpose)
+SYNCSIM_UNMODELLED(preload)
+SYNCSIM_UNMODELLED(set_atomic_bf16)
+SYNCSIM_UNMODELLED(set_atomic_f16)
+SYNCSIM_UNMODELLED(set_atomic_f32)
+SYNCSIM_UNMODELLED(set_atomic_s16)
+SYNCSIM_UNMODELLED(set_atomic_s8)
 SYNCSIM_UNMODELLED(set_cmpmask)
+SYNCSIM_UNMODELLED(set_fpc)
 SYNCSIM_UNMODELLED(set_l3d_rpt)
+SYNCSIM_UNMODELLED(set_mov_pad_val)
+SYNCSIM_UNMODELLED(set_padding)
+SYNCSIM_UNMODELLED(set_quant_pre)
+SYNCSIM_UNMODELLED(vaddreluconv_f162s8)
+SYNCSIM_UNMODELLED(vaddreluconv_f322f16)
+SYNCSIM_UNMODELLED(vaddreluconv_s162s8)
+SYNCSIM_UNMODELLED(vbitsort)
+SYNCSIM_UNMODELLED(vcadd)
+SYNCSIM_UNMODELLED(vcgadd)
+SYNCSIM_UNMODELLED(vcgmin)
+SYNCSIM_UNMODELLED(vcmin)
+SYNCSIM_UNMODELLED(vcmp_le)
 SYNCSIM_UNMODELLED(vcmpvs_lt)
+SYNCSIM_UNMODELLED(vconv_s162f16a)
+SYNCSIM_UNMODELLED(vcopy)
+SYNCSIM_UNMODELLED(vlrelu)
 SYNCSIM_UNMODELLED(vsel)
+SYNCSIM_UNMODELLED(vsubreluconv_f162s8)
+SYNCSIM_UNMODELLED(vsubreluconv_f322f16)
+SYNCSIM_UNMODELLED(vsubreluconv_s162s8)
 
 // ---- A5 (dav-c310): the vector-register, mask and narrow floating types.
 // Opaque and distinct (the vendor specialises templates on each); no

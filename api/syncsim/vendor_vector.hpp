@@ -83,23 +83,31 @@ SYNCSIM_POINTEE_IN(__gm__)
 template <typename P>
 using pointee_t = std::remove_cv_t<typename pointee<P>::type>;
 
-template <typename T>
+// A scalar operand as the instruction's element type holds it (a float
+// scalar of a half instruction rounded to half, of an int32 one truncated).
+template <typename Elem, typename T>
 double scalar_value(T v) {
-    if constexpr (std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>)
-        return static_cast<double>(static_cast<float>(v));
+    const Elem as_elem = static_cast<Elem>(v);
+    if constexpr (std::is_same_v<Elem, half> || std::is_same_v<Elem, bfloat16_t>)
+        return static_cast<double>(static_cast<float>(as_elem));
     else
-        return static_cast<double>(v);
+        return static_cast<double>(as_elem);
 }
 
+// Element-wise arithmetic takes one element type (the vendor's compiler
+// checks the pointer types).
+template <typename Dst, typename... Srcs>
+constexpr bool same_elements = (std::is_same_v<pointee_t<Dst>, pointee_t<Srcs>> && ...);
+
 template <typename Dst, typename Src>
-VectorInstr vector_instr(VecOp op, Dst dst, Src src0, std::int64_t repeat) {
+VectorInstr vector_instr(VecOp op, Dst dst, Src src0, std::uint8_t repeat) {
     VectorInstr in;
     in.op = op;
     in.dst_type = elem_type_of<pointee_t<Dst>>();
     in.src_type = elem_type_of<pointee_t<Src>>();
     in.dst = kernel_ptr::offset(dst);
     in.src0 = kernel_ptr::offset(src0);
-    in.repeat = static_cast<std::uint32_t>(repeat);
+    in.repeat = repeat;
     return in;
 }
 
@@ -141,9 +149,10 @@ inline void set_vector_mask(std::uint64_t high, std::uint64_t low) {
 // ---- element-wise arithmetic
 #define SYNCSIM_VECTOR_BINARY(NAME, OP)                                                            \
     template <typename Dst, typename Src0, typename Src1>                                          \
-    void NAME(Dst dst, Src0 src0, Src1 src1, std::int64_t repeat, std::uint16_t dst_blk,           \
+    void NAME(Dst dst, Src0 src0, Src1 src1, std::uint8_t repeat, std::uint16_t dst_blk,           \
               std::uint16_t src0_blk, std::uint16_t src1_blk, std::uint16_t dst_rep,               \
               std::uint16_t src0_rep, std::uint16_t src1_rep) {                                    \
+        static_assert(syncsim::vendor::same_elements<Dst, Src0, Src1>, #NAME ": operand types");   \
         auto in = syncsim::vendor::vector_instr(syncsim::VecOp::OP, dst, src0, repeat);            \
         in.src1 = syncsim::kernel_ptr::offset(src1);                                               \
         in.dst_block_stride = dst_blk, in.src0_block_stride = src0_blk;                            \
@@ -161,10 +170,11 @@ SYNCSIM_VECTOR_BINARY(vmin, Min)
 
 #define SYNCSIM_VECTOR_SCALAR(NAME, OP)                                                            \
     template <typename Dst, typename Src, typename Scalar>                                         \
-    void NAME(Dst dst, Src src, Scalar scalar, std::int64_t repeat, std::uint16_t dst_blk,         \
+    void NAME(Dst dst, Src src, Scalar scalar, std::uint8_t repeat, std::uint16_t dst_blk,         \
               std::uint16_t src_blk, std::uint16_t dst_rep, std::uint16_t src_rep) {               \
+        static_assert(syncsim::vendor::same_elements<Dst, Src>, #NAME ": operand types");          \
         auto in = syncsim::vendor::vector_instr(syncsim::VecOp::OP, dst, src, repeat);             \
-        in.scalar = syncsim::vendor::scalar_value(scalar);                                         \
+        in.scalar = syncsim::vendor::scalar_value<syncsim::vendor::pointee_t<Dst>>(scalar);        \
         in.dst_block_stride = dst_blk, in.src0_block_stride = src_blk;                             \
         in.dst_repeat_stride = dst_rep, in.src0_repeat_stride = src_rep;                           \
         syncsim::current_kernel().vector_op(#NAME, in);                                            \
@@ -176,10 +186,10 @@ SYNCSIM_VECTOR_SCALAR(vmins, Mins)
 #undef SYNCSIM_VECTOR_SCALAR
 
 template <typename Dst, typename Scalar>
-void vector_dup(Dst dst, Scalar scalar, std::int64_t repeat, std::uint16_t dst_blk, std::uint16_t,
+void vector_dup(Dst dst, Scalar scalar, std::uint8_t repeat, std::uint16_t dst_blk, std::uint16_t,
                 std::uint16_t dst_rep, std::uint16_t) {
     auto in = syncsim::vendor::vector_instr(syncsim::VecOp::Dup, dst, dst, repeat);
-    in.scalar = syncsim::vendor::scalar_value(scalar);
+    in.scalar = syncsim::vendor::scalar_value<syncsim::vendor::pointee_t<Dst>>(scalar);
     in.dst_block_stride = dst_blk, in.dst_repeat_stride = dst_rep;
     syncsim::current_kernel().vector_op("vector_dup", in);
 }
@@ -188,7 +198,7 @@ void vector_dup(Dst dst, Scalar scalar, std::int64_t repeat, std::uint16_t dst_b
 // instruction's, as the vendor's compiler checks them
 #define SYNCSIM_VCONV(NAME, FROM, TO, ROUND)                                                       \
     template <typename Dst, typename Src>                                                          \
-    void NAME(Dst dst, Src src, std::int64_t repeat, std::uint16_t dst_blk, std::uint16_t src_blk, \
+    void NAME(Dst dst, Src src, std::uint8_t repeat, std::uint16_t dst_blk, std::uint16_t src_blk, \
               std::uint16_t dst_rep, std::uint16_t src_rep) {                                      \
         auto in = syncsim::vendor::vector_instr(syncsim::VecOp::Convert, dst, src, repeat);        \
         static_assert(syncsim::vendor::elem_type_of<syncsim::vendor::pointee_t<Src>>() ==          \

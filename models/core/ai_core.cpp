@@ -66,6 +66,7 @@ void AiCore::run() {
         m_activity.block_started(work.launch->launch_id, work.launch->works);
         m_sync.block_started(work.launch->launch_id);
         m_memory.block_started();
+        m_isa.block_started();
         m_activity.set_state(CoreState::Running);
         try {
             work.launch->fn(*this);

@@ -31,9 +31,8 @@ namespace syncsim {
 
 class AiCore : public sc_core::sc_module, public KernelContext {
   public:
-    // SystemC threads a core starts with: the scalar unit. Each other pipe
-    // and the write buffer start theirs when work is first issued to them
-    // (ThreadBudget counts them then).
+    // SystemC threads a core starts with: the scalar unit. Each pipe and the
+    // write buffer start theirs when first used (ThreadBudget counts them).
     static constexpr int kThreadsPerCore = 1;
 
     AiCore(sc_core::sc_module_name name, const CoreConfig& config, const Clock& clock);

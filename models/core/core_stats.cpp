@@ -89,6 +89,21 @@ void summarize_polls(SummaryOut& out, const std::vector<CoreReport>& reports) {
     s << "\n";
 }
 
+// A core that faulted in a launch whose other cores still wait: its fault
+// is why they wait, and the launch, never ending, reports no fault line.
+void summarize_faulted_siblings(SummaryOut& out, const std::vector<CoreReport>& reports) {
+    std::set<std::uint64_t> waiting;
+    for (const CoreReport& r : reports)
+        if (r.has_block) waiting.insert(r.launch_id);
+    std::size_t faulted = 0;
+    for (const CoreReport& r : reports) {
+        if (!r.fault || !waiting.count(r.launch_id) || ++faulted > 4) continue;
+        out.os() << "  " << r.name << " faulted in the same launch (block " << r.block_idx
+                 << "): " << *r.fault << "\n";
+    }
+    out.left_out(faulted, std::min<std::size_t>(faulted, 4), "faulted cores");
+}
+
 void declare_summary(StatsGroup& g, const std::vector<CoreReport>* reports) {
     g.summary(SummaryPart::Finish, [reports](SummaryOut& out) {
         const auto finish = finishes(*reports);
@@ -120,6 +135,7 @@ void declare_summary(StatsGroup& g, const std::vector<CoreReport>* reports) {
         for (std::size_t i = 0; i < alone.size() && i < 12; ++i)
             out.os() << "  " << stuck_line(*alone[i]) << "\n";
         out.left_out(alone.size(), 12, "cores");
+        summarize_faulted_siblings(out, *reports);
     });
     g.summary(SummaryPart::Polls, [reports](SummaryOut& out) { summarize_polls(out, *reports); });
 }

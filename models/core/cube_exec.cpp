@@ -38,7 +38,14 @@ void check(const char* what, const char* buffer, LocalView view, std::uint64_t a
 void execute_cube_load(const char* what, const CubeLoad& in, LocalView l1, LocalView l0) {
     const unsigned es = elem_bytes(in.type);
     const std::uint32_t c0 = c0_of(in.type);
-    const std::uint32_t src_rows = align_up(in.src_rows, 16);
+    // The NZ matrix's column blocks are src_rows apart: a whole number of
+    // 16-row fractals.
+    if (in.src_rows % 16 != 0)
+        throw KernelFault(std::string(what) + ": a source matrix of " +
+                          std::to_string(in.src_rows) +
+                          " rows (not a multiple of 16) is not "
+                          "modelled");
+    const std::uint32_t src_rows = in.src_rows;
     if (in.row0 + in.rows > src_rows || in.col0 + in.cols > align_up(in.src_cols, c0))
         throw KernelFault(std::string(what) + ": the load's window leaves its " +
                           std::to_string(in.src_rows) + " x " + std::to_string(in.src_cols) +
@@ -55,10 +62,8 @@ void execute_cube_load(const char* what, const CubeLoad& in, LocalView l1, Local
             std::uint64_t to;
             if (left)
                 to = l0a_offset(r, c, align_up(in.cols, c0), c0);
-            else if (!in.transpose)
-                to = l0b_offset(r, c, align_up(in.cols, 16), c0);
             else
-                to = l0b_offset(c, r, align_up(in.rows, 16), c0);
+                to = l0b_offset(r, c, align_up(in.cols, 16), c0);
             to = in.dst + to * es;
             check(what, dst_name, l0, to, es);
             l0.bytes.write(to, e, es);

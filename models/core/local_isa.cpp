@@ -6,6 +6,8 @@
 #include "models/core/vector_exec.hpp"
 #include "syncsim/fault.hpp"
 
+#include <string>
+
 namespace syncsim {
 
 void LocalIsa::vector(const char* what, const VectorInstr& in) {
@@ -13,6 +15,9 @@ void LocalIsa::vector(const char* what, const VectorInstr& in) {
     mask.count_mode = reg(IsaReg::MaskCountMode) != 0;
     mask.high = reg(IsaReg::MaskHigh);
     mask.low = reg(IsaReg::MaskLow);
+    if (m_config.type != CoreType::AIV)
+        throw KernelFault(std::string(what) + ": a vector instruction on an AIC (the vector "
+                                              "unit is an AIV's)");
     auto& ub = m_pipes.local_buffer(MemSpace::Ub, what);
     const double cycles = m_config.timing.vector_head +
                           m_config.timing.vector_per_repeat * double(vector_repeats(in, mask));
@@ -35,6 +40,17 @@ void LocalIsa::mad(const char* what, const MadInstr& in) {
     auto& a = m_pipes.local_buffer(MemSpace::L0A, what);
     auto& b = m_pipes.local_buffer(MemSpace::L0B, what);
     auto& c = m_pipes.local_buffer(MemSpace::L0C, what);
+    // Each operand within its buffer, checked at issue (before the pipe
+    // computes with them).
+    const std::uint32_t c0 = c0_of(in.ab_type);
+    const std::uint64_t es = elem_bytes(in.ab_type);
+    m_pipes.check_local_range(a, in.a, align_up(in.m, 16) * std::uint64_t(align_up(in.k, c0)) * es,
+                              what);
+    m_pipes.check_local_range(b, in.b, align_up(in.k, c0) * std::uint64_t(align_up(in.n, 16)) * es,
+                              what);
+    m_pipes.check_local_range(
+        c, in.c, align_up(in.m, 16) * std::uint64_t(align_up(in.n, 16)) * elem_bytes(in.c_type),
+        what);
     // The vendor's cost model: a step of 32-bit inputs takes twice a 16-bit one.
     const double per_step = m_config.timing.cube_per_step * (elem_bytes(in.ab_type) == 4 ? 2 : 1);
     m_pipes.local_op(
@@ -59,6 +75,10 @@ void LocalIsa::copy_ubuf_to_gm_align_v2(GmAddr gm, LocalAddr ub, std::uint32_t n
                           "dma_granularity blocks_32)");
     m_pipes.dma(what, kDmaRoutes.ub_to_gm, MemSpace::Gm, gm, MemSpace::Ub, ub,
                 DmaShape::of_bytes(what, n_burst, len_burst, src_stride, dst_stride));
+}
+
+void LocalIsa::block_started() {
+    m_regs = kResetRegs;
 }
 
 } // namespace syncsim

@@ -20,6 +20,9 @@ class LocalIsa {
     LocalIsa(const CoreConfig& config, PipeSet& pipes) : m_config(config), m_pipes(pipes) {}
 
     std::uint64_t& reg(IsaReg r) { return m_regs[static_cast<int>(r)]; }
+    // A block starts with the registers as after reset: normal mask mode,
+    // every lane enabled.
+    void block_started();
     // On PIPE_V, with the mask as the scalar unit left it at issue.
     void vector(const char* what, const VectorInstr& in);
     // On PIPE_MTE1: L1 -> L0A / L0B.
@@ -37,7 +40,8 @@ class LocalIsa {
   private:
     const CoreConfig& m_config;
     PipeSet& m_pipes;
-    std::array<std::uint64_t, kIsaRegCount> m_regs{0, ~0ull, ~0ull, 0, 0, 0};
+    static constexpr std::array<std::uint64_t, kIsaRegCount> kResetRegs{0, ~0ull, ~0ull, 0, 0, 0};
+    std::array<std::uint64_t, kIsaRegCount> m_regs = kResetRegs;
 };
 
 } // namespace syncsim

@@ -212,6 +212,11 @@ void PipeSet::dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t ds
 void PipeSet::dma(const char* what, Pipe pipe, Space dst_space, std::uint64_t dst, Space src_space,
                   std::uint64_t src, const DmaShape& shape) {
     m_activity.enter(what);
+    // The local side bounds the bursts, before they are listed.
+    if (src_space != Space::Gm)
+        check_local_range(local_buffer(src_space, what), src, shape.src_extent(), what);
+    if (dst_space != Space::Gm)
+        check_local_range(local_buffer(dst_space, what), dst, shape.dst_extent(), what);
     issue_dma(what, pipe, dst_space, dst, src_space, src, shape.pieces());
 }
 
@@ -237,7 +242,7 @@ void PipeSet::issue_dma(const char* what, Pipe pipe, Space dst_space, std::uint6
                         Space src_space, std::uint64_t src, std::vector<CopyPiece> pieces) {
     std::uint64_t src_extent = 0, dst_extent = 0, bytes = 0, largest = 0;
     for (const CopyPiece& p : pieces) {
-        src_extent = std::max(src_extent, p.src + p.bytes);
+        if (!p.zeros) src_extent = std::max(src_extent, p.src + p.bytes);
         dst_extent = std::max(dst_extent, p.dst + p.bytes);
         bytes += p.bytes;
         largest = std::max(largest, p.bytes);
@@ -277,7 +282,9 @@ void PipeSet::issue_dma(const char* what, Pipe pipe, Space dst_space, std::uint6
         std::vector<std::uint8_t> staging(largest);
         for (const CopyPiece& p : pieces) {
             const std::uint64_t from = src + p.src, to = dst + p.dst;
-            if (src_local) {
+            if (p.zeros) {
+                std::fill_n(staging.begin(), p.bytes, std::uint8_t{0});
+            } else if (src_local) {
                 src_local->read(from, staging.data(), p.bytes);
             } else {
                 port.read(from, staging.data(), p.bytes);

@@ -3,6 +3,7 @@
 #include "models/core/teardown_kernel.hpp"
 #include "syncsim/current_kernel.hpp"
 
+#include <exception>
 #include <memory>
 
 #include <unordered_map>
@@ -31,13 +32,17 @@ KernelContext* running_kernel() {
     const auto& kernels = kernels_by_process();
     const auto it = kernels.find(process.get_process_object());
     if (it == kernels.end()) return nullptr;
-    // A killed core's destructors run its kernel's last calls: they reach a
-    // context that does nothing (teardown_kernel.hpp). One unwinding at a
-    // time: the killer waits for it.
-    if (sc_core::sc_is_unwinding()) {
+    // While an exception leaves the kernel (a kill of its core, a fault),
+    // its destructors run its last calls: they reach a context that does
+    // nothing (teardown_kernel.hpp). One unwinding runs at a time: the
+    // others' processes are suspended.
+    if (std::uncaught_exceptions() > 0 || sc_core::sc_is_unwinding()) {
         static std::unique_ptr<TeardownKernel> teardown;
-        if (!teardown || &teardown->real() != it->second)
+        static const sc_core::sc_object* unwinding = nullptr;
+        if (!teardown || unwinding != process.get_process_object()) {
             teardown = std::make_unique<TeardownKernel>(*it->second);
+            unwinding = process.get_process_object();
+        }
         return teardown.get();
     }
     return it->second;

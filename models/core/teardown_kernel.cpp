@@ -20,6 +20,23 @@ std::uint64_t TeardownKernel::call() {
     return 0;
 }
 
+std::uint64_t TeardownKernel::arg(std::size_t i) const {
+    try {
+        return m_real.arg(i);
+    } catch (...) {
+        return 0;
+    }
+}
+
+const ParamValue& TeardownKernel::param(const std::string& n) const {
+    static const ParamValue none = std::int64_t{0};
+    try {
+        return m_real.param(n);
+    } catch (...) {
+        return none;
+    }
+}
+
 void TeardownKernel::zero(void* out, unsigned bytes) {
     call();
     std::memset(out, 0, bytes);

@@ -3,8 +3,10 @@
 // SystemC unwinds its stack: the destructors of the kernel's objects run,
 // and the vendor's call intrinsics there (pto-isa's ~TPipe drains its free
 // credits with wait_flag_dev, include/pto/npu/a2a3/TPush.hpp:505-510 at
-// 3186c381). A destructor may not throw and a killed process may not wait,
-// so during the unwinding every intrinsic reaches this context instead: it
+// 3186c381); a KernelFault leaving the kernel runs them too. A destructor
+// may not throw and a killed process may not wait (nor should a faulted
+// core's block go on), so while an exception leaves a kernel every
+// intrinsic it calls reaches this context instead: it
 // answers the block's identity, does nothing else, and returns at once. A
 // destructor that keeps calling (a poll loop) is stopped after a bound with
 // a message, rather than spinning for ever.
@@ -21,7 +23,6 @@ class TeardownKernel : public KernelContext {
     // `real`: the core being torn down, asked for identity only.
     explicit TeardownKernel(KernelContext& real) : m_real(real) {}
     static constexpr std::uint64_t kCallBound = 1000000;
-    const KernelContext& real() const { return m_real; }
 
     std::int64_t get_block_idx() const override { return m_real.get_block_idx(); }
     std::int64_t get_block_num() const override { return m_real.get_block_num(); }
@@ -29,8 +30,10 @@ class TeardownKernel : public KernelContext {
     std::int64_t get_subblockdim() const override { return m_real.get_subblockdim(); }
     CoreType core_type() const override { return m_real.core_type(); }
     const BuildInfo& build() const override { return m_real.build(); }
-    std::uint64_t arg(std::size_t i) const override { return m_real.arg(i); }
-    const ParamValue& param(const std::string& n) const override { return m_real.param(n); }
+    // Nothing may throw here: an argument or parameter the kernel does not
+    // have reads as 0.
+    std::uint64_t arg(std::size_t i) const override;
+    const ParamValue& param(const std::string& n) const override;
     std::int64_t get_physical_core_id() const override { return m_real.get_physical_core_id(); }
 
     void dcci(GmAddr, CacheScope, DcciMode) override { call(); }

@@ -55,6 +55,14 @@ void store_int(RoundMode round, double v, std::uint8_t* bytes) {
     write_as<Int>(bytes, static_cast<Int>(std::clamp(r, lo, hi)));
 }
 
+// An integer result of arithmetic keeps its low bits (two's complement
+// wrap), as C's unsigned arithmetic does; a division truncates.
+void store_wrapped(const char* what, ElemType type, double v, std::uint8_t* bytes) {
+    if (!std::isfinite(v)) throw KernelFault(std::string(what) + ": an integer division by zero");
+    const auto bits = static_cast<std::uint64_t>(static_cast<std::int64_t>(std::trunc(v)));
+    std::memcpy(bytes, &bits, elem_bytes(type)); // little-endian: the low bytes
+}
+
 double apply(VecOp op, double a, double b, double scalar) {
     switch (op) {
     case VecOp::Add:
@@ -171,6 +179,12 @@ std::uint64_t vector_repeats(const VectorInstr& in, const VectorMask& mask) {
 void execute_vector(const char* what, const VectorInstr& in, const VectorMask& mask,
                     SparseStore& ub, std::uint64_t ub_bytes) {
     const unsigned lanes = vector_lanes(in);
+    // The mask has a bit for each of 128 lanes: an 8-bit operation's 256 are
+    // beyond what is modelled.
+    if (lanes > 128)
+        throw KernelFault(std::string(what) + ": an element-wise operation on 8-bit elements is "
+                                              "not modelled");
+    const bool wraps = in.op != VecOp::Convert && !is_float(in.dst_type);
     const unsigned dst_bytes = elem_bytes(in.dst_type), src_bytes = elem_bytes(in.src_type);
     const std::uint64_t repeats = vector_repeats(in, mask);
     auto check = [&](std::uint64_t at, unsigned bytes) {
@@ -215,7 +229,10 @@ void execute_vector(const char* what, const VectorInstr& in, const VectorMask& m
             const auto at =
                 element_at(in.dst, r, lane, dst_bytes, in.dst_block_stride, in.dst_repeat_stride);
             check(at, dst_bytes);
-            store_element(what, in.dst_type, store_round, results[lane], bytes);
+            if (wraps)
+                store_wrapped(what, in.dst_type, results[lane], bytes);
+            else
+                store_element(what, in.dst_type, store_round, results[lane], bytes);
             ub.write(at, bytes, dst_bytes);
         }
     }

@@ -7,8 +7,10 @@
 // 3186c381), and a destructor is noexcept: an unwinding that reaches it
 // there would call std::terminate and end the simulator. This rewrite, on
 // every module the pass sees: drops `nounwind` from functions and calls
-// (not from LLVM intrinsics), and has every landing pad that would call
-// __clang_call_terminate rethrow the exception instead.
+// (not from LLVM intrinsics), and turns each landing pad that leads to
+// __clang_call_terminate into a clean-up that resumes the unwinding. (A
+// call clang emitted as a plain call, its callee being noexcept, has no
+// landing pad: an exception passes it without the caller's clean-ups.)
 #pragma once
 
 #include "llvm/IR/Module.h"

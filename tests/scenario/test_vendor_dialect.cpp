@@ -174,14 +174,18 @@ TEST_CASE("vendor dialect: cores killed while their destructors wait end the run
           "[plugin][vendor-dialect]") {
     // The cube faults at its first builtin; each vector core leaves the
     // kernel into a destructor that waits for a flag nobody sends. The run
-    // ends and its threads are killed there. Before, the kill unwound
+    // ends and its threads are killed there. The cube's fault is named
+    // beside the waits it explains (the launch never ends, so it has no
+    // fault line of its own). Before, the kill unwound
     // through the noexcept destructor and std::terminate ended the
     // simulator (exit 134), as pto-isa's ~TPipe did in its cross-core tests.
     const auto run = run_example("vendor_isa_teardown");
     CHECK(run.exit_code == 1);
     CHECK_THAT(run.output, Contains("outcome    deadlock") &&
                                Contains("2 cores wait on flag 1 (no pending message for flag 1 "
-                                        "in this launch): aiv0-1"));
+                                        "in this launch): aiv0-1") &&
+                               Contains("aic0 faulted in the same launch (block 0): set_l3d_rpt "
+                                        "is a builtin of the vendor's compiler"));
 }
 
 #endif
