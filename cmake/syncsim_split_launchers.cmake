@@ -10,17 +10,18 @@
 # naming the source, and every line keeps its number, so diagnostics, debug
 # lines and faults name the user's file and line.
 #
-# The kernel is a name (maybe qualified, or with one level of template
-# arguments); the configuration holds no `;` and at most one level of
+# The kernel is a name (maybe qualified, maybe a macro's call that makes
+# one, as `CONCAT(run, CASE)`, maybe with one level of template arguments);
+# the configuration holds no `;` and at most one level of
 # angle brackets (static_cast<uint32_t>(n)); either may span lines. A
 # launch written otherwise stops the build naming its line, rather than
 # reaching clang as `expected expression`. (A `<<<` inside a string literal
 # is rewritten too.)
 file(READ "${SOURCE}" text)
-set(kernel "([A-Za-z_][A-Za-z0-9_:#]*(<[^<>;{}]*>)?)")
+set(kernel "([A-Za-z_][A-Za-z0-9_:#]*(\\([^();{}]*\\))?(<[^<>;{}]*>)?)")
 set(config "(([^<>;]|<[^<>;]*>)*)")
 string(REGEX REPLACE "${kernel}([ \t\r\n]*)<<<${config}>>>"
-                     "SYNCSIM_CHEVRON_LAUNCH((\\1),\\4)\\3" text "${text}")
+                     "SYNCSIM_CHEVRON_LAUNCH((\\1),\\5)\\4" text "${text}")
 string(REGEX MATCH "[A-Za-z0-9_>)][ \t\r\n]*<<<" left "${text}")
 if(left)
   string(FIND "${text}" "${left}" at)

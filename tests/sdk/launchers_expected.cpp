@@ -1,5 +1,6 @@
 // Launches as kernel sources write them, for cmake/syncsim_split_launchers.cmake:
-// plain, qualified with template arguments and a cast, and over lines.
+// plain, qualified with template arguments and a cast, over lines, and
+// named by a macro's call.
 // comment SYNCSIM_CHEVRON_LAUNCH((k),1)
 void A(int n, void* s) {
     SYNCSIM_CHEVRON_LAUNCH((k),n, nullptr, s)(1, 2);
@@ -7,4 +8,6 @@ void A(int n, void* s) {
     SYNCSIM_CHEVRON_LAUNCH((k3),n,
            nullptr, s)
         (y);
+    SYNCSIM_CHEVRON_LAUNCH((CONCAT(run, NAME)<half, 4>),1, nullptr, s)
+        (z);
 }
