@@ -23,9 +23,11 @@
 # - the vendor's headers compile as they are: syncsim's overlay of two of
 #   them (syncsim/vendor_overlay) comes before INCLUDES, the prelude gives
 #   half, bfloat16_t and every builtin the instruction headers name
-#   (unmodelled ones fault when called), and templates are parsed when
-#   instantiated (-fdelayed-template-parsing), as the vendor's compiler
-#   leaves uninstantiated code alone;
+#   (unmodelled ones fault when called); A5 templates are parsed when
+#   instantiated (-fdelayed-template-parsing: its headers name builtins
+#   syncsim does not declare in code no kernel instantiates); half
+#   (__fp16) may be a parameter and a result, as the vendor's builtin half
+#   may;
 # - a kernel source may hold host launchers, `k<<<blocks, l2ctrl,
 #   stream>>>(args)` in a host function: they launch as a host source's do
 #   (cmake/syncsim_split_launchers.cmake);
@@ -69,6 +71,13 @@ function(syncsim_add_kernel name)
     message(FATAL_ERROR "syncsim_add_kernel(${name}): no SOURCES")
   endif()
   set(arch_macro "")
+  # Templates are parsed where they are written, as the vendor's compiler
+  # parses them (two-phase lookup: pto-isa's a2a3/TBinOp.hpp calls an
+  # overload declared after the caller, which a delayed parse would also
+  # see and find ambiguous). A5 (dav-c310) kernels are parsed when
+  # instantiated: its instruction headers name builtins syncsim does not
+  # declare in code no test instantiates.
+  set(template_parsing "")
   if(K_ARCH)
     if(NOT K_ARCH MATCHES "^dav-c(220|310)(-vec|-cube)?$")
       message(FATAL_ERROR "syncsim_add_kernel(${name}): ARCH '${K_ARCH}' is not one of "
@@ -78,6 +87,7 @@ function(syncsim_add_kernel name)
       set(arch_macro -D__NPU_ARCH__=2201)
     else()
       set(arch_macro -D__NPU_ARCH__=3101)
+      set(template_parsing -fdelayed-template-parsing)
     endif()
   endif()
   if(K_MIX OR K_ARCH MATCHES "^dav-c(220|310)$")
@@ -135,7 +145,8 @@ function(syncsim_add_kernel name)
         COMMAND "${CMAKE_COMMAND}" "-DSOURCE=${source}" "-DOUTPUT=${copy}.${side}"
                 -P "${_syncsim_add_kernel_dir}/syncsim_split_launchers.cmake"
         COMMAND "${SYNCSIM_KERNEL_CLANG}" -std=c++17 -O2 -gline-tables-only -fPIC
-                -fvisibility=hidden -fdelayed-template-parsing -Wall -Wextra
+                -fvisibility=hidden ${template_parsing} -Xclang
+                -fallow-half-arguments-and-returns -Wall -Wextra
                 "-fpass-plugin=${SYNCSIM_GM_PASS_FILE}" -DSYNCSIM_INSTRUMENTED=1
                 -DSYNCSIM_INSTRUMENTED_PLUGIN=1 -D__CCE_AICORE__=1 ${arch_macro} ${side_flags}
                 ${define_flags} "-I${SYNCSIM_API_INCLUDE_DIR}/syncsim/vendor_overlay"

@@ -49,11 +49,67 @@ enum aclrtMemcpyKind {
     ACL_MEMCPY_DEVICE_TO_DEVICE = 3,
 };
 
+// The flags aclrtCreateStreamWithConfig takes, the stream attributes, the
+// cache operations and the tensor types, with CANN's values (acl_rt.h,
+// acl_base.h). What syncsim does not model (any stream flag, a stream
+// attribute, a cache operation, an aclnn tensor) fails with
+// ACL_ERROR_RT_FEATURE_NOT_SUPPORT.
+#define ACL_STREAM_FAST_LAUNCH 0x00000001U
+#define ACL_STREAM_FAST_SYNC 0x00000002U
+#define ACL_STREAM_DEVICE_USE_ONLY 0x00000020U
+constexpr aclError ACL_ERROR_RT_FEATURE_NOT_SUPPORT = syncsim::acl::kFeatureNotSupported;
+enum aclrtStreamAttr {
+    ACL_STREAM_ATTR_FAILURE_MODE = 1,
+    ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK = 2,
+    ACL_STREAM_ATTR_USER_CUSTOM_TAG = 3,
+    ACL_STREAM_ATTR_CACHE_OP_INFO = 4,
+};
+union aclrtStreamAttrValue {
+    std::uint64_t failureMode;
+    std::uint32_t overflowSwitch;
+    std::uint32_t userCustomTag;
+    std::uint32_t cacheOpInfoSwitch;
+    std::uint32_t reserve[4];
+};
+enum aclrtCmoType {
+    ACL_RT_CMO_TYPE_PREFETCH = 0,
+    ACL_RT_CMO_TYPE_WRITEBACK = 1,
+    ACL_RT_CMO_TYPE_INVALID = 2,
+    ACL_RT_CMO_TYPE_FLUSH = 3,
+};
+enum aclDataType {
+    ACL_DT_UNDEFINED = -1,
+    ACL_FLOAT = 0,
+    ACL_FLOAT16 = 1,
+    ACL_INT8 = 2,
+    ACL_INT32 = 3,
+    ACL_UINT8 = 4,
+    ACL_INT16 = 6,
+    ACL_UINT16 = 7,
+    ACL_UINT32 = 8,
+    ACL_INT64 = 9,
+    ACL_UINT64 = 10,
+    ACL_DOUBLE = 11,
+    ACL_BOOL = 12,
+    ACL_BF16 = 27,
+};
+enum aclFormat {
+    ACL_FORMAT_UNDEFINED = -1,
+    ACL_FORMAT_NCHW = 0,
+    ACL_FORMAT_NHWC = 1,
+    ACL_FORMAT_ND = 2,
+    ACL_FORMAT_NC1HWC0 = 3,
+    ACL_FORMAT_FRACTAL_Z = 4,
+    ACL_FORMAT_FRACTAL_NZ = 29,
+};
+
 aclError aclInit(const char* config_path);
 aclError aclFinalize();
 aclError aclrtSetDevice(std::int32_t device_id);
 aclError aclrtResetDevice(std::int32_t device_id);
 aclError aclrtGetDeviceCount(std::uint32_t* count);
+aclError aclrtGetDevice(std::int32_t* device_id);
+aclError aclrtGetCurrentContext(aclrtContext* context); // the one device's one context
 aclError aclrtMalloc(void** dev_ptr, std::size_t size, aclrtMemMallocPolicy policy);
 aclError aclrtFree(void* dev_ptr);
 aclError aclrtMallocHost(void** host_ptr, std::size_t size);
@@ -62,6 +118,12 @@ aclError aclrtMemcpy(void* dst, std::size_t dest_max, const void* src, std::size
                      aclrtMemcpyKind kind);
 aclError aclrtMemset(void* dev_ptr, std::size_t max_count, std::int32_t value, std::size_t count);
 aclError aclrtCreateStream(aclrtStream* stream);
+aclError aclrtCreateStreamWithConfig(aclrtStream* stream, std::uint32_t priority,
+                                     std::uint32_t flags);
+aclError aclrtStreamGetId(aclrtStream stream, std::int32_t* stream_id);
+aclError aclrtSetStreamAttribute(aclrtStream stream, aclrtStreamAttr attr,
+                                 aclrtStreamAttrValue* value);
+aclError aclrtCmoAsync(void* dev_ptr, std::size_t size, aclrtCmoType type, aclrtStream stream);
 aclError aclrtDestroyStream(aclrtStream stream);
 aclError aclrtSynchronizeStream(aclrtStream stream);
 aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, std::int32_t timeout_ms);
@@ -77,6 +139,14 @@ aclError aclrtGetOpTimeOutInterval(std::uint64_t* interval_us);
 using aclFloat16 = std::uint16_t;
 float aclFloat16ToFloat(aclFloat16 value);
 aclFloat16 aclFloatToFloat16(float value);
+// aclnn's tensors (libnnopbase), as pto-isa's SDMA workspace declares them.
+struct aclTensor;
+extern "C" aclTensor* aclCreateTensor(const std::int64_t* view_dims, std::uint64_t view_dims_num,
+                                      aclDataType data_type, const std::int64_t* stride,
+                                      std::int64_t offset, aclFormat format,
+                                      const std::int64_t* storage_dims,
+                                      std::uint64_t storage_dims_num, void* tensor_data);
+extern "C" std::int32_t aclDestroyTensor(const aclTensor* tensor);
 // The FFTS base address a kernel passes to set_ffts_base_addr (A2/A3).
 int rtGetC2cCtrlAddr(std::uint64_t* addr, std::uint32_t* len);
 
@@ -87,12 +157,19 @@ namespace syncsim::sdk {
 aclError launch_registered(const char* kernel, std::uint32_t block_dim, aclrtStream stream,
                            std::vector<std::uint64_t> args);
 
+// A float or double travels as its bits, in the word's low end.
 template <typename Arg>
 std::uint64_t launch_word(Arg arg) {
-    static_assert(std::is_pointer_v<Arg> || std::is_integral_v<Arg> || std::is_enum_v<Arg>,
-                  "syncsim: a kernel argument is a device pointer or an integer");
+    static_assert(std::is_pointer_v<Arg> || std::is_integral_v<Arg> || std::is_enum_v<Arg> ||
+                      std::is_same_v<Arg, float> || std::is_same_v<Arg, double>,
+                  "syncsim: a kernel argument is a device pointer, an integer, a float or a "
+                  "double");
     if constexpr (std::is_pointer_v<Arg>)
         return static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(arg));
+    else if constexpr (std::is_same_v<Arg, float>)
+        return __builtin_bit_cast(std::uint32_t, arg);
+    else if constexpr (std::is_same_v<Arg, double>)
+        return __builtin_bit_cast(std::uint64_t, arg);
     else
         return static_cast<std::uint64_t>(arg);
 }

@@ -8,12 +8,14 @@
 #ifndef SYNCSIM_ADDRESS_SPACES_HPP
 #define SYNCSIM_ADDRESS_SPACES_HPP
 
-#define SYNCSIM_AS_GM 1   /* __gm__: global memory, through the scalar cache */
-#define SYNCSIM_AS_CBUF 2 /* __cbuf__: L1 */
-#define SYNCSIM_AS_CA 3   /* __ca__: L0A */
-#define SYNCSIM_AS_CB 4   /* __cb__: L0B */
-#define SYNCSIM_AS_CC 5   /* __cc__: L0C */
-#define SYNCSIM_AS_UBUF 6 /* __ubuf__: the unified buffer */
-#define SYNCSIM_AS_FBUF 7 /* __fbuf__: the fixpipe buffer */
+#define SYNCSIM_AS_GM 1      /* __gm__: global memory, through the scalar cache */
+#define SYNCSIM_AS_CBUF 2    /* __cbuf__: L1 */
+#define SYNCSIM_AS_CA 3      /* __ca__: L0A */
+#define SYNCSIM_AS_CB 4      /* __cb__: L0B */
+#define SYNCSIM_AS_CC 5      /* __cc__: L0C */
+#define SYNCSIM_AS_UBUF 6    /* __ubuf__: the unified buffer */
+#define SYNCSIM_AS_FBUF 7    /* __fbuf__: the fixpipe buffer */
+#define SYNCSIM_AS_BIASBUF 8 /* __biasbuf__: the cube's bias table */
+#define SYNCSIM_AS_LAST SYNCSIM_AS_BIASBUF
 
 #endif

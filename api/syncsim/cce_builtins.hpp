@@ -42,11 +42,10 @@ using mem_dsb_t = syncsim::DsbScope;
 constexpr mem_dsb_t DSB_ALL = syncsim::DSB_ALL;
 constexpr mem_dsb_t DSB_DDR = syncsim::DSB_DDR;
 constexpr mem_dsb_t DSB_UB = syncsim::DSB_UB;
-using atomic_type_t = syncsim::AtomicType;
-constexpr atomic_type_t ATOMIC_S32 = syncsim::AtomicType::S32,
-                        ATOMIC_U32 = syncsim::AtomicType::U32,
-                        ATOMIC_S64 = syncsim::AtomicType::S64,
-                        ATOMIC_U64 = syncsim::AtomicType::U64;
+// set_st_atomic_cfg's element type; A5's headers also name ATOMIC_NONE
+// (pto/npu/a5/TStore.hpp), which no modelled store takes. The numbering is
+// syncsim's.
+enum atomic_type_t : int { ATOMIC_NONE, ATOMIC_S32, ATOMIC_U32, ATOMIC_S64, ATOMIC_U64 };
 using atomic_op_t = syncsim::AtomicOp;
 constexpr atomic_op_t ATOMIC_SUM = syncsim::AtomicOp::Sum, ATOMIC_MAX = syncsim::AtomicOp::Max,
                       ATOMIC_MIN = syncsim::AtomicOp::Min, ATOMIC_AND = syncsim::AtomicOp::And,
@@ -74,6 +73,10 @@ inline std::int64_t get_subblockid() {
 }
 inline std::int64_t get_subblockdim() {
     return syncsim::current_kernel().get_subblockdim();
+}
+// The device's system counter (KernelContext::get_sys_cnt: its ticks).
+inline std::uint64_t get_sys_cnt() {
+    return syncsim::current_kernel().get_sys_cnt();
 }
 // The vendor compiler's builtin variables `block_idx` and `block_num` (the
 // vendor's A2/A3 tests read them): one object for every core, whose value
@@ -108,18 +111,27 @@ inline void dsb(mem_dsb_t scope) {
     syncsim::current_kernel().dsb(scope);
 }
 // (Each with a value type T comes twice in the instrumented build: for
-// `__gm__ T*` and for gm_ptr<T>.)
+// `__gm__ T*` and for gm_ptr<T>.) A store takes T from the pointer alone and
+// converts the value to it, as the vendor's overloads per type do
+// (`st_dev(uint16_t_message, gm_uint64_ptr, 0)` stores 64 bits).
+namespace syncsim::detail {
+template <typename T>
+struct pointee_value {
+    using type = T;
+};
+} // namespace syncsim::detail
 #define SYNCSIM_GM_VALUE_INTRINSICS(GM_POINTER)                                                    \
     template <typename T>                                                                          \
     T ld_dev(GM_POINTER p, std::int64_t offset = 0) {                                              \
         return syncsim::current_kernel().ld_dev<T>(syncsim::kernel_ptr::address(p), offset);       \
     }                                                                                              \
     template <typename T>                                                                          \
-    void st_dev(T value, GM_POINTER p, std::int64_t offset = 0) {                                  \
+    void st_dev(typename syncsim::detail::pointee_value<T>::type value, GM_POINTER p,              \
+                std::int64_t offset = 0) {                                                         \
         syncsim::current_kernel().st_dev<T>(value, syncsim::kernel_ptr::address(p), offset);       \
     }                                                                                              \
     template <typename T>                                                                          \
-    void st_atomic(T value, GM_POINTER p) {                                                        \
+    void st_atomic(typename syncsim::detail::pointee_value<T>::type value, GM_POINTER p) {         \
         syncsim::current_kernel().st_atomic<T>(value, syncsim::kernel_ptr::address(p));            \
     }                                                                                              \
     template <typename T>                                                                          \
@@ -134,7 +146,13 @@ SYNCSIM_GM_VALUE_INTRINSICS(__gm__ T*)
 
 // ---- atomics
 inline void set_st_atomic_cfg(atomic_type_t type, atomic_op_t op) {
-    syncsim::current_kernel().set_st_atomic_cfg(type, op);
+    constexpr syncsim::AtomicType types[] = {syncsim::AtomicType::S32, syncsim::AtomicType::S32,
+                                             syncsim::AtomicType::U32, syncsim::AtomicType::S64,
+                                             syncsim::AtomicType::U64};
+    if (type <= ATOMIC_NONE || type > ATOMIC_U64)
+        throw syncsim::KernelFault("set_st_atomic_cfg: the element type must be ATOMIC_S32, "
+                                   "ATOMIC_U32, ATOMIC_S64 or ATOMIC_U64");
+    syncsim::current_kernel().set_st_atomic_cfg(types[type], op);
 }
 // The MTE3's atomic store mode (KernelContext::set_dma_atomic_*): int32
 // elements; add, max or min; none restores plain copies.

@@ -5,24 +5,39 @@
 #pragma once
 
 #include <cstdint>
-#include <cstring>
+#include <type_traits>
 
 namespace syncsim::vendor {
 
-inline std::uint32_t float_bits(float f) {
-    std::uint32_t bits;
-    std::memcpy(&bits, &f, sizeof bits);
-    return bits;
+constexpr std::uint32_t float_bits(float f) {
+    return __builtin_bit_cast(std::uint32_t, f);
 }
-inline float bits_float(std::uint32_t bits) {
-    float f;
-    std::memcpy(&f, &bits, sizeof f);
-    return f;
+constexpr float bits_float(std::uint32_t bits) {
+    return __builtin_bit_cast(float, bits);
+}
+
+// A double (or a wide integer) to float, rounding to odd: a 16-bit rounding
+// that follows then rounds once, as from the exact value (a float has more
+// than two bits beyond either 16-bit format's).
+template <typename T>
+constexpr float to_float_odd(T value) {
+    if constexpr (sizeof(T) <= 2 || std::is_same_v<T, float>) {
+        return static_cast<float>(value);
+    } else {
+        const auto exact = static_cast<long double>(value);
+        float f = static_cast<float>(exact);
+        if (static_cast<long double>(f) == exact || f != f) return f;
+        if ((f > 0) == (static_cast<long double>(f) > exact)) { // rounded away from zero
+            const std::uint32_t bits = float_bits(f);           // one step toward zero
+            f = bits_float((bits & 0x7fffffffu) == 0 ? bits : bits - 1);
+        }
+        return bits_float(float_bits(f) | 1u);
+    }
 }
 
 // IEEE 754 binary16, round to nearest even.
 struct Binary16 {
-    static std::uint16_t from_float(float f) {
+    static constexpr std::uint16_t from_float(float f) {
         const std::uint32_t x = float_bits(f);
         const std::uint32_t sign = (x >> 16) & 0x8000u;
         const std::uint32_t abs = x & 0x7fffffffu;
@@ -40,7 +55,7 @@ struct Binary16 {
         const std::uint32_t rounded = abs + 0xfffu + ((abs >> 13) & 1u);
         return static_cast<std::uint16_t>(sign | ((rounded - 0x38000000u) >> 13));
     }
-    static float to_float(std::uint16_t h) {
+    static constexpr float to_float(std::uint16_t h) {
         const std::uint32_t sign = static_cast<std::uint32_t>(h & 0x8000u) << 16;
         const std::uint32_t exponent = (h >> 10) & 0x1fu;
         const std::uint32_t mantissa = h & 0x3ffu;
@@ -55,14 +70,34 @@ struct Binary16 {
 
 // bfloat16: the top half of a float, round to nearest even.
 struct BFloat16 {
-    static std::uint16_t from_float(float f) {
+    static constexpr std::uint16_t from_float(float f) {
         const std::uint32_t x = float_bits(f);
         if ((x & 0x7fffffffu) > 0x7f800000u) return static_cast<std::uint16_t>((x >> 16) | 0x40u);
         return static_cast<std::uint16_t>((x + 0x7fffu + ((x >> 16) & 1u)) >> 16);
     }
-    static float to_float(std::uint16_t b) {
+    static constexpr float to_float(std::uint16_t b) {
         return bits_float(static_cast<std::uint32_t>(b) << 16);
     }
+};
+
+// A 16-bit floating value of one format as a class: its bits, converted
+// from any arithmetic value (rounded once) and to float.
+template <typename Format>
+class Float16Bits {
+  public:
+    Float16Bits() = default; // uninitialised, as a float is (and a union member may be one)
+    template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T>>>
+    constexpr Float16Bits(T value) : m_bits(Format::from_float(to_float_odd(value))) {}
+    constexpr operator float() const { return Format::to_float(m_bits); }
+    constexpr std::uint16_t bits() const { return m_bits; }
+    static constexpr Float16Bits from_bits(std::uint16_t bits) {
+        Float16Bits v(0.0f);
+        v.m_bits = bits;
+        return v;
+    }
+
+  private:
+    std::uint16_t m_bits;
 };
 
 } // namespace syncsim::vendor

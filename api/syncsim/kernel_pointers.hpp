@@ -36,6 +36,7 @@
 #define __cc__ __attribute__((address_space(SYNCSIM_AS_CC)))
 #define __ubuf__ __attribute__((address_space(SYNCSIM_AS_UBUF)))
 #define __fbuf__ __attribute__((address_space(SYNCSIM_AS_FBUF)))
+#define __biasbuf__ __attribute__((address_space(SYNCSIM_AS_BIASBUF)))
 #define __global__ __attribute__((annotate(SYNCSIM_KERNEL_ANNOTATION)))
 #else
 #define __gm__

@@ -42,38 +42,6 @@
 
 namespace syncsim::vendor {
 
-inline void refuse(const char* what, const char* feature) {
-    throw KernelFault(std::string(what) + ": " + feature + " is not modelled");
-}
-
-inline std::vector<CopyPiece>
-nd2nz_pieces(const char* what, unsigned elem, std::uint64_t nd_num, std::uint64_t n_value,
-             std::uint64_t d_value, std::uint64_t src_matrix_stride, std::uint64_t src_d_value,
-             std::uint64_t c0_stride, std::uint64_t n_stride, std::uint64_t dst_matrix_stride) {
-    const std::uint64_t c0 = 32 / elem;
-    if (nd_num == 0 || n_value == 0 || d_value == 0)
-        throw KernelFault(std::string(what) + ": ndNum, nValue and dValue must be positive");
-    // Within the largest L1 there is (512 KiB): its pieces are few.
-    if (nd_num * n_value * ((d_value + c0 - 1) / c0) * 32 > (std::uint64_t{1} << 19))
-        throw KernelFault(std::string(what) + ": " + std::to_string(nd_num) + " x " +
-                          std::to_string(n_value) + " rows of " + std::to_string(d_value) +
-                          " elements exceed any L1");
-    std::vector<CopyPiece> pieces;
-    pieces.reserve(nd_num * n_value * ((d_value + c0 - 1) / c0 + 1));
-    for (std::uint64_t i = 0; i < nd_num; ++i)
-        for (std::uint64_t r = 0; r < n_value; ++r)
-            for (std::uint64_t c = 0; c < d_value; c += c0) {
-                const std::uint64_t to =
-                    i * dst_matrix_stride * elem + ((c / c0) * c0_stride + r * n_stride) * 32;
-                const std::uint64_t bytes = std::min(c0, d_value - c) * elem;
-                pieces.push_back({(i * src_matrix_stride + r * src_d_value + c) * elem, to, bytes});
-                // A row's last block, when the row does not fill it, is
-                // padded with zeros (the vendor's nd2nz reference).
-                if (bytes < 32) pieces.push_back({0, to + bytes, 32 - bytes, true});
-            }
-    return pieces;
-}
-
 template <typename Dst, typename Src>
 void img2col_load(const char* what, MemSpace space, IsaReg fmatrix, Dst dst, Src src,
                   std::uint64_t step_k, std::uint64_t step_m, std::uint64_t pos_k,

@@ -49,6 +49,36 @@ __attribute__((used)) static const char __syncsim_build_info[] =
 extern "C" const char __syncsim_gm_pass_ran;
 __attribute__((used)) static const char* const __syncsim_pass_ran_ref = &__syncsim_gm_pass_ran;
 
+// ---- the vendor compiler's own spellings
+// `[aicore]`, what pto-isa's AICORE stands for, written out in a kernel
+// source (pto-isa's tfa test): two empty C++11 attribute lists.
+// clang-format off
+#define aicore [ ] ] [ [ ]
+// clang-format on
+#pragma clang diagnostic ignored "-Wcompound-token-split-by-macro"
+
+// The scalar unit's max and min, builtins the vendor's headers call
+// unqualified (pto/npu/a2a3/TPartArgOp.hpp), in the common type of the two.
+template <typename T, typename U>
+constexpr std::common_type_t<T, U> max(T a, U b) {
+    using R = std::common_type_t<T, U>;
+    return static_cast<R>(a) < static_cast<R>(b) ? static_cast<R>(b) : static_cast<R>(a);
+}
+template <typename T, typename U>
+constexpr std::common_type_t<T, U> min(T a, U b) {
+    using R = std::common_type_t<T, U>;
+    return static_cast<R>(a) < static_cast<R>(b) ? static_cast<R>(a) : static_cast<R>(b);
+}
+
+// The scalar unit's bit set and clear (a value with bit `bit` cleared or
+// set), which the vendor's headers apply to the CTRL register.
+constexpr std::uint64_t sbitset0(std::uint64_t value, std::uint64_t bit) {
+    return value & ~(std::uint64_t{1} << bit);
+}
+constexpr std::uint64_t sbitset1(std::uint64_t value, std::uint64_t bit) {
+    return value | (std::uint64_t{1} << bit);
+}
+
 // ---- tiles
 // The vendor compiler's `__cce_get_tile_ptr(data)`: a tile's data pointer.
 // Outside __PTO_AUTO__ builds a pto-isa tile already holds its data as a
@@ -71,17 +101,41 @@ TileData __cce_get_tile_ptr(TileData data) {
 extern "C" int cudaConfigureCall(std::uint32_t block_dim, void* l2ctrl, void* stream);
 
 namespace syncsim::vendor {
+template <typename T>
+constexpr bool is_float_word =
+    std::is_same_v<T, half> || std::is_same_v<T, float> || std::is_same_v<T, double>;
+template <typename T>
+constexpr bool is_number = std::is_arithmetic_v<T> || is_float_word<T>;
+
+// A floating argument travels as its bits, in the word's low end.
 template <typename Arg>
 std::uint64_t chevron_word(Arg arg) {
+    constexpr bool is_float = is_float_word<Arg>;
     static_assert(std::is_pointer_v<Arg> || std::is_integral_v<Arg> || std::is_enum_v<Arg> ||
-                      std::is_null_pointer_v<Arg>,
-                  "syncsim: a kernel argument is a device pointer or an integer");
+                      std::is_null_pointer_v<Arg> || is_float,
+                  "syncsim: a kernel argument is a device pointer, an integer or a half, float "
+                  "or double");
     if constexpr (std::is_pointer_v<Arg>)
         return static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(arg));
     else if constexpr (std::is_null_pointer_v<Arg>)
         return 0;
-    else
+    else if constexpr (is_float) {
+        using Bits =
+            std::conditional_t<sizeof(Arg) == 2, std::uint16_t,
+                               std::conditional_t<sizeof(Arg) == 4, std::uint32_t, std::uint64_t>>;
+        return __builtin_bit_cast(Bits, arg);
+    } else
         return static_cast<std::uint64_t>(arg);
+}
+
+// A number is first converted to its parameter's type, as a call would
+// (a double passed for a float parameter travels as the float's bits).
+template <typename Param, typename Arg>
+std::uint64_t param_word(Arg arg) {
+    if constexpr (is_number<Param> && is_number<Arg>)
+        return chevron_word(static_cast<Param>(arg));
+    else
+        return chevron_word(arg);
 }
 
 // The configuration as written: blocks, and optionally l2ctrl and stream.
@@ -100,7 +154,7 @@ struct ChevronLaunch<void (*)(Params...)> {
     void operator()(Args... args) const {
         static_assert(sizeof...(Args) == sizeof...(Params),
                       "syncsim: a <<<>>> launch passes one argument per kernel parameter");
-        const std::uint64_t words[] = {chevron_word(args)..., 0};
+        const std::uint64_t words[] = {param_word<Params>(args)..., 0};
         __syncsim_launch_pushed_at(reinterpret_cast<const void*>(kernel), written, words,
                                    static_cast<std::uint32_t>(sizeof...(Args)));
     }

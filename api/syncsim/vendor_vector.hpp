@@ -24,6 +24,7 @@
 #include "syncsim/fault.hpp"
 #include "syncsim/kernel_pointers.hpp"
 #include "syncsim/local_isa.hpp"
+#include "syncsim/vendor_copy_pieces.hpp"
 #include "syncsim/vendor_types.hpp"
 
 #include <cstdint>
@@ -109,25 +110,6 @@ VectorInstr vector_instr(VecOp op, Dst dst, Src src0, std::uint8_t repeat) {
     in.src0 = kernel_ptr::offset(src0);
     in.repeat = repeat;
     return in;
-}
-
-// An align copy's bursts: `len` bytes each, `src_step` and `dst_step`
-// apart.
-inline std::vector<CopyPiece> align_pieces(const char* what, std::uint64_t n_burst,
-                                           std::uint64_t len, std::uint64_t left_pad,
-                                           std::uint64_t right_pad, std::uint64_t src_step,
-                                           std::uint64_t dst_step) {
-    if (n_burst == 0 || len == 0)
-        throw KernelFault(std::string(what) + ": a burst count and length must be positive");
-    if (left_pad != 0 || right_pad != 0)
-        throw KernelFault(std::string(what) +
-                          ": padding a burst (leftPaddingNum, rightPaddingNum) is not modelled");
-    std::vector<CopyPiece> pieces(n_burst);
-    for (std::uint64_t i = 0; i < n_burst; ++i) pieces[i] = {i * src_step, i * dst_step, len};
-    return pieces;
-}
-inline std::uint64_t whole_blocks(std::uint64_t bytes) {
-    return (bytes + 31) / 32 * 32;
 }
 
 } // namespace syncsim::vendor

@@ -57,6 +57,12 @@ std::string source_name(const Function& fn) {
     return result;
 }
 
+// A floating parameter a launch word carries as its bits: half, float or
+// double (an x87 long double does not fit).
+bool is_word_float(Type* type) {
+    return type->isHalfTy() || type->isFloatTy() || type->isDoubleTy();
+}
+
 // void thunk(const uint64_t* args) { kernel(convert(args[0]), ...); }
 Function* make_thunk(Module& module, Function& kernel) {
     LLVMContext& ctx = module.getContext();
@@ -89,10 +95,13 @@ Function* make_thunk(Module& module, Function& kernel) {
             args.push_back(UndefValue::get(want));
         } else if (want->isIntegerTy())
             args.push_back(b.CreateTrunc(word, want));
+        else if (is_word_float(want)) // its bits, in the word's low end
+            args.push_back(b.CreateBitCast(
+                b.CreateTrunc(word, b.getIntNTy(want->getPrimitiveSizeInBits())), want));
         else {
             ctx.diagnose(DiagnosticInfoUnsupported(
-                kernel, "syncsim: a kernel parameter must be a pointer (GM_ADDR, __gm__ T*) or "
-                        "an integer"));
+                kernel, "syncsim: a kernel parameter must be a pointer (GM_ADDR, __gm__ T*), "
+                        "an integer or a half, float or double"));
             args.push_back(UndefValue::get(want));
         }
     }
@@ -118,9 +127,14 @@ void make_launch_stub(Module& module, Function& kernel) {
     const unsigned n = static_cast<unsigned>(kernel.arg_size());
     AllocaInst* words = b.CreateAlloca(i64, b.getInt32(n == 0 ? 1 : n));
     for (Argument& arg : stub->args()) {
-        Value* word = arg.getType()->isPointerTy()   ? b.CreatePtrToInt(&arg, i64)
-                      : arg.getType()->isIntegerTy() ? b.CreateSExtOrTrunc(&arg, i64)
-                                                     : nullptr;
+        Type* type = arg.getType();
+        Value* word =
+            type->isPointerTy()   ? b.CreatePtrToInt(&arg, i64)
+            : type->isIntegerTy() ? b.CreateSExtOrTrunc(&arg, i64)
+            : is_word_float(type)
+                ? b.CreateZExt(b.CreateBitCast(&arg, b.getIntNTy(type->getPrimitiveSizeInBits())),
+                               i64)
+                : nullptr;
         if (!word) return stub->eraseFromParent(); // make_thunk diagnoses the parameter
         b.CreateStore(word, b.CreateConstGEP1_64(i64, words, arg.getArgNo()));
     }

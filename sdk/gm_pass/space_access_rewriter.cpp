@@ -17,7 +17,7 @@ using namespace llvm;
 namespace syncsim_pass {
 
 bool is_kernel_space(unsigned space) {
-    return space >= SYNCSIM_AS_GM && space <= SYNCSIM_AS_FBUF;
+    return space >= SYNCSIM_AS_GM && space <= SYNCSIM_AS_LAST;
 }
 bool is_scalar_space(unsigned space) {
     return space == SYNCSIM_AS_GM || space == SYNCSIM_AS_UBUF;
@@ -29,9 +29,10 @@ bool is_escape(unsigned from, unsigned to) {
 namespace {
 
 const char* space_name(unsigned space) {
-    static const char* const names[] = {"host",   "__gm__", "__cbuf__", "__ca__",
-                                        "__cb__", "__cc__", "__ubuf__", "__fbuf__"};
-    return space <= SYNCSIM_AS_FBUF ? names[space] : "an unknown address space";
+    static const char* const names[] = {"host",   "__gm__",   "__cbuf__", "__ca__",     "__cb__",
+                                        "__cc__", "__ubuf__", "__fbuf__", "__biasbuf__"};
+    static_assert(sizeof names / sizeof names[0] == SYNCSIM_AS_LAST + 1, "a name per space");
+    return space <= SYNCSIM_AS_LAST ? names[space] : "an unknown address space";
 }
 
 // The pointer under bitcasts and address-space casts: a memcpy through

@@ -46,6 +46,18 @@ aclError aclrtGetDeviceCount(std::uint32_t* count) {
     return ACL_SUCCESS;
 }
 
+aclError aclrtGetDevice(std::int32_t* device_id) {
+    if (!device_id) return ACL_ERROR_INVALID_PARAM;
+    *device_id = 0;
+    return ACL_SUCCESS;
+}
+aclError aclrtGetCurrentContext(aclrtContext* context) {
+    static int the_context; // one simulated device, one context
+    if (!context) return ACL_ERROR_INVALID_PARAM;
+    *context = &the_context;
+    return ACL_SUCCESS;
+}
+
 aclError aclrtMalloc(void** dev_ptr, std::size_t size, aclrtMemMallocPolicy) {
     return syncsim::sdk::host_call([&]() -> aclError {
         if (!dev_ptr || size == 0) return ACL_ERROR_INVALID_PARAM;
@@ -131,6 +143,33 @@ aclError aclrtCreateStream(aclrtStream* stream) {
         syncsim::sdk::host_state().streams[*stream] = id;
         return ACL_SUCCESS;
     });
+}
+aclError aclrtCreateStreamWithConfig(aclrtStream* stream, std::uint32_t, std::uint32_t flags) {
+    // A priority only orders streams that compete, which the model's
+    // scheduler does not; the flags change how the host issues and waits.
+    return flags == 0 ? aclrtCreateStream(stream) : ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+}
+aclError aclrtStreamGetId(aclrtStream stream, std::int32_t* stream_id) {
+    return syncsim::sdk::host_call([&]() -> aclError {
+        const auto& streams = syncsim::sdk::host_state().streams;
+        const auto it = streams.find(stream);
+        if (!stream_id || (stream && it == streams.end())) return ACL_ERROR_INVALID_PARAM;
+        *stream_id = stream ? it->second : running_host().default_stream();
+        return ACL_SUCCESS;
+    });
+}
+aclError aclrtSetStreamAttribute(aclrtStream, aclrtStreamAttr, aclrtStreamAttrValue*) {
+    return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+}
+aclError aclrtCmoAsync(void*, std::size_t, aclrtCmoType, aclrtStream) {
+    return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+}
+aclTensor* aclCreateTensor(const std::int64_t*, std::uint64_t, aclDataType, const std::int64_t*,
+                           std::int64_t, aclFormat, const std::int64_t*, std::uint64_t, void*) {
+    return nullptr; // aclnn is not modelled: the caller sees the creation fail
+}
+std::int32_t aclDestroyTensor(const aclTensor*) {
+    return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
 }
 aclError aclrtDestroyStream(aclrtStream stream) {
     return syncsim::sdk::host_call([&]() -> aclError {

@@ -26,7 +26,7 @@ PTO_INTERNAL void WriteLine(__gm__ int32_t* line, int32_t value) {
 // types and an A5 instruction compile (as declarations syncsim gives).
 inline void A5VectorCode(__ubuf__ float* ub) {
     vector_f32 v;
-    MaskReg mask = plt_b32(8, POST_UPDATE);
+    vector_bool mask = plt_b32(8, POST_UPDATE);
     vlds(v, ub, 0, NORM);
     vector_u32 bits = (vector_u32)v;
     vsts(bits, ub, 0, NORM_B32, mask);

@@ -158,6 +158,20 @@ TEST_CASE("vendor dialect: a host program that catches everything still lets a h
                                Contains("outcome    deadlock") && !Contains("F539"));
 }
 
+TEST_CASE("vendor dialect: half, float and double parameters, half through __gm__ and __ubuf__ "
+          "pointers and the scalar builtins compute as the vendor's compiler does",
+          "[plugin][vendor-dialect]") {
+    // Before, `*gm_half = h` did not compile (half was a class, and clang
+    // has no assignment of a class in an address space), a float kernel
+    // parameter was refused, st_dev of a uint16_t into a 64-bit word found
+    // no overload, and max, min, sbitset0/1, get_sys_cnt and `[aicore]`
+    // were unknown (tests/plugins/vendor_scalars.cpp).
+    const auto run = run_example("vendor_scalars");
+    CHECK(run.exit_code == 0);
+    CHECK_THAT(run.output,
+               Contains("vendor scalars: every value as the vendor's compiler gives it"));
+}
+
 TEST_CASE("vendor dialect: dequantise on the vector cores, multiply on the cube, exactly",
           "[plugin][vendor-dialect]") {
     // The align copies, counter-mode conversions in place, vadds / vmuls,

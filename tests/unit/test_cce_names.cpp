@@ -27,3 +27,13 @@ TEST_CASE("cce.hpp: the reference SYNCALL names do not collide with the vendor's
     // syncsim's own stay reachable by their namespace.
     CHECK(syncsim::pto::getFFTSMsg(0, 14) != 1014);
 }
+
+TEST_CASE("cce.hpp: atomic_type_t has A5's ATOMIC_NONE, which a store refuses by name", "[sdk]") {
+    // pto-isa's a5/TStore.hpp names atomic_type_t::ATOMIC_NONE; before,
+    // atomic_type_t was syncsim::AtomicType, which has none (8 of pto-isa's
+    // A5 system tests did not compile).
+    constexpr atomic_type_t none = atomic_type_t::ATOMIC_NONE;
+    STATIC_REQUIRE(none != ATOMIC_S32);
+    CHECK_THROWS_WITH(set_st_atomic_cfg(none, ATOMIC_SUM),
+                      Catch::Contains("set_st_atomic_cfg: the element type must be ATOMIC_S32"));
+}

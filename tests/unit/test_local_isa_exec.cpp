@@ -6,7 +6,7 @@
 #include "models/core/vector_exec.hpp"
 #include "syncsim/fault.hpp"
 #include "syncsim/float16_bits.hpp"
-#include "syncsim/vendor_cube.hpp"
+#include "syncsim/vendor_copy_pieces.hpp"
 
 #include <catch2/catch.hpp>
 
