@@ -12,18 +12,24 @@
 # vendor's CMakeLists.txt declares with pto_mix_st(NAME) (one Mix kernel
 # file NAME_kernel.cpp with its launchers, main.cpp, gen_data.py): the
 # cross-core tests tpushpop_vc, tpushpop_cv, ...
-#   scripts/check_vendor_tests.sh [--arch a2a3|a5] [--test NAME] PTO_ISA_ROOT [SDK_PREFIX]
-#                                 [WORK_DIR] [-- SYNCSIM_RUN_ARGS...]
+# --compile-all builds the kernel files of every system test of the folder
+# instead (tests/npu/<arch>/src/st/testcase/*/*_kernel.cpp, each with the
+# arch its CMakeLists.txt gives: pto_vec_st, pto_cube_st, pto_mix_st), as
+# syncsim_add_kernel compiles them, runs nothing, and prints each test that
+# does not compile with its first error; exits 0 when every one compiles.
+#   scripts/check_vendor_tests.sh [--arch a2a3|a5] [--test NAME | --compile-all] PTO_ISA_ROOT
+#                                 [SDK_PREFIX] [WORK_DIR] [-- SYNCSIM_RUN_ARGS...]
 # SDK_PREFIX is where `cmake --install build --prefix ...` put syncsim
 # (default $HOME/syncsim); WORK_DIR (default a temporary folder, removed)
 # keeps the build and the run's outputs (output.txt, result.json, and
 # whatever SYNCSIM_RUN_ARGS ask for, e.g. -- --vcd syncall.vcd). Needs clang-14, llvm-14-dev,
 # libgtest-dev and python3-numpy (scripts/setup.sh installs them).
 set -euo pipefail
-usage="usage: scripts/check_vendor_tests.sh [--arch a2a3|a5] [--test NAME] PTO_ISA_ROOT [SDK_PREFIX] [WORK_DIR] [-- SYNCSIM_RUN_ARGS...]"
+usage="usage: scripts/check_vendor_tests.sh [--arch a2a3|a5] [--test NAME | --compile-all] PTO_ISA_ROOT [SDK_PREFIX] [WORK_DIR] [-- SYNCSIM_RUN_ARGS...]"
 fail() { echo "check_vendor_tests: $*" >&2; exit 2; }
 arch=a2a3
 test=syncall
+compile_all=0
 positional=()
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do
     case "$1" in
@@ -31,6 +37,7 @@ while [ $# -gt 0 ] && [ "$1" != "--" ]; do
     --arch=*) arch="${1#--arch=}"; shift ;;
     --test) test="${2:-}"; shift 2 || fail "$usage" ;;
     --test=*) test="${1#--test=}"; shift ;;
+    --compile-all) compile_all=1; shift ;;
     -*) fail "$1: unknown option; $usage" ;;
     *) positional+=("$1"); shift ;;
     esac
@@ -47,6 +54,9 @@ esac
 root="$(cd "${positional[0]}" && pwd)"
 prefix="$(cd "${positional[1]:-$HOME/syncsim}" && pwd)"
 [[ "$test" =~ ^[A-Za-z0-9_]+$ ]] || fail "--test $test: not a test folder's name"
+if [ "$compile_all" = 1 ]; then
+    exec "$(dirname "$0")/compile_vendor_kernels.sh" "$arch" "$root" "$prefix" "${positional[2]:-}"
+fi
 st="$root/tests/npu/$arch/src/st/testcase/$test"
 [ -f "$st/main.cpp" ] || fail "$st/main.cpp: not a pto-isa checkout with the $test system test"
 [ -x "$prefix/bin/syncsim" ] || fail "$prefix/bin/syncsim: no installed syncsim (cmake --install build --prefix $prefix)"
