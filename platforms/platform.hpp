@@ -5,20 +5,19 @@
 #pragma once
 
 #include "config/param_tree.hpp"
-#include "models/aicpu/aicpu_cluster.hpp"
-#include "models/core/ai_core.hpp"
-#include "models/ffts/ffts_hub.hpp"
-#include "models/memory/die_interconnect.hpp"
-#include "models/memory/l2_cache.hpp"
-#include "models/notify/notify_table.hpp"
+#include "models/aicpu/aicpu_params.hpp"
+#include "models/core/core_params.hpp"
+#include "models/ffts/ffts_params.hpp"
+#include "models/memory/interconnect_params.hpp"
+#include "models/memory/l2_params.hpp"
+#include "models/notify/notify_params.hpp"
 #include "models/runtime/launch_rules.hpp"
-#include "models/runtime/task_scheduler.hpp"
+#include "models/runtime/scheduler_params.hpp"
 #include "syncsim/host_api.hpp"
 
 #include <cstdint>
 #include <string>
 #include <vector>
-#include <yaml-cpp/yaml.h>
 
 namespace syncsim {
 

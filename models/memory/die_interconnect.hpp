@@ -6,6 +6,7 @@
 // the requester's port.
 #pragma once
 
+#include "models/memory/interconnect_params.hpp"
 #include "models/memory/l2_cache.hpp"
 #include "models/memory/l2_poll.hpp"
 #include "models/systemc/simulation_time.hpp"
@@ -17,18 +18,6 @@
 #include <vector>
 
 namespace syncsim {
-
-struct InterconnectParams {
-    double die_hop_cycles = 0; // one way, between two dies
-
-    template <typename Declare>
-    void declare(Declare& d) {
-        d(die_hop_cycles, "die_hop_cycles", "cycles",
-          "one-way latency of the die-to-die link, added to an access whose line another die "
-          "homes and to an FFTS message or flag set that crosses dies",
-          0, 1e6);
-    }
-};
 
 // How the dies connect: the one-way hop between each pair (a link table;
 // a die to itself costs nothing).
