@@ -2,7 +2,7 @@
 
 #include "config/yaml_view.hpp"
 #include "driver/shared_library_check.hpp"
-#include "models/core/ai_core.hpp"
+#include "models/core/running_kernel.hpp"
 #include "output/os/child_process.hpp"
 #include "syncsim/plugin.hpp"
 
