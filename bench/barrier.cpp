@@ -69,13 +69,13 @@ bool run_side(const std::string& command, Side* s) {
     return ok;
 }
 
-const auto kStart = std::chrono::steady_clock::now();
-
-double since_start() {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - kStart).count();
-}
+const auto kProcessStart = std::chrono::steady_clock::now();
 
 } // namespace
+
+double since_start() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - kProcessStart).count();
+}
 
 int lean_part(int cores, std::uint64_t rounds) {
     LeanBarrier model("lean", cores, rounds);

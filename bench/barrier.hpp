@@ -10,6 +10,8 @@ namespace syncsim::bench {
 
 // Peak resident set of this process, from the kernel (KiB).
 long peak_rss_kib();
+// Wall seconds since the process started (a part's whole cost, setup included).
+double since_start();
 
 // A benchmark's arguments after its name: `--repeat K` (default 3) and the
 // runs, each as given (CORES:ROUNDS, KIND:CORES:ROUNDS).

@@ -17,8 +17,6 @@ namespace syncsim::bench {
 
 namespace {
 
-const auto kStart = std::chrono::steady_clock::now();
-
 struct Part {
     double sim_s = 0, process_s = 0, rss_kib = 0, races = 0;
 };
@@ -50,8 +48,7 @@ int races_part(const std::string& source, const RacesRun& run, const std::string
         std::fprintf(stderr, "bench: the barrier did not complete:\n%s", report.summary.c_str());
         return 1;
     }
-    const double process =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - kStart).count();
+    const double process = since_start();
     const std::uint64_t count =
         report.result.contains("races") ? report.result["races"]["count"].get<std::uint64_t>() : 0;
     std::printf("%.6f %.6f %ld %llu\n", report.simulation_seconds, process, peak_rss_kib(),

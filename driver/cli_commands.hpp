@@ -1,14 +1,12 @@
 // Commands of the syncsim executable besides run and list (cli_commands.cpp).
 #pragma once
 
+#include "driver/platforms_dir.hpp"
+
 #include <string>
 #include <vector>
 
 namespace syncsim {
-
-// Where the platform files are: --platforms (given), else $SYNCSIM_PLATFORMS,
-// else beside an installed binary, else the source tree's.
-std::string platforms_dir(const std::string& given);
 
 int cmd_sweep(const std::vector<std::string>& args, const std::string& pdir);
 int cmd_sensitivity(const std::vector<std::string>& args, const std::string& pdir);

@@ -131,7 +131,7 @@ const std::vector<std::pair<std::string, std::string>> kReplacedKeys = {
      "die.l2.uncached_read_occupancy_cycles and die.l2.uncached_read_latency_cycles"},
 };
 
-const MovedKeyHint moved_key_hint = [](const std::string& path) {
+const MovedKeyHint ascend_moved_key_hint = [](const std::string& path) {
     for (const auto& [old_path, instead] : kReplacedKeys)
         if (path == old_path) return "'" + old_path + "' was replaced: " + instead;
     return flat_key_hint(path);
@@ -222,7 +222,7 @@ Platform load_platform(const std::string& dir, const std::string& name) {
                 p.launch_rules = read_launch_rules(doc);
                 p.launch_rules_from = doc.where("launch_rules");
             },
-            moved_key_hint);
+            ascend_moved_key_hint);
         if (p.launch_rules.empty())
             throw ConfigError(p.file + ": no launch_rules in the platform or its base files: "
                                        "the arch's launches cannot be placed on cores");
@@ -233,7 +233,7 @@ Platform load_platform(const std::string& dir, const std::string& name) {
 }
 
 void override_platform(Platform& p, const MapView& overrides) {
-    override_param_tree(p, overrides, moved_key_hint);
+    override_param_tree(p, overrides, ascend_moved_key_hint);
     validate_platform(p);
 }
 

@@ -5,7 +5,7 @@ namespace syncsim {
 namespace {
 
 // Where each key of the old flat vortex format went in the tree.
-const MovedKeyHint moved_key_hint = moved_keys_hint({
+const MovedKeyHint vortex_moved_key_hint = moved_keys_hint({
     {"clusters", "cluster.count"},
     {"cores", "cluster.cores"},
     {"socket_size", "cluster.socket_size"},
@@ -29,14 +29,14 @@ const MovedKeyHint moved_key_hint = moved_keys_hint({
 VortexPlatform load_vortex_platform(const std::string& dir, const std::string& name) {
     return load_once<VortexPlatform>(dir, name, [&] {
         VortexPlatform p;
-        load_param_tree(dir, name, p, {}, nullptr, moved_key_hint);
+        load_param_tree(dir, name, p, {}, nullptr, vortex_moved_key_hint);
         validate_vortex_platform(p);
         return p;
     });
 }
 
 void override_vortex_platform(VortexPlatform& p, const MapView& overrides) {
-    override_param_tree(p, overrides, moved_key_hint);
+    override_param_tree(p, overrides, vortex_moved_key_hint);
     validate_vortex_platform(p);
 }
 

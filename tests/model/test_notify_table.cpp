@@ -30,7 +30,7 @@ struct CountLog : SignalTracer {
     }
 };
 
-NotifyParams params() {
+NotifyParams notify_params() {
     NotifyParams p;
     p.cnt_supported = true;
     p.cnt_bank_ids = 8;
@@ -52,7 +52,7 @@ void at_ns(double t, std::function<void()> body) {
 TEST_CASE("notify table: CntNotify waits, timeouts, clears and binary notifies",
           "[notify][model]") {
     sc_core::sc_set_time_resolution(1, sc_core::SC_PS);
-    NotifyTable table(params(), Clock{1000});
+    NotifyTable table(notify_params(), Clock{1000});
     CountLog log;
     table.set_tracer(&log);
 

@@ -23,21 +23,21 @@ std::map<std::pair<int, int>, Times>& times() {
     static std::map<std::pair<int, int>, Times> t;
     return t;
 }
-double now_ns() {
+double sim_time_ns() {
     return sc_core::sc_time_stamp().to_seconds() * 1e9;
 }
 
 void body(WarpApi& w) {
     Times& t = times()[{w.core_id(), w.warp_id()}];
     w.compute(static_cast<std::uint64_t>(100 * w.warp_id() + 10 * w.core_id()) + 1);
-    t.arrived_local = now_ns();
+    t.arrived_local = sim_time_ns();
     w.barrier(0, static_cast<std::uint32_t>(w.num_warps()));
-    t.after_local = now_ns();
+    t.after_local = sim_time_ns();
     if (w.warp_id() == 0) {
         w.compute(static_cast<std::uint64_t>(500 * w.core_id()) + 1);
-        t.arrived_global = now_ns();
+        t.arrived_global = sim_time_ns();
         w.barrier(kGlobal, static_cast<std::uint32_t>(w.num_cores()));
-        t.after_global = now_ns();
+        t.after_global = sim_time_ns();
     }
     w.tmc(0);
 }
