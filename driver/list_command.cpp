@@ -3,13 +3,17 @@
 // those only their host program launches.
 #include "config/yaml_view.hpp"
 #include "driver/cli_commands.hpp"
+#include "driver/command_options.hpp"
 #include "driver/plugin_loader.hpp"
 #include "platforms/platform.hpp"
 #include "platforms/platform_kinds.hpp"
 #include "workloads/registry.hpp"
 
+#include <boost/program_options.hpp>
 #include <iomanip>
 #include <iostream>
+
+namespace po = boost::program_options;
 
 namespace syncsim {
 
@@ -17,13 +21,9 @@ namespace {
 
 // `list workloads [--plugin FILE]...`: every built-in, or only what the
 // plugins hold, each with its parameters.
-int list_workloads_command(const std::vector<std::string>& args) {
+int list_workloads_command(const std::vector<std::string>& plugin_files) {
     std::vector<const LoadedPlugin*> plugins;
-    for (std::size_t i = 1; i < args.size(); ++i) {
-        if (args[i] != "--plugin" || i + 1 == args.size())
-            throw ConfigError("usage: syncsim list workloads [--plugin FILE]...");
-        plugins.push_back(&load_plugin(args[++i]));
-    }
+    for (const std::string& file : plugin_files) plugins.push_back(&load_plugin(file));
     const auto& r = workloads();
     auto entry = [](const std::string& name, const std::string& summary,
                     const std::vector<WorkloadParam>& ps) {
@@ -83,17 +83,27 @@ int list_workloads_command(const std::vector<std::string>& args) {
 } // namespace
 
 int cmd_list(const std::vector<std::string>& args, const std::string& pdir) {
-    const std::string what = args.empty() ? "" : args[0];
-    if (what == "platforms") {
-        for (const auto& name : list_platforms(platforms_dir(pdir))) {
-            const std::string dir = platforms_dir(pdir);
+    std::string what;
+    std::vector<std::string> plugin_files;
+    CommandOptions opts("list platforms\n       syncsim list workloads [--plugin FILE]...",
+                        "Lists the platforms, each with what it is, or the workloads a config "
+                        "can name: host programs, kernels and Vortex warp programs, each with "
+                        "its parameters (only those of the plugins given with --plugin).");
+    opts.operand("what", po::value(&what));
+    opts.add()("plugin", po::value(&plugin_files)->composing()->value_name("FILE"),
+               "list workloads: what this plugin holds instead of the built-ins; repeatable");
+    po::variables_map vm;
+    if (!opts.parse(args, vm, std::cout)) return 0;
+    if (what == "platforms" && plugin_files.empty()) {
+        const std::string dir = platforms_dir(pdir);
+        for (const auto& name : list_platforms(dir)) {
             const std::string description = platform_description(load_any_platform(dir, name));
             std::cout << std::left << std::setw(12) << name << "  " << description << "\n";
         }
         return 0;
     }
-    if (what == "workloads") return list_workloads_command(args);
-    throw ConfigError("list takes 'platforms' or 'workloads'");
+    if (what == "workloads") return list_workloads_command(plugin_files);
+    throw ConfigError("usage: syncsim list platforms | list workloads [--plugin FILE]...");
 }
 
 } // namespace syncsim

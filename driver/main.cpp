@@ -3,6 +3,7 @@
 // input, 3 internal error.
 #include "config/yaml_view.hpp"
 #include "driver/cli_commands.hpp"
+#include "driver/command_options.hpp"
 #include "driver/experiment_config.hpp"
 #include "driver/fixes.hpp"
 #include "driver/output_paths.hpp"
@@ -34,100 +35,19 @@ namespace {
 
 constexpr int kExitMismatch = 1, kExitBadInput = 2, kExitInternal = 3;
 
-const char* const kUsage = R"(syncsim - how accelerator cores synchronise, simulated
+const char* const kAbout = R"(syncsim - how accelerator cores synchronise, simulated
 
-usage:
-  syncsim run CONFIG [--set KEY=VALUE]... [--vcd FILE] [--json FILE]
-                     [--timeline FILE] [--rounds FILE] [--perf FILE]
-                     [--window RANGE] [--cores LIST] [--signals LIST]
-                     [--waits FILE.dot] [--races auto|off|on] [--try-fixes]
-  syncsim sweep SWEEP [-j N] [--out DIR] [--resume] [--slurm [--slurm-opt K=V]...]
-                     [--sshlogin HOSTS]
-  syncsim sensitivity CONFIG [-j N] [--metric NAME]... [--set KEY=VALUE]...
-                     [--lhs N [--seed S]] [--consistent] [--out DIR] [--no-plot]
-  syncsim portability CONFIG [--platforms-list P1,P2,...] [--format table|csv|json]
-                     [-j N] [--set KEY=VALUE]... [--out DIR]
-  syncsim list platforms | workloads [--plugin FILE]...
-  syncsim describe platform NAME | calibration
-  syncsim calibration check [FILE]... [-j N]
-  syncsim calibration fit --platform CHIP [--samples N] [--seed S] [-j N]
-                     [--out DIR] [--write]
-  syncsim --help | --version
+usage: syncsim COMMAND [options]
+       syncsim help COMMAND | COMMAND --help   (that command's usage and options)
+       syncsim --help | --version
 
-options:
-  --set KEY=VALUE   override any config key; platform.PATH sets the platform
-                    parameter at PATH in its tree (e.g. --set
-                    platform.die.l2.access_cycles=20)
-  --vcd FILE        trace core states, barrier rounds, flags, marked GM words;
-                    also writes FILE's .gtkw save file for GTKWave; FILE.fst
-                    writes FST through GTKWave's vcd2fst (package gtkwave),
-                    FILE.vcd.gz a gzip-compressed VCD
-  --json FILE       write the result (effective config with provenance,
-                    outcome, diagnosis, statistics) as JSON
-  --timeline FILE   write a Chrome trace-event timeline (Perfetto,
-                    chrome://tracing): cores, streams, rounds with flows,
-                    counters; FILE.json.gz writes it gzip-compressed
-  --rounds FILE     write every barrier round's row as it closes, as CSV
-                    (FILE.csv) or JSON lines (FILE.jsonl); the JSON result
-                    lists the first rounds and statistics over all
-  --window RANGE    keep part of the run in --vcd, --timeline and --rounds:
-                    FROM..TO in simulated time ("2us..3us", "..5us", "1ms..")
-                    or rounds:A..B (from the first arrival at barrier round A
-                    to the last release from round B, in the first launch
-                    that completes round A)
-  --cores LIST      trace only these cores: aic, aiv, aic3, aiv0-15, ...
-  --signals LIST    trace only these kinds of signal: @SIGNALS@
-  --perf FILE       write wall time and resumptions/s (not in the JSON, which
-                    stays byte-identical from run to run)
-  --waits FILE.dot  write who waits on whom at the end as a Graphviz graph
-                    (and FILE.svg when Graphviz's dot is installed): host,
-                    streams, launches, waiting cores, what they wait on and
-                    who did not come; a cycle or a missing signal in red
-  --races auto|off|on  the GM race detector: pairs of conflicting accesses
-                    no synchronisation orders ("races" in the result). auto,
-                    the default, checks a run while cores x GM words touched
-                    stay at most 16,777,216, and says where it stopped
-  --try-fixes       rerun with each fix the diagnosis proposes (the "fix?"
-                    lines) and report which resolve the run (it completes
-                    and every check passes); reruns go to runs/fixes/
-  --platforms DIR   where platform files live (default: the source tree's)
+commands:
+)";
 
-sweep options:
-  -j N              points run at once (GNU parallel)
-  --out DIR         where points and results go (default runs/<sweep name>)
-  --resume          run only the points without a current result (missing,
-                    failed, timed out, or changed since their last run)
-  --slurm           write DIR/slurm.sh (a job array over DIR/jobs.txt; a task exits
-                    1 when a point failed), DIR/collect.sh (the collect job) and
-                    DIR/submit.sh (submits both, collect after any end of the
-                    array); run nothing
-  --slurm-opt KEY=VALUE  with --slurm: an #SBATCH --KEY=VALUE line in both jobs
-                    (partition, account, qos, mem, time ...); repeatable
-  --points-per-task N  with --slurm: points run one after another in each array
-                    task (default: enough to keep the array within 1000 tasks)
-  --sshlogin HOSTS  passed to GNU parallel to run points on other machines
-  --collect         only merge the points' results (after a Slurm run)
-  --no-plot         do not call scripts/plot_sweep.py
-
-sensitivity options (runs the config at each platform estimate's plausible
-low and high end, one at a time; ranks the swing each causes):
-  -j N              runs at once (GNU parallel)
-  --metric NAME     a metric to report (repeatable; the first ranks):
-                    latency_median_ns (the default when the run has barrier
-                    rounds), latency_p99_ns, sim_time_ns (the makespan),
-                    streamN_end_ns, streamN_task_ns; the outcome always
-  --lhs N           also run N Latin-hypercube samples over every estimate
-                    at once (interactions), seeded by --seed S (default 1)
-  --out DIR         default runs/sensitivity/<config name>; writes
-                    sensitivity.json, sensitivity.csv, tornado.png/.svg
-
-portability options (runs the config on each platform that can hold its
-launch; tabulates outcome, barrier latency, checks, diagnosis, proposed fix):
-  --platforms-list P1,P2,...  the platforms (default: every Ascend platform)
-  --format F        table (default), csv or json, on stdout
-  -j N              runs at once (GNU parallel)
-  --out DIR         default runs/portability/<config name>; writes
-                    portability.json and portability.csv
+const char* const kAfterCommands = R"(
+every command also takes:
+  --platforms DIR   where platform files live (default: $SYNCSIM_PLATFORMS,
+                    else beside the installed binary, else the source tree's)
 
 exit codes: 0 outcome as the config expects, 1 it differs, 2 bad input,
             3 internal error
@@ -158,7 +78,7 @@ void check_option_values(const po::variables_map& vm) {
             throw ConfigError(std::string("--") + option + " needs a file name");
     for (const char* option : {"window", "cores", "signals"})
         if (vm.count(option) && vm[option].as<std::string>().empty())
-            throw ConfigError(std::string("--") + option + " needs a value (syncsim --help)");
+            throw ConfigError(std::string("--") + option + " needs a value (syncsim run --help)");
 }
 
 // --races auto|off|on; absent: auto (checked while the run stays small).
@@ -169,46 +89,87 @@ RaceMode parse_races_option(bool given, const std::string& value) {
     throw ConfigError("--races " + quote_short(value) + ": auto, off or on");
 }
 
-int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
-    po::options_description opts;
+// run's arguments, as its options declare them.
+struct RunArguments {
     std::vector<std::string> sets;
-    std::string vcd, json_path, config, timeline, rounds, perf, window, cores, signals, races;
-    bool with_fixes = false;
-    std::string waits;
-    opts.add_options()("try-fixes", po::bool_switch(&with_fixes))("waits", po::value(&waits))(
-        "set", po::value(&sets)->composing())("vcd", po::value(&vcd))("json",
-                                                                      po::value(&json_path))(
-        "timeline", po::value(&timeline))("rounds", po::value(&rounds))("perf", po::value(&perf))(
-        "config", po::value(&config))("window", po::value(&window))("cores", po::value(&cores))(
-        "signals", po::value(&signals))("races", po::value(&races));
-    po::positional_options_description pos;
-    pos.add("config", 1);
-    po::variables_map vm;
-    po::store(po::command_line_parser(args).options(opts).positional(pos).run(), vm);
-    po::notify(vm);
-    if (config.empty()) throw ConfigError("run needs a CONFIG file (syncsim --help)");
+    std::string config, vcd, json, timeline, rounds, perf, window, cores, signals, races, waits;
+    bool try_fixes = false;
+};
 
-    const ExperimentConfig cfg = load_experiment(config, sets, platforms_dir(pdir));
+void declare_run_options(CommandOptions& opts, RunArguments& a) {
+    opts.operand("config", po::value(&a.config));
+    opts.add()("set", po::value(&a.sets)->composing()->value_name("KEY=VALUE"),
+               "override any config key; platform.PATH sets the platform parameter at PATH in "
+               "its tree (e.g. --set platform.die.l2.access_cycles=20); repeatable")(
+        "vcd", po::value(&a.vcd)->value_name("FILE"),
+        "trace core states, barrier rounds, flags, marked GM words; also writes FILE's .gtkw "
+        "save file for GTKWave; FILE.fst writes FST through GTKWave's vcd2fst (package "
+        "gtkwave), FILE.vcd.gz a gzip-compressed VCD")(
+        "json", po::value(&a.json)->value_name("FILE"),
+        "write the result (effective config with provenance, outcome, diagnosis, statistics) "
+        "as JSON")("timeline", po::value(&a.timeline)->value_name("FILE"),
+                   "write a Chrome trace-event timeline (Perfetto, chrome://tracing): cores, "
+                   "streams, rounds with flows, counters; FILE.json.gz writes it "
+                   "gzip-compressed")(
+        "rounds", po::value(&a.rounds)->value_name("FILE"),
+        "write every barrier round's row as it closes, as CSV (FILE.csv) or JSON lines "
+        "(FILE.jsonl); the JSON result lists the first rounds and statistics over all")(
+        "window", po::value(&a.window)->value_name("RANGE"),
+        "keep part of the run in --vcd, --timeline and --rounds: FROM..TO in simulated time "
+        "(\"2us..3us\", \"..5us\", \"1ms..\") or rounds:A..B (from the first arrival at "
+        "barrier round A to the last release from round B, in the first launch that completes "
+        "round A)")("cores", po::value(&a.cores)->value_name("LIST"),
+                    "trace only these cores: aic, aiv, aic3, aiv0-15, ...")(
+        "signals", po::value(&a.signals)->value_name("LIST"),
+        ("trace only these kinds of signal: " + trace_signal_list()).c_str())(
+        "perf", po::value(&a.perf)->value_name("FILE"),
+        "write wall time and resumptions/s (not in the JSON, which stays byte-identical from "
+        "run to run)")("waits", po::value(&a.waits)->value_name("FILE.dot"),
+                       "write who waits on whom at the end as a Graphviz graph (and FILE.svg "
+                       "when Graphviz's dot is installed): host, streams, launches, waiting "
+                       "cores, what they wait on and who did not come; a cycle or a missing "
+                       "signal in red")(
+        "races", po::value(&a.races)->value_name("auto|off|on"),
+        "the GM race detector: pairs of conflicting accesses no synchronisation orders "
+        "(\"races\" in the result). auto, the default, checks a run while cores x GM words "
+        "touched stay at most 16,777,216, and says where it stopped")(
+        "try-fixes", po::bool_switch(&a.try_fixes),
+        "rerun with each fix the diagnosis proposes (the \"fix?\" lines) and report which "
+        "resolve the run (it completes and every check passes); reruns go to runs/fixes/");
+}
+
+int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
+    RunArguments a;
+    CommandOptions opts("run CONFIG [options]",
+                        "Simulates the experiment CONFIG describes and prints what happened: the "
+                        "outcome, who waited on what, the barrier rounds' latency, the checks, "
+                        "and a diagnosis with proposed fixes when it hangs or reads stale data.");
+    declare_run_options(opts, a);
+    po::variables_map vm;
+    if (!opts.parse(args, vm, std::cout)) return 0;
+    if (a.config.empty()) throw ConfigError("run needs a CONFIG file (syncsim run --help)");
+
+    const ExperimentConfig cfg = load_experiment(a.config, a.sets, platforms_dir(pdir));
     // Every output is checked before the run, so a bad path costs no simulation.
     check_option_values(vm);
     RoundRowsFile::Format format;
-    if (!rounds.empty() && !RoundRowsFile::format_of(rounds, &format))
-        throw ConfigError("--rounds file " + quote_short(rounds) + " must end in .csv or .jsonl");
-    const std::string vcd_path = vcd.empty() ? cfg.vcd : vcd;
-    const TraceSpec trace = parse_trace_spec(window, cores, signals);
+    if (!a.rounds.empty() && !RoundRowsFile::format_of(a.rounds, &format))
+        throw ConfigError("--rounds file " + quote_short(a.rounds) + " must end in .csv or .jsonl");
+    const std::string vcd_path = a.vcd.empty() ? cfg.vcd : a.vcd;
+    const TraceSpec trace = parse_trace_spec(a.window, a.cores, a.signals);
     for (const char* option : {"window", "cores", "signals"})
-        if (vm.count(option) && vcd_path.empty() && timeline.empty() && rounds.empty())
+        if (vm.count(option) && vcd_path.empty() && a.timeline.empty() && a.rounds.empty())
             throw ConfigError(std::string("--") + option +
                               " selects what traces keep: it needs --vcd, --timeline or --rounds");
     if (TraceOutput::is_fst(vcd_path)) TraceOutput::check_converter();
-    std::vector<NamedPath> outputs = {{vcd_path, "VCD file"},        {json_path, "--json file"},
-                                      {timeline, "--timeline file"}, {rounds, "--rounds file"},
-                                      {perf, "--perf file"},         {waits, "--waits file"}};
-    if (!waits.empty()) outputs.push_back(waits_svg(waits, cfg));
+    std::vector<NamedPath> outputs = {{vcd_path, "VCD file"},          {a.json, "--json file"},
+                                      {a.timeline, "--timeline file"}, {a.rounds, "--rounds file"},
+                                      {a.perf, "--perf file"},         {a.waits, "--waits file"}};
+    if (!a.waits.empty()) outputs.push_back(waits_svg(a.waits, cfg));
     if (!vcd_path.empty())
         for (const std::string& companion : vcd_companion_files(cfg, vcd_path))
             outputs.push_back({companion, "a file GTKWave reads beside the VCD"});
-    std::vector<NamedPath> inputs = {{config, "the config file"},
+    std::vector<NamedPath> inputs = {{a.config, "the config file"},
                                      {cfg.plugin, "the workload's plugin"}};
     for (const std::string& file : cfg.platform_files())
         inputs.push_back({file, "a platform file of the run"});
@@ -216,18 +177,18 @@ int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
     for (const NamedPath& out : outputs)
         if (!out.path.empty()) check_output_writable(out.path, out.what);
     RunOptions options;
-    options.vcd_path = vcd;
-    options.timeline_path = timeline;
-    options.rounds_path = rounds;
-    options.waits_path = waits;
+    options.vcd_path = a.vcd;
+    options.timeline_path = a.timeline;
+    options.rounds_path = a.rounds;
+    options.waits_path = a.waits;
     options.trace = trace;
-    options.races = parse_races_option(vm.count("races") != 0, races);
+    options.races = parse_races_option(vm.count("races") != 0, a.races);
     const RunReport report = run_experiment(cfg, options);
     std::cout << report.summary << report.timing_summary << report.verdict << std::flush;
-    if (!json_path.empty()) write_text(json_path, "--json file", report.result.dump(2) + "\n");
-    if (with_fixes) try_fixes_of_run(config, sets, platforms_dir(pdir), report.result);
-    if (!perf.empty()) { // wall-clock figures, kept out of the deterministic result
-        OutputFile out_file(perf, "--perf file");
+    if (!a.json.empty()) write_text(a.json, "--json file", report.result.dump(2) + "\n");
+    if (a.try_fixes) try_fixes_of_run(a.config, a.sets, platforms_dir(pdir), report.result);
+    if (!a.perf.empty()) { // wall-clock figures, kept out of the deterministic result
+        OutputFile out_file(a.perf, "--perf file");
         std::ostream& out = out_file.stream();
         // wall_s covers the whole run; the parts say where it went, and the
         // rate is given while simulating (sc_start) and over the whole run.
@@ -264,21 +225,72 @@ int fail(int code, const std::string& message) {
     return code;
 }
 
+using CommandFunction = int (*)(const std::vector<std::string>& args, const std::string& pdir);
+
+// Every command, in the order `syncsim --help` lists them.
+struct Command {
+    const char* name;
+    CommandFunction function;
+    const char* summary;
+};
+const Command kCommands[] = {
+    {"run", cmd_run, "simulate one config: outcome, diagnosis, rounds, traces"},
+    {"sweep", cmd_sweep, "run a config over a grid of values (GNU parallel or Slurm)"},
+    {"sensitivity", cmd_sensitivity, "rank the platform's estimates by how far each moves a run"},
+    {"portability", cmd_portability, "run a config on every platform that can hold its launch"},
+    {"calibration", cmd_calibration, "check the device observations; fit a chip's estimates"},
+    {"list", cmd_list, "list the platforms, or the workloads a config can name"},
+    {"describe", cmd_describe, "a platform's parameters, or the calibration register"},
+};
+
+const Command* find_command(const std::string& name) {
+    for (const Command& c : kCommands)
+        if (name == c.name) return &c;
+    return nullptr;
+}
+
+[[noreturn]] void unknown_command(const std::string& name) {
+    std::vector<std::string> names;
+    for (const Command& c : kCommands) names.push_back(c.name);
+    const std::string hint = nearest_name(name, names);
+    throw ConfigError("unknown command " + quote_short(name) +
+                      (hint.empty() ? "" : "; did you mean '" + hint + "'?") + " (syncsim --help)");
+}
+
+void print_commands(std::ostream& out) {
+    out << kAbout;
+    for (const Command& c : kCommands)
+        out << "  " << std::left << std::setw(13) << c.name << c.summary << "\n";
+    out << kAfterCommands;
+}
+
+// Takes --platforms DIR (or --platforms=DIR) off the command line: every
+// command reads it.
+std::string take_platforms_option(std::vector<std::string>& args) {
+    const std::string option = "--platforms";
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--") break;
+        if (args[i].rfind(option + "=", 0) == 0) {
+            const std::string dir = args[i].substr(option.size() + 1);
+            args.erase(args.begin() + i);
+            return dir;
+        }
+        if (args[i] == option && i + 1 < args.size()) {
+            const std::string dir = args[i + 1];
+            args.erase(args.begin() + i, args.begin() + i + 2);
+            return dir;
+        }
+    }
+    return "";
+}
+
 // The command line without the program name: the command, its exit code.
 int run_command(std::vector<std::string> args) {
-    std::string pdir;
-    for (std::size_t i = 0; i < args.size(); ++i)
-        if (args[i] == "--platforms" && i + 1 < args.size()) {
-            pdir = args[i + 1];
-            args.erase(args.begin() + i, args.begin() + i + 2);
-            break;
-        }
+    const std::string pdir = take_platforms_option(args);
+    std::string cmd;
     try {
-        if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
-            std::string usage = kUsage;
-            const std::string mark = "@SIGNALS@";
-            usage.replace(usage.find(mark), mark.size(), trace_signal_list());
-            std::cout << usage;
+        if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+            print_commands(args.empty() ? std::cerr : std::cout);
             return args.empty() ? kExitBadInput : 0;
         }
         if (args[0] == "--version") {
@@ -286,20 +298,19 @@ int run_command(std::vector<std::string> args) {
                       << ")\n";
             return 0;
         }
-        const std::string cmd = args[0];
+        if (args[0] == "help") { // help [COMMAND [SUBCOMMAND]]: COMMAND [SUBCOMMAND] --help
+            if (args.size() == 1) {
+                print_commands(std::cout);
+                return 0;
+            }
+            args.erase(args.begin());
+            args.push_back("--help");
+        }
+        cmd = args[0];
         args.erase(args.begin());
-        if (cmd == "run") return cmd_run(args, pdir);
-        if (cmd == "list") return cmd_list(args, pdir);
-        if (cmd == "sweep") return cmd_sweep(args, pdir);
-        if (cmd == "sensitivity") return cmd_sensitivity(args, pdir);
-        if (cmd == "portability") return cmd_portability(args, pdir);
-        if (cmd == "calibration") return cmd_calibration(args, pdir);
-        if (cmd == "describe") return cmd_describe(args, pdir);
-        const std::string hint = nearest_name(
-            cmd, {"run", "sweep", "sensitivity", "portability", "calibration", "list", "describe"});
-        throw ConfigError("unknown command " + quote_short(cmd) +
-                          (hint.empty() ? "" : "; did you mean '" + hint + "'?") +
-                          " (syncsim --help)");
+        const Command* command = find_command(cmd);
+        if (!command) unknown_command(cmd);
+        return command->function(args, pdir);
     } catch (const ConfigError& e) {
         return fail(kExitBadInput, e.what());
     } catch (const OutputError& e) {
@@ -309,7 +320,8 @@ int run_command(std::vector<std::string> args) {
         // folder where a file should be.
         return fail(kExitBadInput, e.what());
     } catch (const po::error& e) {
-        return fail(kExitBadInput, std::string(e.what()) + " (syncsim --help)");
+        return fail(kExitBadInput, std::string(e.what()) + " (syncsim " +
+                                       (find_command(cmd) ? cmd + " " : "") + "--help)");
     } catch (const std::bad_alloc&) {
         return fail(kExitBadInput, kOutOfMemory);
     } catch (const sc_core::sc_report& e) {

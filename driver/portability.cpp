@@ -6,6 +6,7 @@
 #include "config/param_tree.hpp"
 #include "config/yaml_view.hpp"
 #include "driver/cli_commands.hpp"
+#include "driver/command_options.hpp"
 #include "driver/config_runs.hpp"
 #include "driver/experiment_config.hpp"
 #include "driver/output_paths.hpp"
@@ -246,19 +247,25 @@ int run_portability(const PortabilityOptions& o) {
 }
 
 int cmd_portability(const std::vector<std::string>& args, const std::string& pdir) {
-    po::options_description opts;
     PortabilityOptions o;
     std::string platforms_list;
-    opts.add_options()("jobs,j", po::value(&o.jobs)->default_value(1))("out",
-                                                                       po::value(&o.out_dir))(
-        "set", po::value(&o.sets)->composing())("platforms-list", po::value(&platforms_list))(
-        "format", po::value(&o.format))("config", po::value(&o.config));
-    po::positional_options_description pos;
-    pos.add("config", 1);
+    CommandOptions opts("portability CONFIG [options]",
+                        "Runs CONFIG on each platform that can hold its launch and tabulates "
+                        "outcome, barrier latency, checks, diagnosis and proposed fix.");
+    opts.operand("config", po::value(&o.config));
+    opts.add()("platforms-list", po::value(&platforms_list)->value_name("P1,P2,..."),
+               "the platforms (default: every Ascend platform)")(
+        "format", po::value(&o.format)->value_name("F"), "table (default), csv or json, on stdout")(
+        "jobs,j", po::value(&o.jobs)->default_value(1)->value_name("N"),
+        "runs at once (GNU parallel)")("set",
+                                       po::value(&o.sets)->composing()->value_name("KEY=VALUE"),
+                                       "override a config key on every platform; repeatable")(
+        "out", po::value(&o.out_dir)->value_name("DIR"),
+        "default runs/portability/<config name>; writes portability.json and portability.csv");
     po::variables_map vm;
-    po::store(po::command_line_parser(args).options(opts).positional(pos).run(), vm);
-    po::notify(vm);
-    if (o.config.empty()) throw ConfigError("portability needs a CONFIG file (syncsim --help)");
+    if (!opts.parse(args, vm, std::cout)) return 0;
+    if (o.config.empty())
+        throw ConfigError("portability needs a CONFIG file (syncsim portability --help)");
     if (o.jobs < 1) throw ConfigError("-j needs at least 1 job");
     if (vm.count("platforms-list")) o.platforms = split_list(platforms_list);
     o.platforms_dir = fs::absolute(platforms_dir(pdir)).string();

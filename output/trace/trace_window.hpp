@@ -17,7 +17,7 @@ namespace syncsim {
 
 constexpr std::uint64_t kNoTime = std::numeric_limits<std::uint64_t>::max();
 
-// The names --signals accepts, in the order `syncsim --help` lists them.
+// The names --signals accepts, in the order `syncsim run --help` lists them.
 const std::vector<std::pair<std::string, TraceSignal>>& trace_signal_names();
 
 struct TraceSpec {

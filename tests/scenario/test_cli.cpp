@@ -6,6 +6,7 @@
 
 using namespace syncsim;
 using Catch::Contains;
+using Catch::StartsWith;
 
 TEST_CASE("cli: two identical runs give byte-identical JSON and VCD", "[cli]") {
     const std::string dir = test::temp_dir().string();
@@ -130,4 +131,40 @@ TEST_CASE("cli: list platforms and workloads, --version, --help", "[cli]") {
     CHECK_THAT(w.output, Contains("[workload.host: simpler_run]"));
     CHECK_THAT(test::run_syncsim("--version").output, Contains("syncsim 0.1.0"));
     CHECK(test::run_syncsim("--help").exit_code == 0);
+}
+
+TEST_CASE("cli: every command prints its own usage with -h, --help and help CMD", "[cli]") {
+    const auto top = test::run_syncsim("--help");
+    for (const char* cmd :
+         {"run", "sweep", "sensitivity", "portability", "calibration", "list", "describe"}) {
+        INFO(cmd);
+        CHECK_THAT(top.output, Contains(std::string("\n  ") + cmd + " "));
+        const auto help = test::run_syncsim(std::string(cmd) + " --help");
+        CHECK(help.exit_code == 0);
+        CHECK_THAT(help.output, StartsWith(std::string("usage: syncsim ") + cmd));
+        CHECK(test::run_syncsim(std::string(cmd) + " -h").output == help.output);
+        CHECK(test::run_syncsim(std::string("help ") + cmd).output == help.output);
+    }
+    // A command's usage is its own: run's names its options, not sweep's.
+    const auto run = test::run_syncsim("run --help").output;
+    for (const char* option : {"--vcd FILE", "--set KEY=VALUE", "--races auto|off|on",
+                               "--try-fixes", "--signals LIST", "--platforms DIR"})
+        CHECK_THAT(run, Contains(option));
+    CHECK_THAT(run, !Contains("--slurm"));
+    CHECK_THAT(run, !Contains("usage: syncsim sweep"));
+    CHECK_THAT(test::run_syncsim("help calibration fit").output,
+               Contains("usage: syncsim calibration fit --platform CHIP"));
+    CHECK_THAT(test::run_syncsim("help sweep").output, Contains("--slurm-opt KEY=VALUE"));
+    // An option a command does not take points at that command's help.
+    const auto bad = test::run_syncsim("sweep --vcd x.vcd");
+    CHECK(bad.exit_code == 2);
+    CHECK_THAT(bad.output, Contains("(syncsim sweep --help)"));
+    CHECK(test::run_syncsim("help nosuch").exit_code == 2);
+}
+
+TEST_CASE("cli: --platforms=DIR is read like --platforms DIR", "[cli]") {
+    const auto r = test::run_syncsim("list platforms --platforms=" + test::platforms_dir());
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.output, Contains("910b1"));
+    CHECK(test::run_syncsim("list platforms --platforms=/nonexistent").exit_code == 2);
 }
