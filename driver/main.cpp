@@ -19,6 +19,7 @@
 #include "workloads/registry.hpp"
 
 #include <boost/program_options.hpp>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -346,6 +347,17 @@ static const int kQuietBanner = setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1",
 int sc_main(int argc, char* argv[]) {
     (void)kQuietBanner;
     const int code = run_command(std::vector<std::string>(argv + 1, argv + argc));
+    // A plugin's static destructors run at exit, after every output is
+    // written, and the trial load (which ends with _exit) cannot see them: a
+    // damaged library's can free what it never allocated and turn a finished
+    // run into an abort. With a plugin loaded the process ends here, its
+    // streams flushed, without running any static destructor.
+    if (any_plugin_loaded()) {
+        std::cout.flush();
+        std::cerr.flush();
+        std::fflush(nullptr);
+        std::_Exit(code);
+    }
     // LeakSanitizer scans the main stack at exit: make sure it is the real one.
     announce_main_stack_to_sanitizers();
     return code;

@@ -73,6 +73,7 @@ std::string trial_load_problem(const std::string& path) {
             handle ? reinterpret_cast<Entry>(dlsym(handle, SYNCSIM_PLUGIN_ENTRY_NAME)) : nullptr;
         const PluginInfo* info = entry ? entry() : nullptr;
         if (info && info->api_version == SYNCSIM_PLUGIN_API_VERSION) {
+            info->set_kernel_resolver(&running_kernel);
             CollectingSink sink;
             try {
                 info->register_workloads(sink);
@@ -114,6 +115,12 @@ std::string load_hint(const std::string& problem) {
     return " (build it with syncsim_add_plugin or syncsim_add_kernel from find_package(syncsim))";
 }
 
+// Set once a plugin's library is open in this process (any_plugin_loaded).
+bool& plugin_library_opened() {
+    static bool opened = false;
+    return opened;
+}
+
 // Loads the library and returns its PluginInfo, checked for this ABI.
 const PluginInfo* load_plugin_info(const std::string& what, const std::string& path) {
     std::error_code ec;
@@ -128,6 +135,7 @@ const PluginInfo* load_plugin_info(const std::string& what, const std::string& p
     if (const std::string problem = trial_load_problem(path); !problem.empty())
         throw ConfigError(what + ": cannot be loaded: " + problem);
     void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    plugin_library_opened() = plugin_library_opened() || handle != nullptr;
     if (!handle) {
         const std::string problem = dlerror();
         throw ConfigError(what + ": cannot be loaded as a shared library: " + problem +
@@ -212,6 +220,10 @@ bool& plugins_allowed() {
 
 void allow_plugins(bool allowed) {
     plugins_allowed() = allowed;
+}
+
+bool any_plugin_loaded() {
+    return plugin_library_opened();
 }
 
 const LoadedPlugin& load_plugin(const std::string& path) {

@@ -24,6 +24,9 @@ const LoadedPlugin& load_plugin(const std::string& path);
 // Whether this process may load plugins (default yes). The fuzz target says
 // no: a fuzzed config must not dlopen whatever library its text names.
 void allow_plugins(bool allowed);
+// True once a plugin's library is open in this process (its static
+// destructors would run at exit: see sc_main).
+bool any_plugin_loaded();
 
 // The built-in workloads and those of every plugin loaded so far.
 const WorkloadRegistry& workloads();

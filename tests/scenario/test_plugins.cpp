@@ -306,3 +306,14 @@ TEST_CASE("plugins: a Vortex program, setup or check that throws is reported, ne
         CHECK(json::parse(test::read_text(out))["outcome"]["kind"] == row.outcome);
     }
 }
+
+TEST_CASE("plugins: a library whose static destructor aborts does not turn a finished command into "
+          "an abort",
+          "[plugins]") {
+    // Before: the run or listing finished, then the plugin's destructor ran
+    // at exit and the process died with SIGABRT (exit 134).
+    const auto r =
+        test::run_syncsim("list workloads --plugin " + test::plugin_path("bad_destructor"));
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.output, Contains("idle_after_exit"));
+}
