@@ -318,6 +318,7 @@ ExperimentConfig load_experiment_text(const std::string& text, const std::string
     } catch (const ConfigError& e) {
         throw ConfigError(doc.where("platform") + ": key 'platform': " + e.what());
     }
+    cfg.kind = &kind_of(platform);
     std::visit(ByKind{[&](Platform& p) {
                           cfg.setup = AscendSetup{std::move(p), {}, {}, {}};
                           read_ascend_config(doc, cfg);
@@ -380,19 +381,6 @@ void read_ascend_config(const MapView& doc, ExperimentConfig& cfg) {
             return (aic >= 0 && aic < p.aic_cores) || (aiv >= 0 && aiv < p.aiv_cores);
         },
         "core (aicN or aivN)");
-}
-
-const std::string& ExperimentConfig::platform_name() const {
-    return std::visit([](const auto& s) -> const std::string& { return s.platform.name; }, setup);
-}
-
-const std::vector<std::string>& ExperimentConfig::platform_files() const {
-    return std::visit(
-        [](const auto& s) -> const std::vector<std::string>& { return s.platform.files; }, setup);
-}
-
-std::vector<ParamRow> ExperimentConfig::platform_rows() const {
-    return std::visit([](const auto& s) { return param_rows(s.platform); }, setup);
 }
 
 } // namespace syncsim

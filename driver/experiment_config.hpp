@@ -6,6 +6,7 @@
 #include "models/runtime/launch_rules.hpp"
 #include "platforms/platform_kinds.hpp"
 #include "syncsim/core_types.hpp"
+#include "syncsim/workload.hpp"
 
 #include <cstdint>
 #include <map>
@@ -50,6 +51,8 @@ struct ExperimentConfig {
     // The platform and its workload, of the kind the platform file says
     // (platforms/platform_kinds.hpp); code that differs by kind visits it.
     std::variant<AscendSetup, VortexSetup> setup;
+    // Its kind, and what the driver may ask of it (platforms/platform_kinds.hpp).
+    const PlatformKind* kind = nullptr;
     std::string plugin; // the plugin that holds the workload (absolute), or ""
     ParamMap params;
     std::map<std::string, std::string> param_origins; // "default" or where it was set
@@ -65,7 +68,6 @@ struct ExperimentConfig {
     Expectation expect;
     std::vector<std::string> sets; // the --set arguments, as given
 
-    bool is_vortex() const { return std::holds_alternative<VortexSetup>(setup); }
     // The setup of that kind; std::bad_variant_access (an internal error) if
     // the platform is of the other kind.
     AscendSetup& ascend() { return std::get<AscendSetup>(setup); }
@@ -76,6 +78,13 @@ struct ExperimentConfig {
     const std::string& platform_name() const;
     const std::vector<std::string>& platform_files() const;
     std::vector<ParamRow> platform_rows() const;
+    // Why the platform cannot hold the workload, as the workload itself says
+    // (sweeps and portability ask it before running); "" when it can or the
+    // workload does not say.
+    std::string workload_fit_problem() const;
+    // The parameters the workload declares (null: a plugin's workload not yet
+    // loaded in this process).
+    const std::vector<WorkloadParam>* workload_params() const;
 };
 
 const std::vector<std::string>& outcome_kinds();

@@ -105,12 +105,7 @@ bool allowed(const WorkloadParam& param, const std::string& value) {
 
 // The parameter as the config's workload declares it (null: no such).
 const WorkloadParam* declared(const ExperimentConfig& cfg, const std::string& name) {
-    if (cfg.is_vortex()) return nullptr;
-    const AscendSetup& a = cfg.ascend();
-    const std::vector<WorkloadParam>* params = nullptr;
-    if (!a.host.empty() && workloads().host(a.host)) params = &workloads().host(a.host)->params;
-    if (!a.kernel.empty() && workloads().kernel(a.kernel))
-        params = &workloads().kernel(a.kernel)->params;
+    const std::vector<WorkloadParam>* params = cfg.workload_params();
     if (!params) return nullptr;
     for (const WorkloadParam& p : *params)
         if (p.name == name) return &p;

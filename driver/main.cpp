@@ -65,9 +65,9 @@ NamedPath waits_svg(const std::string& waits, const ExperimentConfig& cfg) {
     if (std::filesystem::path(waits).extension() != ".dot")
         throw ConfigError("--waits file " + quote_short(waits) +
                           " must end in .dot (the SVG goes beside it)");
-    if (cfg.is_vortex())
-        throw ConfigError("--waits draws the Ascend model's waits; " + cfg.platform_name() +
-                          " is a Vortex platform");
+    if (!cfg.kind->draws_waits)
+        throw ConfigError("--waits draws a model's wait-for graph; " + cfg.platform_name() +
+                          ", a " + cfg.kind->name + " platform, keeps none");
     return {std::filesystem::path(waits).replace_extension(".svg").string(),
             "the --waits SVG beside the DOT"};
 }

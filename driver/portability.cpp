@@ -91,8 +91,7 @@ std::vector<std::string> choose_platforms(const std::vector<std::string>& asked,
     std::vector<std::string> out;
     if (asked.empty()) {
         for (const std::string& name : known)
-            if (std::holds_alternative<Platform>(load_any_platform(pdir, name)))
-                out.push_back(name);
+            if (platform_kind_of(pdir, name).ports_across_platforms) out.push_back(name);
         if (out.empty()) throw ConfigError("no Ascend platform in " + quote_short(pdir));
         return out;
     }
@@ -125,18 +124,6 @@ std::vector<std::string> split_list(const std::string& list) {
     }
 }
 
-// Why the platform cannot hold the config's workload ("" when it can): a
-// host program says so itself, as sweeps ask it. A kernel's launch always
-// runs: blocks beyond the free cores start in waves (or hang, which is what
-// this report is for).
-std::string why_not_fit(const ExperimentConfig& cfg) {
-    if (cfg.is_vortex()) return "";
-    const AscendSetup& setup = cfg.ascend();
-    if (setup.host.empty()) return "";
-    const HostEntry* host = workloads().host(setup.host);
-    return host && host->feasible ? host->feasible(device_info(setup.platform), cfg.params) : "";
-}
-
 // The platform's point: the config with --set platform=NAME (after the
 // user's --set values), checked before anything runs (an error names the
 // config as the user did).
@@ -148,8 +135,10 @@ PlatformRun plan_run(ConfigRuns& runs, const std::string& platform) {
         run.reason = p.impossible;
         return run;
     }
-    run.reason =
-        why_not_fit(load_experiment(runs.spec.base, sweep::sets_of(p), runs.options.platforms_dir));
+    // A kernel's launch always runs: blocks beyond the free cores start in
+    // waves (or hang, which is what this report is for).
+    run.reason = load_experiment(runs.spec.base, sweep::sets_of(p), runs.options.platforms_dir)
+                     .workload_fit_problem();
     if (!run.reason.empty()) run.status = RowStatus::DoesNotFit;
     p.impossible = run.reason;
     return run;
@@ -207,9 +196,12 @@ int run_portability(const PortabilityOptions& o) {
         throw ConfigError("--format " + quote_short(o.format) + ": expected table, csv or json");
     const SetList user_sets = user_sets_of(o.sets);
     // The config as given must load, and run on an Ascend platform.
-    if (load_experiment(o.config, o.sets, o.platforms_dir).is_vortex())
-        throw ConfigError(o.config + ": portability compares Ascend platforms; this config runs "
-                                     "on a Vortex platform");
+    if (const ExperimentConfig cfg = load_experiment(o.config, o.sets, o.platforms_dir);
+        !cfg.kind->ports_across_platforms)
+        throw ConfigError(o.config +
+                          ": portability compares platforms of a kind that runs the "
+                          "same workloads; this config runs on " +
+                          cfg.platform_name() + ", a " + cfg.kind->name + " platform");
     const std::vector<std::string> platforms = choose_platforms(o.platforms, o.platforms_dir);
 
     ConfigRuns study(o.config, "portability of " + o.config,

@@ -217,10 +217,7 @@ std::string check_point(const SweepSpec& s, Point& p, const std::string& platfor
     try {
         const ExperimentConfig cfg = load_experiment(s.base, sets_of(p), platforms_dir);
         p.plugin = cfg.plugin;
-        if (cfg.is_vortex() || cfg.ascend().host.empty()) return "";
-        const HostEntry* host = workloads().host(cfg.ascend().host);
-        if (!host->feasible) return "";
-        return host->feasible(device_info(cfg.ascend().platform), cfg.params);
+        return cfg.workload_fit_problem();
     } catch (const ConfigError& e) {
         return e.what();
     }

@@ -86,12 +86,12 @@ const std::vector<PlatformKind>& platform_kinds() {
          [](const std::string& dir, const std::string& name) {
              return AnyPlatform(load_platform(dir, name));
          },
-         describe_ascend},
+         describe_ascend, true, true},
         {"vortex",
          [](const std::string& dir, const std::string& name) {
              return AnyPlatform(load_vortex_platform(dir, name));
          },
-         [](std::ostream&, const AnyPlatform&) {}},
+         [](std::ostream&, const AnyPlatform&) {}, false, false},
     };
     return kinds;
 }
@@ -101,6 +101,11 @@ const PlatformKind& platform_kind_of(const std::string& dir, const std::string& 
     for (const PlatformKind& k : platform_kinds())
         if (kind == k.name) return k;
     throw std::logic_error("platform kind '" + kind + "' has no entry in the kind registry");
+}
+
+const PlatformKind& kind_of(const AnyPlatform& p) {
+    // The registry lists the kinds in the variant's order.
+    return platform_kinds().at(p.index());
 }
 
 AnyPlatform load_any_platform(const std::string& dir, const std::string& platform) {

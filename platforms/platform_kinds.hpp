@@ -34,12 +34,19 @@ struct PlatformKind {
     AnyPlatform (*load)(const std::string& dir, const std::string& platform);
     // The launch rules and other kind-specific tables `describe platform` adds.
     void (*describe_more)(std::ostream& out, const AnyPlatform& p);
+    // What the driver may ask of a kind, in place of asking which kind it is.
+    // --waits: its model keeps a wait-for graph of cores, flags and barriers.
+    bool draws_waits;
+    // `portability` reruns a config of this kind on every platform of the kind.
+    bool ports_across_platforms;
 };
 
 // Every kind, in the order `list platforms` names them.
 const std::vector<PlatformKind>& platform_kinds();
 // The kind of the platform file `platform` in `dir` (its `kind:`, default ascend).
 const PlatformKind& platform_kind_of(const std::string& dir, const std::string& platform);
+// The kind of a loaded platform.
+const PlatformKind& kind_of(const AnyPlatform& p);
 // Loads a platform of whatever kind its file says.
 AnyPlatform load_any_platform(const std::string& dir, const std::string& platform);
 

@@ -48,6 +48,15 @@ TEST_CASE("cli: bad command-line input exits 2", "[cli]") {
     CHECK(test::run_syncsim("describe platform 910x").exit_code == 2);
 }
 
+TEST_CASE("cli: --waits needs a .dot file and a kind whose model keeps a wait-for graph", "[cli]") {
+    const auto no_dot = test::run_syncsim("run configs/quickstart.yaml --waits w.txt");
+    CHECK(no_dot.exit_code == 2);
+    CHECK_THAT(no_dot.output, Contains("--waits file 'w.txt' must end in .dot"));
+    const auto vortex = test::run_syncsim("run configs/vortex/dotproduct.yaml --waits w.dot");
+    CHECK(vortex.exit_code == 2);
+    CHECK_THAT(vortex.output, Contains("vortex, a vortex platform, keeps none"));
+}
+
 TEST_CASE("cli: the summary reports outcome, times, events and wall time", "[cli]") {
     const auto r = test::run_syncsim("run configs/quickstart.yaml");
     REQUIRE(r.exit_code == 0);

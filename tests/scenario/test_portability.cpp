@@ -186,6 +186,9 @@ TEST_CASE("portability: bad input is exit 2 naming the option or the platform", 
     CHECK(missing.exit_code == 2);
     CHECK_THAT(missing.output, Contains("no_such_config.yaml"));
     CHECK(test::run_syncsim("portability").exit_code == 2);
+    const auto vortex = test::run_syncsim("portability configs/vortex/dotproduct.yaml");
+    CHECK(vortex.exit_code == 2);
+    CHECK_THAT(vortex.output, Contains("this config runs on vortex, a vortex platform"));
 }
 
 TEST_CASE("portability: a row takes the first diagnosis line and fix when the result has them",

@@ -1,5 +1,6 @@
 #include "config/yaml_view.hpp"
 #include "platforms/platform.hpp"
+#include "platforms/platform_kinds.hpp"
 #include "tests/support/run_config.hpp"
 #include "tests/support/temp_file.hpp"
 
@@ -31,6 +32,17 @@ TEST_CASE("every shipped platform loads and every value says where it comes from
             }
             if (o.source != "estimate") CHECK_FALSE(o.ref.empty());
         }
+    }
+}
+
+TEST_CASE("a loaded platform knows its kind's registry entry, the one its file names",
+          "[platform]") {
+    // kind_of() maps a loaded platform's type to the registry by position.
+    for (const std::string& name : list_platforms(test::platforms_dir())) {
+        INFO(name);
+        const AnyPlatform p = load_any_platform(test::platforms_dir(), name);
+        CHECK(std::string(kind_of(p).name) == platform_kind(test::platforms_dir(), name));
+        CHECK(&kind_of(p) == &platform_kind_of(test::platforms_dir(), name));
     }
 }
 
