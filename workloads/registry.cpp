@@ -10,6 +10,7 @@ const WorkloadRegistry& WorkloadRegistry::builtin() {
         WorkloadRegistry r;
         register_gm_roundtrip(r);
         register_stale_flag(r);
+        register_gm_barrier_rounds(r);
         register_subcore_sync(r);
         register_pipe_handoff(r);
         register_occupy(r);

@@ -45,6 +45,7 @@ class WorkloadRegistry : public WorkloadSink {
 // Each workload file adds its entries here (called once from builtin()).
 void register_gm_roundtrip(WorkloadRegistry& r);
 void register_stale_flag(WorkloadRegistry& r);
+void register_gm_barrier_rounds(WorkloadRegistry& r);
 void register_subcore_sync(WorkloadRegistry& r);
 void register_pipe_handoff(WorkloadRegistry& r);
 void register_occupy(WorkloadRegistry& r);
