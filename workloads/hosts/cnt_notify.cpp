@@ -239,6 +239,7 @@ void errors_host(HostApi& host) {
 
 } // namespace
 
+// size-check: table
 void register_cnt_notify(WorkloadRegistry& r) {
     r.add(KernelEntry{"cnt_notify_count",
                       "one AIV block: compute, then add 1 to a GM counter",

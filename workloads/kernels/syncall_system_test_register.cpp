@@ -19,6 +19,7 @@ static std::vector<std::string> target_choices() {
 
 namespace system_test {
 
+// size-check: table
 std::vector<WorkloadParam> params() {
     std::vector<WorkloadParam> out = {
         choice_param("mode", "hard",

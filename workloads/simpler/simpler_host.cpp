@@ -110,19 +110,17 @@ const FamilyDefaults& family_of(const DeviceInfo& d) {
     throw HostError("simpler_run: the simpler runtime has no constants for arch '" + d.arch + "'");
 }
 
-} // namespace
-
-void host(HostApi& host) {
+// The runner's configuration and its resident launch, sized to the device
+// as simpler's DeviceRunner does; the blocks launched.
+std::int64_t configure(HostApi& host, Runner& r) {
     const DeviceInfo& d = host.device();
     const FamilyDefaults& family = family_of(d);
-    Runner r{host, {}, {}};
     r.config.workers = host.param_int("block_dim");
     if (r.config.workers == 0)
         r.config.workers =
             std::min<std::int64_t>({d.aic_cores, d.aiv_cores / 2, family.max_block_dim});
     const std::int64_t workers = r.config.workers;
-    // simpler's DeviceRunner sizes the launch to the device; more blocks
-    // than clusters could never all start (batch mode).
+    // More blocks than clusters could never all start (batch mode).
     if (workers > std::min(d.aic_cores, d.aiv_cores / 2))
         throw HostError("simpler_run: workload.params.block_dim = " + std::to_string(workers) +
                         " resident blocks of a cube and two vectors; " + d.platform + " has " +
@@ -150,11 +148,12 @@ void host(HostApi& host) {
     std::uint64_t actual = 0;
     host.aclrtSetOpExecuteTimeOutV2(
         static_cast<std::uint64_t>(host.param_int("op_execute_timeout_us")), &actual);
+    return workers;
+}
 
-    const bool aic = std::get<std::string>(host.param("core_type")) == "aic_only";
-    const BarrierTask barrier = barrier_task(host, aic ? workers : 2 * workers);
-    // The other work, task after task, then the barrier, each submitted
-    // submit_after_us after the one before.
+// The other work, task after task, then the barrier, each submitted
+// submit_after_us after the one before.
+std::vector<Task> measured_tasks(HostApi& host, const BarrierTask& barrier) {
     std::vector<Task> measured;
     const double after_ns = static_cast<double>(host.param_int("submit_after_us")) * 1e3;
     // The buffer the other work's co-running traffic streams, if it has any.
@@ -172,6 +171,32 @@ void host(HostApi& host) {
         }
     measured.push_back(barrier.task);
     measured.back().submit_after_ns = after_ns;
+    return measured;
+}
+
+void check_out(HostApi& host, const BarrierTask& barrier) {
+    const auto words = host.read_array<std::int32_t>(
+        barrier.out, static_cast<std::size_t>(barrier.participants * barrier.stride));
+    std::int64_t wrong = 0, first = -1;
+    for (std::int64_t i = 0; i < barrier.participants; ++i)
+        if (words[static_cast<std::size_t>(i * barrier.stride)] != 1 && wrong++ == 0) first = i;
+    host.check(
+        "out[i*S] == 1 for every participant", wrong == 0,
+        wrong == 0
+            ? std::to_string(barrier.participants) + " participants 1"
+            : std::to_string(wrong) + " of " + std::to_string(barrier.participants) +
+                  " wrong, the first out[" + std::to_string(first * barrier.stride) +
+                  "] = " + std::to_string(words[static_cast<std::size_t>(first * barrier.stride)]));
+}
+
+} // namespace
+
+void host(HostApi& host) {
+    Runner r{host, {}, {}};
+    const std::int64_t workers = configure(host, r);
+    const bool aic = std::get<std::string>(host.param("core_type")) == "aic_only";
+    const BarrierTask barrier = barrier_task(host, aic ? workers : 2 * workers);
+    const std::vector<Task> measured = measured_tasks(host, barrier);
 
     // Earlier runs of the barrier alone (a model's loop), then the measured ones.
     const auto runs = [&](std::int64_t count, const std::vector<Task>& tasks, std::string& detail) {
@@ -196,19 +221,7 @@ void host(HostApi& host) {
     if (const auto& spans = *r.config.spans_ns; !spans.empty() && spans.back() >= 0)
         host.measure("syncall_task_ns", spans.back(), "ns",
                      "the SYNCALL task's span in the last run: first dispatch to last FIN");
-    if (host.param_int("body") == 0) return;
-    const auto words = host.read_array<std::int32_t>(
-        barrier.out, static_cast<std::size_t>(barrier.participants * barrier.stride));
-    std::int64_t wrong = 0, first = -1;
-    for (std::int64_t i = 0; i < barrier.participants; ++i)
-        if (words[static_cast<std::size_t>(i * barrier.stride)] != 1 && wrong++ == 0) first = i;
-    host.check(
-        "out[i*S] == 1 for every participant", wrong == 0,
-        wrong == 0
-            ? std::to_string(barrier.participants) + " participants 1"
-            : std::to_string(wrong) + " of " + std::to_string(barrier.participants) +
-                  " wrong, the first out[" + std::to_string(first * barrier.stride) +
-                  "] = " + std::to_string(words[static_cast<std::size_t>(first * barrier.stride)]));
+    if (host.param_int("body") != 0) check_out(host, barrier);
 }
 
 } // namespace simpler

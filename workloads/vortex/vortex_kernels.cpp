@@ -214,6 +214,7 @@ std::vector<VortexCheck> check_dst(const Memory& m, const VortexGeometry& g, con
 
 } // namespace
 
+// size-check: table
 void register_vortex_kernels(WorkloadRegistry& registry) {
     std::map<std::string, VortexKernelEntry> k;
     {
