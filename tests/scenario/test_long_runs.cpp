@@ -16,13 +16,6 @@ namespace {
 const std::string kBarrier = "run configs/sweeps/barrier_rounds_base.yaml --set platform=910b1 "
                              "--set workload.params.block_dim=48 ";
 
-std::vector<std::string> lines_of(const std::string& text) {
-    std::vector<std::string> out;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) out.push_back(line);
-    return out;
-}
-
 } // namespace
 
 TEST_CASE("long runs: --rounds writes every row, the JSON lists the first and counts the rest",
@@ -31,7 +24,7 @@ TEST_CASE("long runs: --rounds writes every row, the JSON lists the first and co
     const auto r = test::run_syncsim(kBarrier + "--set workload.params.rounds=400 --rounds " + dir +
                                      "/rounds.csv --json " + dir + "/r.json");
     REQUIRE(r.exit_code == 0);
-    const auto rows = lines_of(test::read_text(dir + "/rounds.csv"));
+    const auto rows = test::lines_of(test::read_text(dir + "/rounds.csv"));
     REQUIRE(rows.size() == 401);
     CHECK(rows[0].rfind("launch,round,cores,released,released_early,", 0) == 0);
     CHECK(rows[1].rfind("1,1,48,48,0,", 0) == 0);
@@ -58,7 +51,7 @@ TEST_CASE("long runs: the --rounds rows are the JSON's rows, in CSV and in JSON 
                                      "/rounds.jsonl --json " + dir + "/r.json");
     REQUIRE(r.exit_code == 0);
     const auto j = nlohmann::json::parse(test::read_text(dir + "/r.json"));
-    const auto rows = lines_of(test::read_text(dir + "/rounds.jsonl"));
+    const auto rows = test::lines_of(test::read_text(dir + "/rounds.jsonl"));
     REQUIRE(rows.size() == j["rounds"].size());
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const auto row = nlohmann::json::parse(rows[i]);

@@ -27,13 +27,6 @@ test::CommandResult exchange_portability(const std::string& name, const std::str
                              (test::temp_dir() / name).string() + " " + options + " 2>/dev/null");
 }
 
-std::vector<std::string> lines_of(const std::string& text) {
-    std::vector<std::string> out;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) out.push_back(line);
-    return out;
-}
-
 // The fields of one CSV line (RFC 4180 quoting).
 std::vector<std::string> csv_fields(const std::string& line) {
     std::vector<std::string> out(1);
@@ -66,7 +59,7 @@ TEST_CASE("portability: the neighbour exchange passes on 950PR and hangs on 910B
     const auto r = exchange_portability("table", "");
     INFO(r.output);
     REQUIRE(r.exit_code == 0);
-    const std::vector<std::string> lines = lines_of(r.output);
+    const std::vector<std::string> lines = test::lines_of(r.output);
     REQUIRE(lines.size() == 3);
     CHECK_THAT(lines[0], Contains("platform") && Contains("outcome") &&
                              Contains("barrier latency") && Contains("checks") &&
@@ -86,7 +79,7 @@ TEST_CASE("portability: CSV and JSON carry the same rows, and the files beside t
     const auto csv = exchange_portability("csv", "--format csv");
     INFO(csv.output);
     REQUIRE(csv.exit_code == 0);
-    const std::vector<std::string> lines = lines_of(csv.output);
+    const std::vector<std::string> lines = test::lines_of(csv.output);
     REQUIRE(lines.size() == 3);
     const std::vector<std::string> header = csv_fields(lines[0]);
     CHECK(header == std::vector<std::string>{"platform", "status", "outcome", "barrier_latency_ns",

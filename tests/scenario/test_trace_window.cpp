@@ -74,13 +74,6 @@ Vcd read_vcd(const std::string& path) {
     return vcd;
 }
 
-std::vector<std::string> lines_of(const std::string& text) {
-    std::vector<std::string> out;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) out.push_back(line);
-    return out;
-}
-
 // Field i of a CSV line.
 std::uint64_t csv_field(const std::string& line, int i) {
     std::istringstream in(line);
@@ -100,8 +93,8 @@ TEST_CASE("trace window: rounds 100..102 of 300 keep those rounds, as the whole 
         kBarrier + "--vcd " + dir + "/w.vcd --timeline " + dir + "/w.json --rounds " + dir +
         "/w.csv --window rounds:100..102 " + "--cores aiv0-3,aiv40 --signals state,round,rounds");
     REQUIRE(r.exit_code == 0);
-    const auto all_rows = lines_of(test::read_text(dir + "/all.csv"));
-    const auto rows = lines_of(test::read_text(dir + "/w.csv"));
+    const auto all_rows = test::lines_of(test::read_text(dir + "/all.csv"));
+    const auto rows = test::lines_of(test::read_text(dir + "/w.csv"));
     REQUIRE(rows.size() == 4); // header + rounds 100, 101, 102
     CHECK_THAT(r.output, Contains("traces     window rounds 100 .. 102: 16.310 us .. 16.798 us"));
     CHECK(rows[1] == all_rows[100]);

@@ -52,3 +52,28 @@ TEST_CASE("host memory: the last writer of a word the host wrote is the host", "
     CHECK(memory.last_writer(a) == "host: memcpy to device [0x1000, +4) at 0.000 us");
     CHECK(memory.last_writer(a + 4) == "never written");
 }
+
+TEST_CASE("host memory: trace_word hands the word to its WordTraceSink, and refuses it once "
+          "tracing started",
+          "[host_memory]") {
+    struct Words : WordTraceSink {
+        std::vector<std::pair<std::string, GmAddr>> added;
+        bool started = false;
+        bool add_word(const std::string& name, GmAddr addr) override {
+            if (started) return false;
+            added.emplace_back(name, addr);
+            return true;
+        }
+    } words;
+    SparseStore gm;
+    HostMemory memory(gm, 0x1000, 4096);
+    memory.set_word_tracer(&words);
+    const GmAddr flag = memory.malloc(64, "flag");
+    memory.trace_word("flag0", flag);
+    REQUIRE(words.added.size() == 1);
+    CHECK(words.added[0] == std::make_pair(std::string("flag0"), flag));
+    CHECK_THROWS_AS(memory.trace_word("outside", 0x10), HostError);
+    words.started = true;
+    CHECK_THROWS_WITH(memory.trace_word("late", flag),
+                      "trace_word('late') after tracing started: call it before the first launch");
+}

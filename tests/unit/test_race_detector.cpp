@@ -199,7 +199,8 @@ TEST_CASE("races: an accumulating copy counts as made when issued", "[races]") {
     const Release issued = d.release(A);
     const Release message = d.release(A);
     const RaceTag tag{nullptr, &issued, false};
-    d.gm_written(A, X, 32, "copy_ubuf_to_gm (atomic add)", &tag, true, 300); // lands later
+    GmWriteObserver& l2_side = d; // as the L2 tells it, when the write takes effect
+    l2_side.gm_written(A, X, 32, "copy_ubuf_to_gm (atomic add)", &tag, true, 300); // lands later
     flag(d, {message}, B);
     d.read(B, X, 4, "ld_dev", nullptr, 400);
     CHECK(d.count() == 0);
