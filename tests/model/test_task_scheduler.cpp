@@ -51,19 +51,20 @@ TEST_CASE("task scheduler: blocks in waves on the lowest free cores, each once, 
     const Platform p = test::small_platform("die: {count: 1, cluster: {count: 2}}\n"
                                             "scheduler: {block_dispatch_cycles: 10}\n");
     AscendDevice device(p);
+    TaskScheduler& scheduler = device.scheduler();
     REQUIRE(device.aiv().size() == 4);
     const int first_aiv = device.aiv()[0]->config().soc_core_id;
     std::vector<LaunchResult> results(2);
     std::vector<double> ended(2);
     sc_core::sc_spawn([&] {
-        results[0] = device.scheduler().run_launch(aiv_launch(6));
+        results[0] = scheduler.run_launch(aiv_launch(6));
         ended[0] = test::now_ns();
         // Two launches at once: their blocks alternate on the free cores.
         sc_core::sc_spawn([&] {
-            results[1] = device.scheduler().run_launch(aiv_launch(2));
+            results[1] = scheduler.run_launch(aiv_launch(2));
             ended[1] = test::now_ns();
         });
-        device.scheduler().run_launch(aiv_launch(2));
+        scheduler.run_launch(aiv_launch(2));
     });
     sc_core::sc_start();
 
@@ -96,6 +97,6 @@ TEST_CASE("task scheduler: blocks in waves on the lowest free cores, each once, 
     CHECK(s[7].block == 0);
     CHECK(s[8].block == 1);
     CHECK(s[9].block == 1);
-    CHECK(device.scheduler().launches_started() == 3);
-    CHECK(device.scheduler().active_launches().empty());
+    CHECK(scheduler.launches_started() == 3);
+    CHECK(scheduler.active_launches().empty());
 }
