@@ -228,8 +228,10 @@ TEST_CASE("core units: a poll loop sleeps through polls that cannot see a change
     PollEngine fast_poll(fast.config, fast.time, fast.activity, fast.memory, fast_pipes);
     PollEngine spin_poll(spin.config, spin.time, spin.activity, spin.memory, spin_pipes);
     for (CoreUnits* c : {&fast, &spin, &writer, &writer2}) c->memory.link().socket.bind(l2.target);
-    fast_poll.set_poll_sleep(&l2);
-    spin_poll.set_poll_sleep(&l2);
+    // The L2 is the PollSleep a sleeping loop hands its polls to.
+    PollSleep& range = l2;
+    fast_poll.set_poll_sleep(&range);
+    spin_poll.set_poll_sleep(&range);
     const GmAddr fast_word = 0x4000, spin_word = 0x8000;
     struct Seen {
         PollResult result;
