@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "driver/run.hpp"
+#include "driver/run/run.hpp"
 
 #include <chrono>
 #include <cstdio>

@@ -28,7 +28,7 @@
 //                           syncsim's pass (clang): wall time of each, ratio
 #include "bench/barrier.hpp"
 #include "bench/races.hpp"
-#include "driver/run.hpp"
+#include "driver/run/run.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -6,7 +6,7 @@
 // what checking costs. Figures, not assertions: the machine is shared.
 #include "bench/races.hpp"
 #include "bench/barrier.hpp"
-#include "driver/run.hpp"
+#include "driver/run/run.hpp"
 
 #include <algorithm>
 #include <chrono>

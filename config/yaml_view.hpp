@@ -3,6 +3,8 @@
 // reader goes through this, so no key is ever read silently.
 #pragma once
 
+#include "config/config_error.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -11,11 +13,6 @@
 #include <yaml-cpp/yaml.h>
 
 namespace syncsim {
-
-class ConfigError : public std::runtime_error {
-  public:
-    using std::runtime_error::runtime_error;
-};
 
 // A value or name as a message quotes it: in single quotes, cut to a short
 // prefix when long ("'aaaa...' (100000 characters)"), control characters
@@ -34,7 +31,7 @@ std::size_t utf8_cut(const std::string& text, std::size_t max);
 std::string describe_node(const YAML::Node& node);
 
 // A key's path as the user typed it: a --set of platform.X sets the
-// config's overrides.X (driver/experiment_config.cpp, apply_set), and a
+// config's overrides.X (driver/experiment/experiment_config.cpp, apply_set), and a
 // message about it says platform.X.
 std::string typed_path(const std::string& path, bool from_set);
 

@@ -17,10 +17,10 @@
 // which libFuzzer reports as a crash, as it does ASan and UBSan reports.
 #include "config/param_tree.hpp"
 #include "config/yaml_view.hpp"
-#include "driver/experiment_config.hpp"
-#include "driver/plugin_loader.hpp"
-#include "driver/shared_library_check.hpp"
-#include "driver/sweep.hpp"
+#include "driver/experiment/experiment_config.hpp"
+#include "driver/experiment/plugin_loader.hpp"
+#include "driver/experiment/shared_library_check.hpp"
+#include "driver/study/sweep/sweep.hpp"
 
 #include <cstddef>
 #include <cstdint>

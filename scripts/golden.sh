@@ -16,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 syncsim="${SYNCSIM:-build/syncsim}"
-# Golden results never read a cached sensitivity ranking (driver/sensitivity_cache.hpp).
+# Golden results never read a cached sensitivity ranking (driver/study/sensitivity/sensitivity_cache.hpp).
 export SYNCSIM_CACHE_DIR=off
 
 # Every runnable config: sweep files (a top-level `base:` key) are not runs.

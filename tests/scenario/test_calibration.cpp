@@ -4,8 +4,8 @@
 // from several sources, some held out); the platforms carry their fit, and
 // "calibrated" only on the chip whose observations fitted it.
 #include "config/param_tree.hpp"
-#include "driver/calibration.hpp"
-#include "driver/calibration_fit_file.hpp"
+#include "driver/study/calibration/calibration.hpp"
+#include "driver/study/calibration/calibration_fit_file.hpp"
 #include "platforms/platform.hpp"
 #include "tests/support/run_config.hpp"
 #include "tests/support/temp_file.hpp"

@@ -57,6 +57,18 @@ TEST_CASE("cli: --waits needs a .dot file and a kind whose model keeps a wait-fo
     CHECK_THAT(vortex.output, Contains("vortex, a vortex platform, keeps none"));
 }
 
+TEST_CASE("cli: every command that runs a config many times refuses -j 0 the same way", "[cli]") {
+    for (const char* command :
+         {"sweep configs/sweeps/barrier_scaling.yaml", "sensitivity configs/quickstart.yaml",
+          "portability configs/quickstart.yaml", "calibration check",
+          "calibration fit --platform 910b1"}) {
+        INFO(command);
+        const auto r = test::run_syncsim(std::string(command) + " -j 0");
+        CHECK(r.exit_code == 2);
+        CHECK_THAT(r.output, Contains("syncsim: error: -j needs at least 1 job"));
+    }
+}
+
 TEST_CASE("cli: the summary reports outcome, times, events and wall time", "[cli]") {
     const auto r = test::run_syncsim("run configs/quickstart.yaml");
     REQUIRE(r.exit_code == 0);

@@ -3,7 +3,7 @@
 // by the device's own counter; and the mechanisms they rest on: the AICPU's
 // loads that wait for its stores, its coherent GM loads, the scalar unit's
 // way to GM, blocks dispatched several at a time, co-running traffic.
-#include "driver/sweep_point.hpp"
+#include "driver/study/sweep/sweep_point.hpp"
 #include "tests/support/result_json.hpp"
 #include "tests/support/run_config.hpp"
 

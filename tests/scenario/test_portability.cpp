@@ -3,7 +3,7 @@
 // table, CSV or JSON; a platform that cannot hold the launch is listed, not
 // run; bad input is exit 2 naming the option. The rows read the result's
 // diagnosis lines and fixes when it has them, and stand in when it does not.
-#include "driver/portability.hpp"
+#include "driver/study/portability/portability.hpp"
 #include "tests/support/run_config.hpp"
 #include "tests/support/temp_file.hpp"
 

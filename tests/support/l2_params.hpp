@@ -5,6 +5,7 @@
 #pragma once
 
 #include "models/memory/l2_cache.hpp"
+#include "tests/support/core_units.hpp"
 
 namespace syncsim::test {
 
@@ -24,5 +25,17 @@ inline L2Params l2_params() {
     p.uncached_read_latency = 30;
     return p;
 }
+
+// One core's units whose GM path leads to an L2 of their own, for tests of
+// a core's parts that need a bound GM path but do not use it much.
+struct CoreOnL2 {
+    SparseStore gm;
+    L2Cache l2;
+    CoreUnits units;
+    CoreOnL2(const char* name, int id, const Clock& clock)
+        : l2("l2", l2_params(), clock, gm), units(name, id, clock) {
+        units.memory.link().socket.bind(l2.target);
+    }
+};
 
 } // namespace syncsim::test

@@ -2,7 +2,7 @@
 // or the syncsim binary as a user would.
 #pragma once
 
-#include "driver/run.hpp"
+#include "driver/run/run.hpp"
 #include "tests/support/temp_file.hpp"
 
 #include <array>

@@ -1,7 +1,7 @@
 // Bad input gets an error naming the file, the line and the key, with the
 // nearest known key; --set values are checked like file values.
 #include "config/yaml_view.hpp"
-#include "driver/experiment_config.hpp"
+#include "driver/experiment/experiment_config.hpp"
 #include "tests/support/temp_file.hpp"
 
 #include <catch2/catch.hpp>

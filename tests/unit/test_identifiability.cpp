@@ -2,7 +2,7 @@
 // a parameter they fix is pinned, one that moves with another along a line
 // is pinned only in that combination, one they leave alone is free; and the
 // Gauss-Newton step that moves a point onto the consistent set. Kernel-free.
-#include "driver/identifiability.hpp"
+#include "driver/study/calibration/identifiability.hpp"
 
 #include <catch2/catch.hpp>
 #include <cmath>

@@ -1,6 +1,6 @@
 // Sensitivity as plain policy: which estimates a run can be sensitive to,
 // and how the ends' effects rank. No simulation: rows and results are made up.
-#include "driver/sensitivity_plan.hpp"
+#include "driver/study/sensitivity/sensitivity_plan.hpp"
 
 #include <catch2/catch.hpp>
 #include <cmath>

@@ -1,6 +1,6 @@
 // Statistics as models declare them (models/report/stats.hpp) and as the
 // result writes them: each at its dotted path, typed, absent ones left out.
-#include "driver/stats_json.hpp"
+#include "driver/run/stats_json.hpp"
 
 #include <catch2/catch.hpp>
 #include <sstream>

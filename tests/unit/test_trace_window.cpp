@@ -3,7 +3,7 @@
 // dumped at its start), a round window learns its times from closed rows,
 // and the trace options reject what they cannot read.
 #include "config/yaml_view.hpp"
-#include "driver/trace_options.hpp"
+#include "driver/run/trace_options.hpp"
 #include "output/trace/vcd_writer.hpp"
 #include "tests/support/run_config.hpp"
 #include "tests/support/temp_file.hpp"

@@ -1,6 +1,6 @@
 // Result JSON must be UTF-8: invalid bytes in strings and in object keys
 // are escaped as \xNN, and valid text is left as it is.
-#include "driver/utf8.hpp"
+#include "driver/run/utf8.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -4,9 +4,7 @@
 // it; the vector unit is an AIV's, and an AIC that issues one faults by name.
 #include "models/core/local_isa.hpp"
 #include "models/core/pipe_set.hpp"
-#include "models/memory/l2_cache.hpp"
 #include "syncsim/fault.hpp"
-#include "tests/support/core_units.hpp"
 #include "tests/support/l2_params.hpp"
 
 #include <catch2/catch.hpp>
@@ -20,10 +18,8 @@ TEST_CASE("local ISA: registers reset per block, a vector add takes its head and
           "[model][local_isa]") {
     sc_core::sc_set_time_resolution(1, sc_core::SC_PS);
     const Clock clock{1000};
-    SparseStore gm;
-    L2Cache l2("l2", test::l2_params(), clock, gm);
-    test::CoreUnits units("aiv0", 0, clock);
-    units.memory.link().socket.bind(l2.target);
+    test::CoreOnL2 core("aiv0", 0, clock);
+    test::CoreUnits& units = core.units;
     units.config.timing.vector_head = 10;
     units.config.timing.vector_per_repeat = 2;
     PipeSet pipes(units, units.config, units.time, units.activity, units.memory);

@@ -3,8 +3,6 @@
 // its COND write lands where the AICPU reads it after the path's latency;
 // spin_while sleeps until the AICPU's write lands, waking for nothing else.
 #include "models/core/register_port.hpp"
-#include "models/memory/l2_cache.hpp"
-#include "tests/support/core_units.hpp"
 #include "tests/support/l2_params.hpp"
 
 #include <catch2/catch.hpp>
@@ -19,10 +17,8 @@ TEST_CASE("register port: a read or write costs a scalar op at the core's time, 
           "[model][register_port]") {
     sc_core::sc_set_time_resolution(1, sc_core::SC_PS);
     const Clock clock{1000}; // 1 GHz: a cycle is 1 ns
-    SparseStore gm;
-    L2Cache l2("l2", test::l2_params(), clock, gm); // the core's GM path, unused here
-    test::CoreUnits units("aiv0", 0, clock);
-    units.memory.link().socket.bind(l2.target);
+    test::CoreOnL2 core("aiv0", 0, clock);
+    test::CoreUnits& units = core.units;
     RegisterPort port(units.config, units.time, units.activity);
     port.registers().core_write_latency = sc_time(50, SC_NS);
     std::uint64_t cond_at_10 = 99, cond_at_60 = 99;
@@ -43,10 +39,8 @@ TEST_CASE("register port: spin_while returns when the AICPU's write lands, with 
           "[model][register_port]") {
     sc_core::sc_set_time_resolution(1, sc_core::SC_PS);
     const Clock clock{1000};
-    SparseStore gm;
-    L2Cache l2("l2", test::l2_params(), clock, gm);
-    test::CoreUnits units("aiv1", 1, clock);
-    units.memory.link().socket.bind(l2.target);
+    test::CoreOnL2 core("aiv1", 1, clock);
+    test::CoreUnits& units = core.units;
     RegisterPort port(units.config, units.time, units.activity);
     std::uint64_t got = 0;
     long long at = -1;

@@ -1,0 +1,101 @@
+#include "driver/cli/command_options.hpp"
+
+#include "config/config_error.hpp"
+
+#include <ostream>
+#include <sstream>
+
+namespace po = boost::program_options;
+
+namespace syncsim {
+
+namespace {
+
+constexpr unsigned kHelpWidth = 80, kMinMeaningWidth = 40;
+
+// Boost pads a wrapped description's lines: drop the spaces at line ends.
+std::string without_trailing_spaces(const std::string& text) {
+    std::ostringstream out;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) {
+        line.erase(line.find_last_not_of(' ') + 1);
+        out << line << "\n";
+    }
+    return out.str();
+}
+
+} // namespace
+
+CommandOptions::CommandOptions(std::string usage, std::string about)
+    : usage_(std::move(usage)), about_(std::move(about)),
+      listed_("", kHelpWidth, kMinMeaningWidth) {
+    // --platforms is taken off the command line before any command parses
+    // it (run_command); it is listed here because every command reads it.
+    listed_.add_options()("help,h", "print this usage")(
+        "platforms", po::value<std::string>()->value_name("DIR"),
+        "where platform files live (default: $SYNCSIM_PLATFORMS, else beside the installed "
+        "binary, else the source tree's)");
+}
+
+po::options_description_easy_init CommandOptions::add() {
+    return listed_.add_options();
+}
+
+void CommandOptions::operand(const char* name, const po::value_semantic* value, int count) {
+    operands_.add_options()(name, value);
+    positional_.add(name, count);
+}
+
+bool asks_for_help(const std::vector<std::string>& args) {
+    for (const std::string& arg : args) {
+        if (arg == "--") break;
+        if (arg == "-h" || arg == "--help") return true;
+    }
+    return false;
+}
+
+bool CommandOptions::parse(const std::vector<std::string>& args, po::variables_map& vm,
+                           std::ostream& out) const {
+    if (asks_for_help(args)) {
+        print_help(out);
+        return false;
+    }
+    po::options_description all;
+    all.add(listed_).add(operands_);
+    po::store(po::command_line_parser(args).options(all).positional(positional_).run(), vm);
+    po::notify(vm);
+    if (jobs_ && *jobs_ < 1) throw ConfigError("-j needs at least 1 job");
+    return true;
+}
+
+po::options_description_easy_init CommandOptions::jobs(int& n, const char* meaning) {
+    jobs_ = &n;
+    auto chain = add();
+    chain("jobs,j", po::value(&n)->default_value(1)->value_name("N"), meaning);
+    return chain;
+}
+
+void CommandOptions::print_help(std::ostream& out) const {
+    std::ostringstream options;
+    options << listed_;
+    out << "usage: syncsim " << usage_ << "\n\n"
+        << wrap_text(about_, kHelpWidth, 0) << "\n\noptions:\n"
+        << without_trailing_spaces(options.str());
+}
+
+std::string wrap_text(const std::string& text, std::size_t width, std::size_t indent) {
+    std::istringstream words(text);
+    std::string out, line, word;
+    while (words >> word) {
+        if (!line.empty() && line.size() + 1 + word.size() > width) {
+            out += line + "\n";
+            line = std::string(indent, ' ');
+        } else if (!line.empty() && line.find_first_not_of(' ') != std::string::npos) {
+            line += " ";
+        }
+        line += word;
+    }
+    return out + line;
+}
+
+} // namespace syncsim
