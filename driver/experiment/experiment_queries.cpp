@@ -2,6 +2,7 @@
 // whatever the platform's kind: the one place that looks inside the setup's
 // variant for the driver's questions.
 #include "driver/experiment/experiment_config.hpp"
+#include "driver/experiment/plugin_loader.hpp"
 #include "workloads/registry.hpp"
 
 namespace syncsim {
