@@ -15,15 +15,15 @@ L2Cache::L2Cache(sc_core::sc_module_name name, const L2Params& params, const Clo
       m_own_polled(polled ? nullptr : std::make_unique<PolledExtents>()),
       m_polled(polled ? polled : m_own_polled.get()),
       m_tags(std::max<std::uint64_t>(1, params.size_bytes / params.line_bytes), params.line_bytes),
-      m_paths(clock.cycles(1), params.bandwidth_bytes_per_cycle, params.hbm_bytes_per_cycle) {
+      m_paths(clock.cycles(1), params.bandwidth_bytes_per_cycle, params.hbm_bytes_per_cycle),
+      m_arbiter(params.serialize_bytes, *m_polled, m_stats.queued, m_queue_depth) {
     target.register_b_transport(this, &L2Cache::b_transport);
-    m_polled->add_listener([this] { schedule_due(); }, [this] { return earliest_poll(); });
     SC_HAS_PROCESS(L2Cache);
     SC_METHOD(arbitrate);
-    sensitive << m_arbitrate;
+    sensitive << m_arbiter.arbitrate_event();
     dont_initialize();
     SC_METHOD(due_reached);
-    sensitive << m_due;
+    sensitive << m_arbiter.due_event();
     dont_initialize();
 }
 
@@ -118,8 +118,7 @@ void L2Cache::serve_pieces(Request& request, AtPiece at_piece) {
     // by the order their threads happened to run in: the arbiter reserves
     // their ranges one delta later. Each piece takes effect when its range
     // serves it: that instant orders it for every core.
-    m_arriving.push_back(&request);
-    m_arbitrate.notify(sc_core::SC_ZERO_TIME);
+    m_arbiter.arrive(request);
     wait_on(request.arbitrated);
     std::vector<const Piece*> by_start;
     for (const Piece& p : request.pieces) by_start.push_back(&p);

@@ -1,8 +1,7 @@
-// The L2's arbiter: requests that reach it at one instant take their ranges
-// in port order, and the polls of sleeping cores (SleepingPolls) are merged
-// into that order by their own arrival times, so a spinning core and a
-// sleeping one hold their range at the same moments.
-#include "models/memory/l2_cache.hpp"
+// The L2's range arbiter (l2_range_arbiter.hpp): requests that reach the L2
+// at one instant take their ranges in port order, and the polls of sleeping
+// cores are merged into that order by their own arrival times.
+#include "models/memory/l2_range_arbiter.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -14,26 +13,38 @@ constexpr int kBeforeAnyPort = std::numeric_limits<int>::min();
 constexpr int kAfterEveryPort = std::numeric_limits<int>::max();
 } // namespace
 
-void L2Cache::reserve(Request& r, const sc_core::sc_time& now) {
+L2RangeArbiter::L2RangeArbiter(std::uint64_t range_bytes, PolledExtents& polled, QueueTally& queued,
+                               QueueDepthTrace& depth)
+    : m_range_bytes(range_bytes), m_polled(polled), m_queued(queued), m_depth(depth) {
+    m_polled.add_listener([this] { schedule_due(); }, [this] { return earliest_poll(); });
+}
+
+void L2RangeArbiter::arrive(Request& request) {
+    m_arriving.push_back(&request);
+    m_arbitrate.notify(sc_core::SC_ZERO_TIME);
+}
+
+void L2RangeArbiter::reserve(Request& r, const sc_core::sc_time& now) {
     sc_core::sc_time earliest = sc_core::sc_max_time();
     for (Piece& p : r.pieces) {
         serve_sleepers(p.range, now, r.port);
         p.start = range(p.range).busy.reserve(now, p.occupancy);
-        m_stats.queued.add(p.start - now);
-        m_queue_depth.waited(to_ps(now), to_ps(p.start));
+        m_queued.add(p.start - now);
+        m_depth.waited(to_ps(now), to_ps(p.start));
         // Polls of its extent, here or on another die, see it from its landing on.
-        if (r.writes) m_polled->wrote(p.addr, p.len, p.start);
+        if (r.writes) m_polled.wrote(p.addr, p.len, p.start);
         earliest = std::min(earliest, p.start);
     }
     r.arbitrated.notify(earliest - now);
 }
 
-void L2Cache::serve_sleepers(std::uint64_t index, const sc_core::sc_time& t, int port_bound) {
+void L2RangeArbiter::serve_sleepers(std::uint64_t index, const sc_core::sc_time& t,
+                                    int port_bound) {
     if (!m_sleeping.count(index)) return;
     Range& r = m_ranges.at(index);
     const sc_core::sc_time now = sc_core::sc_time_stamp();
     r.sleepers.serve_until(
-        t, port_bound, r.busy, m_stats.queued,
+        t, port_bound, r.busy, m_queued,
         [this](std::uint64_t word, const sc_core::sc_time& at) { return landed(word, at); },
         [&](int ticket, const PollWake& w) {
             const auto it = m_wakers.find({index, ticket});
@@ -48,7 +59,7 @@ void L2Cache::serve_sleepers(std::uint64_t index, const sc_core::sc_time& t, int
     if (r.sleepers.empty()) m_sleeping.erase(index);
 }
 
-void L2Cache::arbitrate() {
+void L2RangeArbiter::arbitrate() {
     std::stable_sort(m_arriving.begin(), m_arriving.end(),
                      [](const Request* a, const Request* b) { return a->port < b->port; });
     const sc_core::sc_time now = sc_core::sc_time_stamp();
@@ -59,10 +70,10 @@ void L2Cache::arbitrate() {
     for (std::uint64_t index : sleeping) serve_sleepers(index, now, kAfterEveryPort);
     m_arriving.clear();
     if (!m_sleeping.empty() || m_due_scheduled) schedule_due();
-    m_polled->settle(); // nothing here is served before now any more
+    m_polled.settle(); // nothing here is served before now any more
 }
 
-void L2Cache::schedule_due() {
+void L2RangeArbiter::schedule_due() {
     const auto seq = [this](std::uint64_t word, const sc_core::sc_time& at) {
         return landed(word, at);
     };
@@ -78,13 +89,13 @@ void L2Cache::schedule_due() {
     m_due.notify(*earliest > now ? *earliest - now : sc_core::SC_ZERO_TIME);
 }
 
-void L2Cache::due_reached() {
+void L2RangeArbiter::due_reached() {
     // Arbitrate a delta later, with whatever real requests arrive now.
     m_due_scheduled = false;
     m_arbitrate.notify(sc_core::SC_ZERO_TIME);
 }
 
-sc_core::sc_time L2Cache::earliest_poll() const {
+sc_core::sc_time L2RangeArbiter::earliest_poll() const {
     sc_core::sc_time earliest = sc_core::sc_time_stamp();
     for (std::uint64_t index : m_sleeping)
         if (const auto at = m_ranges.at(index).sleepers.earliest_arrival())
@@ -92,13 +103,13 @@ sc_core::sc_time L2Cache::earliest_poll() const {
     return earliest;
 }
 
-void L2Cache::serve_polls_before(const sc_core::sc_time& t) {
+void L2RangeArbiter::serve_polls_before(const sc_core::sc_time& t) {
     const std::vector<std::uint64_t> sleeping(m_sleeping.begin(), m_sleeping.end());
     for (std::uint64_t index : sleeping) serve_sleepers(index, t, kBeforeAnyPort);
 }
 
-int L2Cache::sleep(const SleepingPoll& poll, sc_core::sc_event& wake,
-                   std::optional<PollWake>& out) {
+int L2RangeArbiter::sleep(const SleepingPoll& poll, sc_core::sc_event& wake,
+                          std::optional<PollWake>& out) {
     const std::uint64_t index = range_of(poll.word);
     const int ticket = range(index).sleepers.add(poll);
     m_sleeping.insert(index);
@@ -107,7 +118,7 @@ int L2Cache::sleep(const SleepingPoll& poll, sc_core::sc_event& wake,
     return ticket;
 }
 
-void L2Cache::cancel(std::uint64_t word, int ticket) {
+void L2RangeArbiter::cancel(std::uint64_t word, int ticket) {
     const std::uint64_t index = range_of(word);
     // Its polls until now still held the range.
     serve_sleepers(index, sc_core::sc_time_stamp(), kBeforeAnyPort);
@@ -119,7 +130,8 @@ void L2Cache::cancel(std::uint64_t word, int ticket) {
     schedule_due();
 }
 
-std::uint64_t L2Cache::answered_before(std::uint64_t word, int ticket, const sc_core::sc_time& t) {
+std::uint64_t L2RangeArbiter::answered_before(std::uint64_t word, int ticket,
+                                              const sc_core::sc_time& t) {
     const std::uint64_t index = range_of(word);
     const AnsweredPollsKey key{index, t, sc_core::sc_delta_count()};
     auto it = m_answered.find(key);
@@ -138,10 +150,6 @@ std::uint64_t L2Cache::answered_before(std::uint64_t word, int ticket, const sc_
                  .first;
     }
     return it->second.at(ticket);
-}
-
-void L2Cache::read_now(std::uint64_t addr, std::uint8_t* out, unsigned len) {
-    m_store.read(addr, out, len);
 }
 
 } // namespace syncsim
