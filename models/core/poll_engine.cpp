@@ -4,6 +4,7 @@
 // can see a change or the limit is reached: the polls still hold the slice,
 // and the core wakes where spinning would have left it.
 #include "models/core/poll_engine.hpp"
+#include "models/core/slot_poll_loop.hpp"
 
 #include "syncsim/fault.hpp"
 
@@ -67,7 +68,7 @@ PollResult PollEngine::poll(const PollSpec& spec) {
     if (spec.barrier_every && spec.barrier_after)
         throw KernelFault("poll: barrier_every and barrier_after are two backoff rules; set one");
     if (spec.load == PollLoad::SlotsByDma || spec.load == PollLoad::SlotSumByDma)
-        return poll_slots(spec);
+        return SlotPollLoop(m_config, m_time, m_activity, m_memory, m_pipes, *this).run(spec);
     m_memory.check_access(spec.addr, atomic_width_bytes(spec.type), "poll");
     // Nothing can issue to the pipes while the scalar unit polls: draining
     // them first gives every backoff barrier the same fixed cost.

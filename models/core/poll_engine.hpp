@@ -39,8 +39,10 @@ class PollEngine {
     // The block was killed: its sleep ends without a wake.
     void cancel();
 
-  private:
-    // Measured on a loop's real polls: what its sleeping polls cost.
+    // What the loops it runs besides its own word polls (SlotPollLoop) share
+    // with them: the cost measured on a loop's real polls, the wait reason
+    // and Polling state, the cycle of each further poll, and the sleep
+    // through the polls that cannot see a change.
     struct PollTiming {
         int port = 0;
         sc_core::sc_time to_arrive, after_start, occupancy;
@@ -49,8 +51,7 @@ class PollEngine {
                    std::tie(o.port, o.to_arrive, o.after_start, o.occupancy);
         }
     };
-    std::int64_t cached_poll_load(const PollSpec& spec);
-    std::int64_t poll_at_l2(const PollSpec& spec, PollTiming& timing, std::uint64_t& write_seq);
+    void enter_poll(const PollSpec& spec);
     // What each of the loop's polls costs, from one measured poll; `op` is
     // what the core does between a failed poll's answer and its backoff.
     PollCycle loop_cycle(const PollSpec& spec, const PollTiming& timing, double op) const;
@@ -59,20 +60,15 @@ class PollEngine {
     PollWake sleep_through_polls(const PollSpec& spec, const PollCycle& cycle,
                                  const sc_core::sc_time& next_arrival, int port,
                                  std::uint64_t write_seq, PollResult& result);
+    PollSleep& poll_sleep() const { return *m_poll_sleep; }
+
+  private:
+    std::int64_t cached_poll_load(const PollSpec& spec);
+    std::int64_t poll_at_l2(const PollSpec& spec, PollTiming& timing, std::uint64_t& write_seq);
     // The poll that ended a sleep: its value, read when the slice served it.
     std::int64_t woken_poll(const PollSpec& spec, const PollWake& woke, std::int64_t before,
                             std::uint64_t& write_seq);
     void count_backoff(const PollSpec& spec, std::uint64_t polls);
-    void enter_poll(const PollSpec& spec); // the wait reason, the Polling state
-    // The slot barriers' loops; values are ready
-    // slots (SlotsByDma) or the slots' sum (SlotSumByDma).
-    PollResult poll_slots(const PollSpec& spec);
-    std::int64_t slots_iteration(const PollSpec& spec, PollTiming& t, std::uint64_t& write_seq);
-    std::int64_t woken_slots(const PollSpec& spec, const PollWake& woke, std::int64_t before,
-                             std::uint64_t& write_seq);
-    std::int64_t scan_slots(const PollSpec& spec);
-    void rewrite_own_slot(const PollSpec& spec);
-    bool rewrite_is_current(const PollSpec& spec);
 
     const CoreConfig& m_config;
     LocalTime& m_time;

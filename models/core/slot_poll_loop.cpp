@@ -1,19 +1,6 @@
-// The per-slot soft barrier's poll loop (pto-isa 83d01313, a2a3/SyncAll.hpp
-// SYNCALL_SOFT_AIV_BARRIER, lines 147-173): each iteration invalidates the
-// slots' scalar-cache lines, waits for its posted writes (dsb), reads every
-// slot into UB with one DMA on MTE2, waits for it through an MTE2->S flag,
-// scans the slots with scalar loads and drains the pipes (pipe_barrier); past
-// the backoff threshold each iteration starts with another pipe_barrier.
-// Real iterations run that path through the modelled parts (the cache, the
-// MTE2 pipe, the L2, the flag), so what one costs is what they cost. Once two
-// iterations in a row cost the same, the rest are handed to the L2 range of
-// the slots as that DMA read with the measured time around it
-// (SleepingPolls), until a write lands in the slots or the limit is reached.
-// Ascend C's soft SyncAll (SlotSumByDma) runs the same loop without the dcci
-// and dsb, sums the slots, and in its first round rewrites the core's own
-// slot each iteration; a slept iteration skips that write only while it
-// would store what the slot already holds.
-#include "models/core/poll_engine.hpp"
+// The slot poll loop (slot_poll_loop.hpp): the iteration through the
+// modelled parts, the scan, the first-round rewrite and the fast-forward.
+#include "models/core/slot_poll_loop.hpp"
 
 #include "syncsim/fault.hpp"
 
@@ -39,7 +26,7 @@ bool slots_done(const PollSpec& spec, std::int64_t value) {
 }
 } // namespace
 
-std::int64_t PollEngine::scan_slots(const PollSpec& spec) {
+std::int64_t SlotPollLoop::scan(const PollSpec& spec) {
     std::int64_t ready = 0, sum = 0;
     const unsigned width = atomic_width_bytes(spec.type);
     for (std::int64_t i = 0; i < spec.slots; ++i) {
@@ -54,16 +41,16 @@ std::int64_t PollEngine::scan_slots(const PollSpec& spec) {
     return sums(spec) ? sum : ready;
 }
 
-bool PollEngine::rewrite_is_current(const PollSpec& spec) {
+bool SlotPollLoop::rewrite_is_current(const PollSpec& spec) {
     const SlotRewrite& w = *spec.rewrite;
     std::uint8_t would[kDmaBlockBytes], held[kDmaBlockBytes];
     m_pipes.own_ub().bytes.read(w.ub, would, sizeof would);
     std::memcpy(would, &w.value, sizeof w.value);
-    m_poll_sleep->read_now(w.gm, held, sizeof held);
+    m_engine.poll_sleep().read_now(w.gm, held, sizeof held);
     return std::memcmp(would, held, sizeof would) == 0;
 }
 
-void PollEngine::rewrite_own_slot(const PollSpec& spec) {
+void SlotPollLoop::rewrite_own_slot(const PollSpec& spec) {
     const SlotRewrite& w = *spec.rewrite;
     store_rewrite_word(m_pipes.own_ub().bytes, w);
     m_time.advance(m_config.timing.scalar_op);  // the store
@@ -76,8 +63,8 @@ void PollEngine::rewrite_own_slot(const PollSpec& spec) {
     while (!mte3.drained()) m_time.wait_ahead(mte3.drained_event()); // MTE3 -> MTE2
 }
 
-std::int64_t PollEngine::slots_iteration(const PollSpec& spec, PollTiming& timing,
-                                         std::uint64_t& write_seq) {
+std::int64_t SlotPollLoop::iteration(const PollSpec& spec, PollEngine::PollTiming& timing,
+                                     std::uint64_t& write_seq) {
     const sc_core::sc_time begin = m_time.now();
     for (std::int64_t i = 0; !sums(spec) && i < spec.slots; ++i) {
         m_memory.dcci_line(spec.addr + static_cast<GmAddr>(i) * spec.slot_bytes,
@@ -114,7 +101,7 @@ std::int64_t PollEngine::slots_iteration(const PollSpec& spec, PollTiming& timin
     while (!mte2.drained()) m_time.wait_ahead(mte2.drained_event());
     m_time.advance(m_config.timing.scalar_op); // wait_flag
     if (spec.rewrite) rewrite_own_slot(spec);
-    const std::int64_t ready = scan_slots(spec);
+    const std::int64_t ready = scan(spec);
     m_time.advance(double(spec.slots) * m_config.timing.scalar_op); // the scan
     PipeUnit& mte3 = m_pipes.unit(kDmaRoutes.ub_to_gm); // pipe_barrier(PIPE_ALL): a rewrite's copy
     while (!mte3.drained()) m_time.wait_ahead(mte3.drained_event());
@@ -127,8 +114,8 @@ std::int64_t PollEngine::slots_iteration(const PollSpec& spec, PollTiming& timin
     return ready;
 }
 
-std::int64_t PollEngine::woken_slots(const PollSpec& spec, const PollWake& woke,
-                                     std::int64_t before, std::uint64_t& write_seq) {
+std::int64_t SlotPollLoop::woken(const PollSpec& spec, const PollWake& woke, std::int64_t before,
+                                 std::uint64_t& write_seq) {
     write_seq = woke.seq;
     if (!woke.changed) return before; // the last allowed poll, its iteration done now
     // Woken when the range serves the DMA: a write landing now lands in this
@@ -137,7 +124,7 @@ std::int64_t PollEngine::woken_slots(const PollSpec& spec, const PollWake& woke,
     Activity::count_one();
     const std::uint64_t bytes = slot_extent(spec);
     std::vector<std::uint8_t> staging(bytes);
-    m_poll_sleep->read_now(spec.addr, staging.data(), static_cast<unsigned>(bytes));
+    m_engine.poll_sleep().read_now(spec.addr, staging.data(), static_cast<unsigned>(bytes));
     m_pipes.own_ub().bytes.write(spec.ub, staging.data(), bytes);
     wait_until(woke.completion);
     // The slept iterations skipped the rewrite: it wrote what the slot
@@ -149,10 +136,10 @@ std::int64_t PollEngine::woken_slots(const PollSpec& spec, const PollWake& woke,
         else
             rewrite_own_slot(spec);
     }
-    return scan_slots(spec);
+    return scan(spec);
 }
 
-PollResult PollEngine::poll_slots(const PollSpec& spec) {
+PollResult SlotPollLoop::run(const PollSpec& spec) {
     if (spec.slots < 1 || spec.slot_bytes == 0 || spec.slot_bytes % kDmaBlockBytes != 0)
         throw KernelFault("poll: a slot poll needs at least one slot and slots a multiple of " +
                           std::to_string(kDmaBlockBytes) + " bytes apart");
@@ -168,23 +155,24 @@ PollResult PollEngine::poll_slots(const PollSpec& spec) {
     m_pipes.check_local_range(m_pipes.own_ub(), spec.ub, bytes, "poll");
     m_pipes.drain();
     m_time.sync();
-    enter_poll(spec);
+    m_engine.enter_poll(spec);
     m_activity.reason().slots = spec.slots;
     m_activity.reason().slot_bytes = spec.slot_bytes;
     m_activity.reason().slot_sum = sums(spec);
 
     PollResult result;
-    std::optional<PollTiming> last, steady; // a real iteration's cost; two alike in a row
-    std::optional<PollWake> woke;           // the poll that ended a sleep
+    std::optional<PollEngine::PollTiming> last,
+        steady;                   // a real iteration's cost; two alike in a row
+    std::optional<PollWake> woke; // the poll that ended a sleep
     for (;;) {
         std::uint64_t seq = 0;
-        PollTiming timing;
+        PollEngine::PollTiming timing;
         if (woke) {
-            result.value = woken_slots(spec, *woke, result.value, seq);
+            result.value = woken(spec, *woke, result.value, seq);
         } else {
             if (spec.barrier_after && result.polls > spec.barrier_after)
                 m_time.advance(m_config.timing.pipe_barrier);
-            result.value = slots_iteration(spec, timing, seq);
+            result.value = iteration(spec, timing, seq);
             if (last && *last == timing) steady = timing;
             last = timing;
         }
@@ -202,10 +190,10 @@ PollResult PollEngine::poll_slots(const PollSpec& spec) {
         // back a dirty line): the next polls read what this one read until a
         // write lands in the slots.
         if (!m_config.fast_poll || !steady || !(slept || steady == last)) continue;
-        const PollCycle cycle = loop_cycle(spec, *steady, 0);
+        const PollCycle cycle = m_engine.loop_cycle(spec, *steady, 0);
         sc_core::sc_time next = m_time.now() + steady->to_arrive;
         if (cycle.backoff_after(result.polls - 1)) next += cycle.backoff;
-        woke = sleep_through_polls(spec, cycle, next, steady->port, seq, result);
+        woke = m_engine.sleep_through_polls(spec, cycle, next, steady->port, seq, result);
     }
     if (result.timed_out)
         m_activity.counters().poll_timeouts.push_back({m_time.now(), m_activity.round(), spec.addr,
