@@ -4,6 +4,8 @@
 // hold their range 30 cycles and answer 30 cycles after they start.
 #pragma once
 
+#include "models/core/pipe_set.hpp"
+#include "models/core/poll_engine.hpp"
 #include "models/memory/l2_cache.hpp"
 #include "tests/support/core_units.hpp"
 
@@ -35,6 +37,19 @@ struct CoreOnL2 {
     CoreOnL2(const char* name, int id, const Clock& clock)
         : l2("l2", l2_params(), clock, gm), units(name, id, clock) {
         units.memory.link().socket.bind(l2.target);
+    }
+};
+
+// The same with the core's pipes (its local buffers and DMA) and its poll
+// engine, whose sleeping polls go to that L2.
+struct CorePipesOnL2 : CoreOnL2 {
+    PipeSet pipes;
+    PollEngine polls;
+    CorePipesOnL2(const char* name, int id, const Clock& clock)
+        : CoreOnL2(name, id, clock),
+          pipes(units, units.config, units.time, units.activity, units.memory),
+          polls(units.config, units.time, units.activity, units.memory, pipes) {
+        polls.set_poll_sleep(&l2);
     }
 };
 

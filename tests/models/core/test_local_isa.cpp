@@ -18,11 +18,11 @@ TEST_CASE("local ISA: registers reset per block, a vector add takes its head and
           "[model][local_isa]") {
     sc_core::sc_set_time_resolution(1, sc_core::SC_PS);
     const Clock clock{1000};
-    test::CoreOnL2 core("aiv0", 0, clock);
+    test::CorePipesOnL2 core("aiv0", 0, clock);
     test::CoreUnits& units = core.units;
+    PipeSet& pipes = core.pipes;
     units.config.timing.vector_head = 10;
     units.config.timing.vector_per_repeat = 2;
-    PipeSet pipes(units, units.config, units.time, units.activity, units.memory);
     LocalIsa isa(units.config, pipes);
     isa.reg(IsaReg::MaskLow) = 0x1;
     isa.block_started();

@@ -2,7 +2,6 @@
 // every slot into UB with one DMA and scans them; the loop ends when every
 // slot holds the round (SlotsByDma) or the slots' sum reaches it
 // (SlotSumByDma); shapes a core cannot run fault by name.
-#include "models/core/pipe_set.hpp"
 #include "models/core/slot_poll_loop.hpp"
 #include "syncsim/fault.hpp"
 #include "tests/support/l2_params.hpp"
@@ -42,19 +41,14 @@ TEST_CASE("slot poll loop: it ends when every slot holds the round, and a late s
           "[model][slot_poll_loop]") {
     sc_core::sc_set_time_resolution(1, sc_core::SC_PS);
     const Clock clock{1000};
-    test::CoreOnL2 core("aiv0", 0, clock);
+    test::CorePipesOnL2 core("aiv0", 0, clock);
     core.units.config.fast_poll = false; // every iteration real: a plain store write is seen
-    PipeSet pipes(core.units, core.units.config, core.units.time, core.units.activity,
-                  core.units.memory);
-    PollEngine engine(core.units.config, core.units.time, core.units.activity, core.units.memory,
-                      pipes);
-    engine.set_poll_sleep(&core.l2);
     for (int s = 0; s < 4; ++s) slot_poll_test::put_slot(core.gm, s, s == 2 ? 0 : 1);
     PollResult ready, summed;
     long long ended = -1;
     sc_core::sc_spawn([&] {
         SlotPollLoop loop(core.units.config, core.units.time, core.units.activity,
-                          core.units.memory, pipes, engine);
+                          core.units.memory, core.pipes, core.polls);
         ready = loop.run(slot_poll_test::slots_spec(PollLoad::SlotsByDma, 1));
         ended = ns(core.units.time.now());
         summed = loop.run(slot_poll_test::slots_spec(PollLoad::SlotSumByDma, 4));
@@ -77,13 +71,9 @@ TEST_CASE("slot poll loop: no slots, slots not 32 bytes apart, a cube, or a rewr
           "[model][slot_poll_loop]") {
     sc_core::sc_set_time_resolution(1, sc_core::SC_PS);
     const Clock clock{1000};
-    test::CoreOnL2 core("aiv1", 1, clock);
-    PipeSet pipes(core.units, core.units.config, core.units.time, core.units.activity,
-                  core.units.memory);
-    PollEngine engine(core.units.config, core.units.time, core.units.activity, core.units.memory,
-                      pipes);
+    test::CorePipesOnL2 core("aiv1", 1, clock);
     SlotPollLoop loop(core.units.config, core.units.time, core.units.activity, core.units.memory,
-                      pipes, engine);
+                      core.pipes, core.polls);
     PollSpec none = slot_poll_test::slots_spec(PollLoad::SlotsByDma, 1);
     none.slots = 0;
     CHECK_THROWS_WITH(loop.run(none), Catch::Contains("at least one slot"));
