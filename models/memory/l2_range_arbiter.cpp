@@ -2,6 +2,7 @@
 // at one instant take their ranges in port order, and the polls of sleeping
 // cores are merged into that order by their own arrival times.
 #include "models/memory/l2_range_arbiter.hpp"
+#include "models/systemc/simulation_time.hpp"
 
 #include <algorithm>
 #include <limits>
