@@ -1,8 +1,8 @@
 // The Ascend target: a SoC of AIC/AIV cores, FFTS, L2 and GM, a host
 // runtime running the config's host program (or the default one that
 // launches its kernel), and the tracers the options ask for.
-#include "driver/run/ascend_result.hpp"
 #include "driver/experiment/plugin_loader.hpp"
+#include "driver/run/ascend_result.hpp"
 #include "driver/run/run_target.hpp"
 #include "driver/study/sweep/shell_command.hpp"
 

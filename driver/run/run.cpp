@@ -5,10 +5,10 @@
 #include "driver/run/run.hpp"
 
 #include "driver/experiment/capacity.hpp"
-#include "driver/study/fixes/fixes.hpp"
 #include "driver/run/run_target.hpp"
-#include "driver/study/sensitivity/sensitivity_cache.hpp"
 #include "driver/run/utf8.hpp"
+#include "driver/study/fixes/fixes.hpp"
+#include "driver/study/sensitivity/sensitivity_cache.hpp"
 #include "models/systemc/sanitizer_stack.hpp"
 #include "models/systemc/stack_guards.hpp"
 #include "output/trace/ascend_tracer.hpp"

@@ -1,8 +1,8 @@
 // The plain checks behind issue 23's refusals: ELF headers before dlopen,
 // outputs apart from inputs, and values quoted short in messages.
 #include "config/yaml_view.hpp"
-#include "driver/run/output_paths.hpp"
 #include "driver/experiment/shared_library_check.hpp"
+#include "driver/run/output_paths.hpp"
 #include "models/report/first_entries.hpp"
 #include "output/os/child_process.hpp"
 #include "tests/support/temp_file.hpp"

@@ -1,8 +1,8 @@
 #include "driver/study/calibration/fit_projection.hpp"
 
 #include "config/yaml_view.hpp"
-#include "driver/study/calibration/identifiability.hpp"
 #include "driver/run/run_common.hpp"
+#include "driver/study/calibration/identifiability.hpp"
 
 #include <algorithm>
 #include <cmath>

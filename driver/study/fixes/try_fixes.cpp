@@ -1,8 +1,8 @@
 // --try-fixes: each proposed fix is a point of a small sweep (the config
 // with the fix's --set values after the user's), run as a child syncsim; a
 // fix resolves the run when the child completes and every check passes.
-#include "driver/study/sweep/config_runs.hpp"
 #include "driver/study/fixes/fixes.hpp"
+#include "driver/study/sweep/config_runs.hpp"
 
 #include <filesystem>
 #include <iostream>

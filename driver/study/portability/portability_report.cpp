@@ -1,9 +1,9 @@
 // What `syncsim portability` shows per platform, from each run's result:
 // rows, and the table, CSV and JSON renderings of them.
 #include "config/yaml_view.hpp"
+#include "driver/run/utf8.hpp"
 #include "driver/study/portability/portability.hpp"
 #include "driver/study/sweep/shell_command.hpp"
-#include "driver/run/utf8.hpp"
 #include "models/report/summary.hpp"
 
 #include <algorithm>

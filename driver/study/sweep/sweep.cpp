@@ -3,11 +3,11 @@
 
 #include "config/yaml_view.hpp"
 #include "driver/experiment/experiment_config.hpp"
-#include "driver/run/output_paths.hpp"
 #include "driver/experiment/plugin_loader.hpp"
+#include "driver/run/output_paths.hpp"
+#include "driver/run/utf8.hpp"
 #include "driver/study/sweep/shell_command.hpp"
 #include "driver/study/sweep/sweep_point.hpp"
-#include "driver/run/utf8.hpp"
 #include "output/trace/output_file.hpp"
 #include "workloads/registry.hpp"
 

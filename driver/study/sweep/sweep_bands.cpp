@@ -5,8 +5,8 @@
 // every point runs twice more, those estimates all at the ends that lowered
 // the metric and all at the ends that raised it. The band is the least and
 // the most of the point's value and its two corners.
-#include "driver/study/calibration/calibration_fit_file.hpp"
 #include "driver/experiment/experiment_config.hpp"
+#include "driver/study/calibration/calibration_fit_file.hpp"
 #include "driver/study/sensitivity/sensitivity_cache.hpp"
 #include "driver/study/sensitivity/sensitivity_plan.hpp"
 #include "driver/study/sweep/sweep_point.hpp"

@@ -1,5 +1,5 @@
-#include "driver/study/sweep/sweep_point.hpp"
 #include "driver/run/utf8.hpp"
+#include "driver/study/sweep/sweep_point.hpp"
 #include "output/trace/output_file.hpp"
 
 #include <algorithm>
