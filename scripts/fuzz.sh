@@ -10,27 +10,26 @@
 #                                            add -fork=2 to use both cores)
 #   scripts/fuzz.sh -runs=N | other libFuzzer flags
 #
-# Builds build-fuzz/ with clang++ (installed from Debian if missing). Crashes
+# Builds build-asan/ with clang++ (installed from Debian if missing). Crashes
 # are written as crash-* files in fuzz/findings/; each one found becomes a
 # test (tests/scenario/test_hardened_inputs.cpp). Whole runs (the simulation
 # and its outputs) are fuzzed by scripts/fuzz_runs.py instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v clang++ >/dev/null; then
+if ! command -v clang++-14 >/dev/null; then
     sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
     $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends clang
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends clang-14
 fi
 
-# -O1 -g1, as the sanitizer tree: less compile time than -O2 -g, which
-# every CI run pays; the runs are bounded by input count, not time.
-CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DSYNCSIM_FUZZ=ON -DBUILD_TESTING=OFF >/dev/null
-cmake --build build-fuzz --target syncsim_input_fuzzer
+# The sanitizer tree (the `asan` preset, -O1 -g1) carries the coverage
+# instrumentation too: CI builds it once for the fuzz target and the tests.
+cmake --preset asan >/dev/null
+cmake --build --preset asan --target syncsim_input_fuzzer
 
-corpus="build-fuzz/corpus"
+corpus="build-asan/corpus"
 mkdir -p "$corpus" fuzz/findings
 seed() { # seed NAME PREFIX FILE: the file's bytes after a one-byte prefix
     { printf '%s' "$2"; cat "$3"; } >"$corpus/seed-$1"
@@ -57,6 +56,6 @@ seed "elf-whole" e <(head -c 2000000 "$library")
 [ $# -gt 0 ] || set -- -max_total_time=60
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
-exec build-fuzz/fuzz/syncsim_input_fuzzer -dict=fuzz/config.dict -max_len=65536 \
+exec build-asan/fuzz/syncsim_input_fuzzer -dict=fuzz/config.dict -max_len=65536 \
     -timeout=20 -rss_limit_mb=4096 -artifact_prefix=fuzz/findings/ -print_final_stats=1 \
     "$@" "$corpus"

@@ -38,7 +38,7 @@ if [ "$full" -eq 0 ]; then
 fi
 phase "slow tier: long spins, big chips, a fuzz of whole runs"
 ctest --test-dir build --output-on-failure -j "$jobs" -L slow
-phase "libFuzzer target (build-fuzz/, clang): 10,000 inputs, seed 1"
+phase "libFuzzer target (build-asan/, clang): 10,000 inputs, seed 1"
 fuzz_log=$(mktemp)
 if ! scripts/fuzz.sh -seed=1 -runs=10000 >"$fuzz_log" 2>&1; then
     tail -n 60 "$fuzz_log"
@@ -47,7 +47,7 @@ if ! scripts/fuzz.sh -seed=1 -runs=10000 >"$fuzz_log" 2>&1; then
 fi
 grep -E '^stat::number_of_executed_units|^Done' "$fuzz_log" || true
 rm -f "$fuzz_log"
-phase "AddressSanitizer + UBSan build (build-asan/)"
+phase "the rest of the AddressSanitizer + UBSan build (build-asan/)"
 cmake --preset asan >/dev/null
 cmake --build --preset asan
 phase "the default tier under AddressSanitizer and UBSan, the heavy orchestration cases aside"

@@ -3,7 +3,7 @@
 #include <cstddef>
 #include <pthread.h>
 
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(SYNCSIM_ASAN)
 #include <dlfcn.h>
 #endif
 
@@ -11,7 +11,7 @@
 // linked in, so a normal build calls nothing. (Under ASan the start is
 // defined below.)
 extern "C" {
-#if !defined(__SANITIZE_ADDRESS__)
+#if !defined(SYNCSIM_ASAN)
 void __sanitizer_start_switch_fiber(void** fake_stack_save, const void* bottom, std::size_t size)
     __attribute__((weak));
 #endif
@@ -42,7 +42,7 @@ const StackRange kMainStackAtStart = main_stack();
 
 } // namespace
 
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(SYNCSIM_ASAN)
 // SystemC's yield() into the main coroutine announces a stack of size 0 at
 // address 0 (its main coroutine records no stack). ASan then cannot unwind
 // on the main stack: every allocation made there (SC_METHODs, everything
@@ -67,7 +67,7 @@ __sanitizer_start_switch_fiber(void** fake_stack_save, const void* bottom, std::
 namespace syncsim {
 
 void announce_main_stack_to_sanitizers() {
-#if !defined(__SANITIZE_ADDRESS__)
+#if !defined(SYNCSIM_ASAN)
     if (!__sanitizer_start_switch_fiber) return;
 #endif
     if (!__sanitizer_finish_switch_fiber) return;

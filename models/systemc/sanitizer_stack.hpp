@@ -12,6 +12,17 @@
 // then depends on the address layout, so the failure came and went.
 #pragma once
 
+// SYNCSIM_ASAN: built with AddressSanitizer. GCC says so with
+// __SANITIZE_ADDRESS__, clang (the sanitizer and fuzz tree) only through
+// __has_feature.
+#if defined(__SANITIZE_ADDRESS__)
+#define SYNCSIM_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SYNCSIM_ASAN 1
+#endif
+#endif
+
 namespace syncsim {
 
 // Tells the sanitizers, if the program runs under them, that the current

@@ -2,6 +2,7 @@
 // internal error, a run or an output that never ends, memory without bound,
 // a lost file, a silent accept), as the binary sees it: every one ends with
 // exit 0, 1 or 2 and a message, never exit 3 or a signal.
+#include "models/systemc/sanitizer_stack.hpp"
 #include "tests/support/run_config.hpp"
 #include "tests/support/temp_file.hpp"
 
@@ -136,7 +137,7 @@ TEST_CASE("hardened: a damaged plugin that would crash the loader is refused",
 
 // Not in the sanitizer build: AddressSanitizer reserves terabytes of address
 // space, so no process of it can run under ulimit -v.
-#if !defined(__SANITIZE_ADDRESS__)
+#if !defined(SYNCSIM_ASAN)
 TEST_CASE("hardened: a configuration beyond the address-space limit is refused",
           "[hardened][capacity]") {
     // E518 from SystemC inside the dispatcher (exit 3): stacks were counted
