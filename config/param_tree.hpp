@@ -151,8 +151,10 @@ std::string platform_folder(const std::string& search_path, const std::string& n
 // results do not depend on where the tree is checked out.
 std::string platform_display_path(const std::string& dir, const std::string& name);
 std::vector<std::string> list_platforms(const std::string& search_path);
-// The `kind:` of a platform file or of its base chain ("ascend" when none says).
-std::string platform_kind(const std::string& dir, const std::string& name);
+// The `kind:` of a platform file or of its base chain ("ascend" when none
+// says), one of `kinds` (the registry's: driver/kinds/platform_kind.hpp).
+std::string platform_kind(const std::string& dir, const std::string& name,
+                          const std::vector<std::string>& kinds);
 // Throws unless `name` is a plain platform name (no path, at most 64 characters).
 void check_platform_name(const std::string& name);
 

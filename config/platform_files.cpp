@@ -60,7 +60,8 @@ std::vector<std::string> list_platforms(const std::string& search_path) {
 }
 
 namespace {
-std::string read_platform_kind(const std::string& dir, const std::string& name) {
+std::string read_platform_kind(const std::string& dir, const std::string& name,
+                               const std::vector<std::string>& kinds) {
     std::string file = name;
     for (int depth = 0; depth < 16; ++depth) {
         check_platform_name(file);
@@ -68,7 +69,7 @@ std::string read_platform_kind(const std::string& dir, const std::string& name) 
         if (folder.empty()) return "ascend"; // the loader names what is missing
         const auto path = std::filesystem::path(folder) / (file + ".yaml");
         const MapView doc(load_yaml_file(path.string()), platform_display_path(folder, file), "");
-        if (doc.has("kind")) return doc.choice("kind", {"ascend", "vortex"});
+        if (doc.has("kind")) return doc.choice("kind", kinds);
         if (!doc.has("base")) return "ascend";
         file = doc.text("base");
     }
@@ -76,11 +77,12 @@ std::string read_platform_kind(const std::string& dir, const std::string& name) 
 }
 } // namespace
 
-std::string platform_kind(const std::string& dir, const std::string& name) {
+std::string platform_kind(const std::string& dir, const std::string& name,
+                          const std::vector<std::string>& kinds) {
     check_platform_name(name);
     // Only names with a file are remembered: a missing one is an error later.
     if (platform_folder(dir, name).empty()) return "ascend";
-    return load_once<std::string>(dir, name, [&] { return read_platform_kind(dir, name); });
+    return load_once<std::string>(dir, name, [&] { return read_platform_kind(dir, name, kinds); });
 }
 
 namespace {

@@ -6,11 +6,11 @@
 #include "config/param_tree.hpp"
 #include "config/yaml_view.hpp"
 #include "driver/cli/command_options.hpp"
+#include "driver/kinds/platform_kind.hpp"
 #include "driver/study/calibration/calibration.hpp"
 #include "driver/study/calibration/calibration_fit.hpp"
 #include "driver/study/sensitivity/sensitivity.hpp"
 #include "driver/study/sweep/sweep.hpp"
-#include "platforms/platform_kinds.hpp"
 
 #include <boost/program_options.hpp>
 #include <cstdlib>

@@ -5,8 +5,7 @@
 #include "driver/cli/cli_commands.hpp"
 #include "driver/cli/command_options.hpp"
 #include "driver/experiment/plugin_loader.hpp"
-#include "platforms/platform.hpp"
-#include "platforms/platform_kinds.hpp"
+#include "driver/kinds/platform_kind.hpp"
 #include "workloads/registry.hpp"
 
 #include <boost/program_options.hpp>
@@ -97,7 +96,7 @@ int cmd_list(const std::vector<std::string>& args, const std::string& pdir) {
     if (what == "platforms" && plugin_files.empty()) {
         const std::string dir = platforms_dir(pdir);
         for (const auto& name : list_platforms(dir)) {
-            const std::string description = platform_description(load_any_platform(dir, name));
+            const std::string description = load_any_platform(dir, name)->description();
             std::cout << std::left << std::setw(12) << name << "  " << description << "\n";
         }
         return 0;

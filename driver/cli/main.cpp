@@ -6,6 +6,7 @@
 #include "driver/cli/command_options.hpp"
 #include "driver/experiment/experiment_config.hpp"
 #include "driver/experiment/plugin_loader.hpp"
+#include "driver/kinds/platform_kind.hpp"
 #include "driver/run/output_paths.hpp"
 #include "driver/run/run.hpp"
 #include "driver/run/trace_options.hpp"
@@ -14,8 +15,6 @@
 #include "models/systemc/sanitizer_stack.hpp"
 #include "output/trace/output_file.hpp"
 #include "output/trace/round_rows_file.hpp"
-#include "platforms/platform.hpp"
-#include "platforms/platform_kinds.hpp"
 #include "workloads/registry.hpp"
 
 #include <boost/program_options.hpp>

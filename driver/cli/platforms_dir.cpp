@@ -2,7 +2,7 @@
 #include "driver/cli/platforms_dir.hpp"
 
 #include "config/param_tree.hpp"
-#include "platforms/platform_kinds.hpp"
+#include "driver/kinds/platform_kind.hpp"
 
 #include <cstdlib>
 #include <filesystem>

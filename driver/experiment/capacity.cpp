@@ -1,9 +1,8 @@
 #include "driver/experiment/capacity.hpp"
 
-#include "config/yaml_view.hpp"
-#include "driver/experiment/plugin_loader.hpp"
-#include "models/core/ai_core.hpp"
-#include "workloads/registry.hpp"
+#include "config/config_error.hpp"
+#include "driver/experiment/experiment_config.hpp"
+#include "driver/kinds/kind_setup.hpp"
 
 #include <fstream>
 #include <sstream>
@@ -70,41 +69,8 @@ MachineLimits MachineLimits::of_this_machine() {
     return m;
 }
 
-namespace {
-
-CapacityDemand demand_of(const VortexSetup& setup, const ParamMap&) {
-    CapacityDemand d;
-    const VortexPlatform& p = setup.platform;
-    const std::uint64_t cores = std::uint64_t(p.clusters) * std::uint64_t(p.cores);
-    // One thread per warp, and at most one global-barrier request per core.
-    d.threads = cores * std::uint64_t(p.warps) + cores;
-    d.threads_why = std::to_string(p.clusters) + " clusters x " + std::to_string(p.cores) +
-                    " cores x (" + std::to_string(p.warps) + " warps + 1)";
-    return d;
-}
-
-CapacityDemand demand_of(const AscendSetup& setup, const ParamMap& params) {
-    CapacityDemand d;
-    const Platform& p = setup.platform;
-    const std::uint64_t cores = std::uint64_t(p.aic_cores + p.aiv_cores);
-    d.threads = cores * AiCore::kThreadsPerCore;
-    d.threads_why = std::to_string(cores) + " cores x " + std::to_string(AiCore::kThreadsPerCore) +
-                    " (the scalar unit; a pipe or write buffer starts its own when first used)";
-    if (!setup.host.empty()) {
-        const HostEntry* host = workloads().host(setup.host);
-        if (host && host->touched_bytes) {
-            d.touched_bytes = host->touched_bytes(device_info(p), params);
-            d.touched_why = "the data host program '" + setup.host + "' writes";
-        }
-    }
-    return d;
-}
-
-} // namespace
-
 CapacityDemand estimate_demand(const ExperimentConfig& cfg) {
-    return std::visit([&cfg](const auto& setup) { return demand_of(setup, cfg.params); },
-                      cfg.setup);
+    return cfg.setup->demand(cfg.params);
 }
 
 void check_capacity(const ExperimentConfig& cfg, const MachineLimits& limits) {

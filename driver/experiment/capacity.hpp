@@ -4,12 +4,12 @@
 // runs out of thread stacks) or swapping for minutes.
 #pragma once
 
-#include "driver/experiment/experiment_config.hpp"
-
 #include <cstdint>
 #include <string>
 
 namespace syncsim {
+
+struct ExperimentConfig;
 
 struct MachineLimits {
     // SystemC threads: memory bounds them (a thread's model state), and under

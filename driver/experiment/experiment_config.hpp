@@ -3,19 +3,21 @@
 // configs/*.yaml plus command-line --set, every key checked.
 #pragma once
 
-#include "models/runtime/launch_rules.hpp"
-#include "platforms/platform_kinds.hpp"
+#include "config/param_tree.hpp"
 #include "syncsim/core_types.hpp"
 #include "syncsim/workload.hpp"
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
-#include <variant>
 #include <vector>
 
 namespace syncsim {
+
+class KindSetup;
+struct PlatformKind;
 
 struct MemoryExpectation {
     std::string buffer;
@@ -32,26 +34,14 @@ struct Expectation {
     bool any() const { return outcome || !checks.empty() || !memory.empty() || stuck; }
 };
 
-// What runs on an Ascend platform: a host program, or a kernel the default
-// host program launches.
-struct AscendSetup {
-    Platform platform;
-    std::string host, kernel;           // exactly one is set
-    std::optional<KernelLaunch> launch; // with `kernel`
-};
-
-// What runs on a Vortex platform: a warp program.
-struct VortexSetup {
-    VortexPlatform platform;
-    std::string kernel;
-};
-
 struct ExperimentConfig {
     std::string file, description;
-    // The platform and its workload, of the kind the platform file says
-    // (platforms/platform_kinds.hpp); code that differs by kind visits it.
-    std::variant<AscendSetup, VortexSetup> setup;
-    // Its kind, and what the driver may ask of it (platforms/platform_kinds.hpp).
+    // The platform and its workload, as the platform's kind read them
+    // (driver/kinds/kind_setup.hpp): what differs by kind is asked of it.
+    // Shared, not copied, by copies of the config: it does not change after
+    // loading.
+    std::shared_ptr<const KindSetup> setup;
+    // Its kind, and what the driver may ask of it (driver/kinds/platform_kind.hpp).
     const PlatformKind* kind = nullptr;
     std::string plugin; // the plugin that holds the workload (absolute), or ""
     ParamMap params;
@@ -68,12 +58,6 @@ struct ExperimentConfig {
     Expectation expect;
     std::vector<std::string> sets; // the --set arguments, as given
 
-    // The setup of that kind; std::bad_variant_access (an internal error) if
-    // the platform is of the other kind.
-    AscendSetup& ascend() { return std::get<AscendSetup>(setup); }
-    const AscendSetup& ascend() const { return std::get<AscendSetup>(setup); }
-    VortexSetup& vortex() { return std::get<VortexSetup>(setup); }
-    const VortexSetup& vortex() const { return std::get<VortexSetup>(setup); }
     // The platform whatever its kind: name, files, parameter rows.
     const std::string& platform_name() const;
     const std::vector<std::string>& platform_files() const;

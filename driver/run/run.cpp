@@ -5,14 +5,13 @@
 #include "driver/run/run.hpp"
 
 #include "driver/experiment/capacity.hpp"
+#include "driver/kinds/kind_setup.hpp"
 #include "driver/run/run_target.hpp"
 #include "driver/run/utf8.hpp"
 #include "driver/study/fixes/fixes.hpp"
 #include "driver/study/sensitivity/sensitivity_cache.hpp"
 #include "models/systemc/sanitizer_stack.hpp"
 #include "models/systemc/stack_guards.hpp"
-#include "output/trace/ascend_tracer.hpp"
-#include "output/trace/vortex_tracer.hpp"
 
 #include <chrono>
 #include <sstream>
@@ -34,9 +33,7 @@ std::string stack_guards_line(const MachineLimits& machine) {
 
 // Which target runs a config: the one for its platform's kind.
 std::unique_ptr<RunTarget> make_target(const ExperimentConfig& cfg) {
-    return std::visit(ByKind{[](const AscendSetup&) { return make_ascend_target(); },
-                             [](const VortexSetup&) { return make_vortex_target(); }},
-                      cfg.setup);
+    return cfg.setup->make_target();
 }
 
 // The order every run is classified in: a bound that stopped it, then how
@@ -142,10 +139,7 @@ double seconds_between(std::chrono::steady_clock::time_point a,
 
 std::vector<std::string> vcd_companion_files(const ExperimentConfig& cfg,
                                              const std::string& vcd_path) {
-    return std::visit(
-        ByKind{[&](const AscendSetup&) { return AscendTracer::companion_files(vcd_path); },
-               [&](const VortexSetup&) { return VortexTracer::companion_files(vcd_path); }},
-        cfg.setup);
+    return cfg.setup->companion_files(vcd_path);
 }
 
 RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options) {

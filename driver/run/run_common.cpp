@@ -3,6 +3,7 @@
 // bounds, and ending the processes a run leaves behind.
 #include "driver/run/run_common.hpp"
 
+#include "driver/kinds/kind_setup.hpp"
 #include "driver/run/run.hpp"
 #include "driver/run/run_target.hpp"
 #include "models/systemc/sanitizer_stack.hpp"
@@ -16,21 +17,6 @@ namespace syncsim {
 
 using nlohmann::json;
 
-namespace {
-
-json workload_json(const std::variant<AscendSetup, VortexSetup>& setup) {
-    return std::visit(
-        ByKind{[](const AscendSetup& a) {
-                   return a.host.empty() ? json{{"kernel", a.kernel}} : json{{"host", a.host}};
-               },
-               [](const VortexSetup& v) {
-                   return json{{"vortex", v.kernel}};
-               }},
-        setup);
-}
-
-} // namespace
-
 json config_json(const ExperimentConfig& c) {
     json params = json::object();
     for (const auto& [name, value] : c.params)
@@ -38,27 +24,14 @@ json config_json(const ExperimentConfig& c) {
     json j = {{"file", c.file},
               {"description", c.description},
               {"sets", c.sets},
-              {"workload", workload_json(c.setup)},
               {"params", params},
               {"limits",
                {{"sim_time_ps", c.sim_time_limit_ps},
                 {"max_events", c.max_events},
                 {"wall_time_s", c.wall_time_s}}},
               {"simulator", {{"poll", c.fast_poll ? "fast_forward" : "spin"}}}};
+    c.setup->describe_workload(j);
     if (!c.plugin.empty()) j["workload"]["plugin"] = c.plugin;
-    if (const auto* ascend = std::get_if<AscendSetup>(&c.setup); ascend && ascend->launch) {
-        const KernelLaunch& launch = *ascend->launch;
-        json defines = json::object();
-        for (const auto& [k, v] : launch.defines) defines[k] = v;
-        json libraries = json::object();
-        for (const auto& [k, v] : launch.libraries) libraries[k] = v;
-        j["launch"] = {{"block_dim", launch.block_dim},
-                       {"target", launch.target},
-                       {"build", to_string(launch.flavour)},
-                       {"meta", to_string(launch.meta)},
-                       {"defines", defines},
-                       {"libraries", libraries}};
-    }
     return j;
 }
 

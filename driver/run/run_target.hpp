@@ -75,9 +75,6 @@ class RunTarget {
     virtual std::string events_detail(const nlohmann::json& result) const = 0;
 };
 
-std::unique_ptr<RunTarget> make_ascend_target();
-std::unique_ptr<RunTarget> make_vortex_target();
-
 // Summary lines every target renders the same way, from the result.
 void summarize_checks(std::ostream& s, const nlohmann::json& checks);
 void summarize_expectation(std::ostream& s, const nlohmann::json& expectation);

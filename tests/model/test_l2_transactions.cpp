@@ -58,7 +58,7 @@ struct Initiator : sc_core::sc_module {
     }
 };
 
-L2Params params() {
+L2Params transaction_l2_params() {
     return test::l2_params();
 }
 
@@ -68,7 +68,7 @@ TEST_CASE("L2: a read sees a write, a miss costs more than a hit", "[l2][model]"
     sc_core::sc_set_time_resolution(1, sc_core::SC_PS);
     SparseStore store;
     const Clock clock{1000}; // 1 GHz: cycles are ns
-    L2Cache l2("l2", params(), clock, store);
+    L2Cache l2("l2", transaction_l2_params(), clock, store);
     // miss: 10 hop to the slice, then 1 occupancy + 5 access + 100 miss + 10 hop back = 126 ns;
     // hit: 10 + 1 + 5 + 10 = 26 ns more. (The test's name held a ';' that CTest
     // split, so it never ran: it expected the occupancy twice.)
@@ -86,7 +86,7 @@ TEST_CASE("L2: N atomics on one counter serialise, N service times apart", "[l2]
     sc_core::sc_set_time_resolution(1, sc_core::SC_PS);
     SparseStore store;
     const Clock clock{1000};
-    L2Cache l2("l2", params(), clock, store);
+    L2Cache l2("l2", transaction_l2_params(), clock, store);
     constexpr int kCores = 6;
     // One initiator brings the line into the L2 first, so every atomic hits.
     Initiator warm("warm", {{Kind::Read, 0x1040, 0}});
@@ -118,7 +118,7 @@ TEST_CASE("L2: N atomics on one counter serialise, N service times apart", "[l2]
 TEST_CASE("L2: accesses outside global memory are faults, not crashes", "[l2][model]") {
     sc_core::sc_set_time_resolution(1, sc_core::SC_PS);
     SparseStore store;
-    L2Cache l2("l2", params(), Clock{1000}, store);
+    L2Cache l2("l2", transaction_l2_params(), Clock{1000}, store);
     struct Bad : sc_core::sc_module {
         GmLink link{"port"};
         GmPort port{link, 0};
@@ -149,7 +149,7 @@ TEST_CASE("L2: an atomic or a poll outside GM faults the core, it does not crash
     sc_core::sc_set_time_resolution(1, sc_core::SC_PS);
     SparseStore store;
     const Clock clock{1000};
-    L2Cache l2("l2", params(), clock, store);
+    L2Cache l2("l2", transaction_l2_params(), clock, store);
     struct Faulting : sc_core::sc_module {
         GmLink link{"port"};
         GmPort port{link, 0};
@@ -187,7 +187,7 @@ TEST_CASE("polls hold their slice: an atomic arriving behind them queues", "[l2]
     sc_core::sc_set_time_resolution(1, sc_core::SC_PS);
     SparseStore store;
     const Clock clock{1000};
-    L2Cache l2("l2", params(), clock, store);
+    L2Cache l2("l2", transaction_l2_params(), clock, store);
     struct Poller : sc_core::sc_module {
         GmLink link{"port"};
         GmPort port{link, 0};
@@ -233,7 +233,7 @@ TEST_CASE("same-address serialisation is per 512-byte range: spinning cores stal
     sc_core::sc_set_time_resolution(1, sc_core::SC_PS);
     SparseStore store;
     const Clock clock{1000};
-    L2Cache l2("l2", params(), clock, store);
+    L2Cache l2("l2", transaction_l2_params(), clock, store);
     struct Spinner : sc_core::sc_module {
         GmLink link{"port"};
         GmPort port{link, 0};
@@ -274,7 +274,7 @@ TEST_CASE("a request across two ranges holds each for its own bytes", "[l2][mode
     sc_core::sc_set_time_resolution(1, sc_core::SC_PS);
     SparseStore store;
     const Clock clock{1000};
-    L2Cache l2("l2", params(), clock, store);
+    L2Cache l2("l2", transaction_l2_params(), clock, store);
     struct Big : sc_core::sc_module {
         GmLink link{"port"};
         GmPort port{link, 0};

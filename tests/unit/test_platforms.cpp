@@ -1,6 +1,6 @@
 #include "config/yaml_view.hpp"
+#include "driver/kinds/platform_kind.hpp"
 #include "platforms/platform.hpp"
-#include "platforms/platform_kinds.hpp"
 #include "tests/support/run_config.hpp"
 #include "tests/support/temp_file.hpp"
 
@@ -35,14 +35,15 @@ TEST_CASE("every shipped platform loads and every value says where it comes from
     }
 }
 
-TEST_CASE("a loaded platform knows its kind's registry entry, the one its file names",
+TEST_CASE("every shipped platform loads as the kind its file names, and the kind reads it back",
           "[platform]") {
-    // kind_of() maps a loaded platform's type to the registry by position.
     for (const std::string& name : list_platforms(test::platforms_dir())) {
         INFO(name);
-        const AnyPlatform p = load_any_platform(test::platforms_dir(), name);
-        CHECK(std::string(kind_of(p).name) == platform_kind(test::platforms_dir(), name));
-        CHECK(&kind_of(p) == &platform_kind_of(test::platforms_dir(), name));
+        const PlatformKind& kind = platform_kind_of(test::platforms_dir(), name);
+        const std::unique_ptr<LoadedPlatform> p = kind.load(test::platforms_dir(), name);
+        CHECK(p->name() == name);
+        CHECK_FALSE(p->rows().empty());
+        CHECK(p->files().back().find(name + ".yaml") != std::string::npos);
     }
 }
 

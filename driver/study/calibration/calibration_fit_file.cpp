@@ -2,8 +2,8 @@
 
 #include "config/param_tree.hpp"
 #include "config/yaml_view.hpp"
+#include "driver/kinds/platform_kind.hpp"
 #include "platforms/platform.hpp"
-#include "platforms/platform_kinds.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -208,7 +208,7 @@ bool platform_follows_fit(const FitRecord& fit, const std::string& platforms_dir
         ok = false;
     };
     for (const std::string& name : list_platforms(platforms_dir)) {
-        if (platform_kind(platforms_dir, name) != "ascend") continue;
+        if (!platform_kind_of(platforms_dir, name).calibrates) continue;
         const Platform p = load_platform(platforms_dir, name);
         for (const ParamRow& row : param_rows(p)) {
             const FitParameter* fp = fit.parameter(row.path);

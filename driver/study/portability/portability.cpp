@@ -9,12 +9,12 @@
 #include "driver/cli/command_options.hpp"
 #include "driver/experiment/experiment_config.hpp"
 #include "driver/experiment/plugin_loader.hpp"
+#include "driver/kinds/platform_kind.hpp"
 #include "driver/run/output_paths.hpp"
 #include "driver/study/sensitivity/sensitivity_cache.hpp"
 #include "driver/study/sweep/config_runs.hpp"
 #include "driver/study/sweep/sweep_point.hpp"
 #include "output/trace/output_file.hpp"
-#include "platforms/platform_kinds.hpp"
 #include "workloads/registry.hpp"
 
 #include <algorithm>

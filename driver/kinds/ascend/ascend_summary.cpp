@@ -1,6 +1,6 @@
 // The Ascend summary: the set-up and the trace window from the result, the
 // rest from the models' summary parts.
-#include "driver/run/ascend_result.hpp"
+#include "driver/kinds/ascend/ascend_result.hpp"
 #include "driver/run/run_target.hpp"
 #include "driver/run/stats_json.hpp"
 

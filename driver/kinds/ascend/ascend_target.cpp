@@ -2,7 +2,8 @@
 // runtime running the config's host program (or the default one that
 // launches its kernel), and the tracers the options ask for.
 #include "driver/experiment/plugin_loader.hpp"
-#include "driver/run/ascend_result.hpp"
+#include "driver/kinds/ascend/ascend_kind.hpp"
+#include "driver/kinds/ascend/ascend_result.hpp"
 #include "driver/run/run_target.hpp"
 #include "driver/study/sweep/shell_command.hpp"
 
@@ -79,7 +80,7 @@ class AscendTarget : public RunTarget {
 
 HostProgram AscendTarget::host_program(const ExperimentConfig& cfg) const {
     const auto& registry = workloads();
-    const AscendSetup& setup = cfg.ascend();
+    const AscendSetup& setup = ascend_setup(cfg);
     if (!setup.host.empty()) return registry.host(setup.host)->fn;
     return default_host_program(*registry.kernel(setup.kernel), *setup.launch, cfg.params);
 }
@@ -88,12 +89,12 @@ void AscendTarget::elaborate(const ExperimentConfig& cfg, const RunOptions& opti
     SimOptions sim_options;
     sim_options.fast_poll = cfg.fast_poll;
     sim_options.races = options.races;
-    m_device = std::make_unique<AscendDevice>(cfg.ascend().platform, sim_options);
+    m_device = std::make_unique<AscendDevice>(ascend_setup(cfg).platform, sim_options);
     KernelLookup lookup = [](const std::string& name) -> KernelFn {
         const KernelEntry* k = workloads().kernel(name);
         return k ? k->fn : nullptr;
     };
-    const Platform& p = cfg.ascend().platform;
+    const Platform& p = ascend_setup(cfg).platform;
     m_host = std::make_unique<HostRuntime>(
         "host", host_program(cfg), lookup, std::make_shared<const ParamMap>(cfg.params),
         device_info(p), m_device->gm(), kGmBase, static_cast<std::uint64_t>(p.hbm_bytes),
@@ -119,16 +120,16 @@ void AscendTarget::elaborate(const ExperimentConfig& cfg, const RunOptions& opti
 // empty trace.
 void check_core_selection(const ExperimentConfig& cfg, const TraceSpec& spec) {
     for (const TraceSpec::CoreRange& r : spec.cores) {
-        const int count = static_cast<int>(r.type == "aic" ? cfg.ascend().platform.aic_cores
-                                                           : cfg.ascend().platform.aiv_cores);
+        const int count = static_cast<int>(r.type == "aic" ? ascend_setup(cfg).platform.aic_cores
+                                                           : ascend_setup(cfg).platform.aiv_cores);
         // A range names its last core too ("aiv0-999" on 72 AIV is a slip);
         // a bare type ("aiv") means all of them.
         const bool whole_type = r.last == std::numeric_limits<int>::max();
         const int beyond = r.first >= count ? r.first : whole_type ? -1 : r.last;
         if (beyond >= count)
             throw ConfigError("--cores: " + r.type + std::to_string(beyond) + " is not a core of " +
-                              cfg.ascend().platform.name + ", which has " + std::to_string(count) +
-                              " " + r.type + " cores (" + r.type + "0-" +
+                              ascend_setup(cfg).platform.name + ", which has " +
+                              std::to_string(count) + " " + r.type + " cores (" + r.type + "0-" +
                               std::to_string(count - 1) + ")");
     }
 }
@@ -252,14 +253,15 @@ Collected AscendTarget::collect(const ExperimentConfig& cfg, std::uint64_t end_p
     if (m_rounds_file) m_rounds_file->close();
 
     Collected c;
-    c.sections = ascend_sections(cfg.ascend().platform, stats());
+    c.sections = ascend_sections(ascend_setup(cfg).platform, stats());
     c.checks = m_host->checks();
     for (const HostMeasurement& m : m_host->measurements())
         c.sections["measurements"][m.name] = {
             {"value", m.value}, {"unit", m.unit}, {"what", m.what}};
-    c.declared_checks = cfg.ascend().host.empty() ? default_host_checks()
-                                                  : workloads().host(cfg.ascend().host)->checks;
-    c.workload = cfg.ascend().host.empty() ? cfg.ascend().kernel : cfg.ascend().host;
+    c.declared_checks = ascend_setup(cfg).host.empty()
+                            ? default_host_checks()
+                            : workloads().host(ascend_setup(cfg).host)->checks;
+    c.workload = ascend_setup(cfg).host.empty() ? ascend_setup(cfg).kernel : ascend_setup(cfg).host;
     for (const CoreReport& r : m_device->core_reports())
         if (r.has_block) c.stuck.push_back(r.name);
     std::sort(c.stuck.begin(), c.stuck.end());

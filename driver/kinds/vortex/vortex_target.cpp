@@ -5,6 +5,7 @@
 
 #include "config/yaml_view.hpp"
 #include "driver/experiment/plugin_loader.hpp"
+#include "driver/kinds/vortex/vortex_kind.hpp"
 #include "models/core/culprit.hpp"
 #include "models/vortex/vx_device.hpp"
 #include "output/trace/vortex_tracer.hpp"
@@ -61,8 +62,8 @@ void VortexTarget::elaborate(const ExperimentConfig& cfg, const RunOptions& opti
         throw ConfigError(cfg.file + ": on vortex platforms a trace keeps every warp of a time "
                                      "window (--window FROM..TO); rounds:A..B, --cores and "
                                      "--signals are for Ascend platforms");
-    const VortexPlatform& p = cfg.vortex().platform;
-    m_kernel = &workloads().vortex_kernels().at(cfg.vortex().kernel);
+    const VortexPlatform& p = vortex_setup(cfg).platform;
+    m_kernel = &workloads().vortex_kernels().at(vortex_setup(cfg).kernel);
     m_device = std::make_unique<vortex::VortexDevice>("vortex", p,
                                                       std::make_shared<const ParamMap>(cfg.params));
     m_geometry = {static_cast<int>(p.clusters), static_cast<int>(p.cores),
@@ -108,7 +109,7 @@ void VortexTarget::judged_none(Collected& c, const std::string& why) const {
 Collected VortexTarget::collect(const ExperimentConfig& cfg, std::uint64_t end_ps,
                                 const RunOptions&) {
     if (m_tracer) m_tracer->finish(end_ps);
-    const VortexPlatform& p = cfg.vortex().platform;
+    const VortexPlatform& p = vortex_setup(cfg).platform;
     Collected c;
     json warps = json::array();
     for (const auto& w : m_device->report()) {

@@ -1,7 +1,7 @@
 // The Ascend result's sections: the platform's parameters, then whatever
 // the device's and the host's statistics groups report (the models declare
 // them; this file knows none of them).
-#include "driver/run/ascend_result.hpp"
+#include "driver/kinds/ascend/ascend_result.hpp"
 
 #include "driver/run/run_common.hpp"
 #include "driver/run/stats_json.hpp"
