@@ -1,6 +1,7 @@
 #include "platforms/ascend_device.hpp"
 
 #include "models/core/core_stats.hpp"
+#include "models/memory/l2_stats.hpp"
 #include "models/races/race_stats.hpp"
 #include "models/report/round_report.hpp"
 
@@ -68,7 +69,9 @@ AscendDevice::AscendDevice(const Platform& platform, const SimOptions& options)
     }));
     m_notifies = std::make_unique<NotifyTable>(platform.notify, m_clock);
     build_races(options.races);
-    declare_l2_stats();
+    std::vector<const L2Cache*> l2s;
+    for (const auto& l2 : m_l2s) l2s.push_back(l2.get());
+    m_l2_stats = l2_stats(std::move(l2s));
     // The cores first: the summary's parts in one place follow this order
     // (the cores' "not done" heading, then the scheduler's launches).
     for (const StatsGroup* g : std::initializer_list<const StatsGroup*>{
@@ -164,68 +167,7 @@ void AscendDevice::build_aicpu() {
     m_aicpu->set_line_watch(m_line_watch.get());
 }
 
-void AscendDevice::declare_l2_stats() {
-    // Every die's L2 together, and each die's when there are several.
-    auto stats_of = [this](const L2Stats& s) {
-        const L2Cache& l2 = *m_l2s.front();
-        // Whether, not how many: a fast-forwarded poll serves fewer than a
-        // spinning one, and the two modes give one result.
-        return record()
-            .with("reads", s.reads)
-            .with("writes", s.writes)
-            .with("atomics", s.atomics)
-            .with("misses", s.misses)
-            .with("uncached_reads_served", s.uncached_reads > 0)
-            .with("data_path_stream_peak_share", s.data_stream_peak)
-            .with("hbm_stream_peak_share", s.hbm_stream_peak)
-            .with("queue_cycles", l2.cycles(s.queued.total))
-            .with("max_queue_cycles", l2.cycles(s.queued.longest))
-            .fields();
-    };
-    auto total = [this] {
-        L2Stats all;
-        for (const auto& l2 : m_l2s) {
-            const L2Stats& s = l2->stats();
-            all.reads += s.reads;
-            all.writes += s.writes;
-            all.atomics += s.atomics;
-            all.misses += s.misses;
-            all.uncached_reads += s.uncached_reads;
-            all.data_stream_peak = std::max(all.data_stream_peak, s.data_stream_peak);
-            all.hbm_stream_peak = std::max(all.hbm_stream_peak, s.hbm_stream_peak);
-            all.queued.total += s.queued.total;
-            all.queued.longest = std::max(all.queued.longest, s.queued.longest);
-        }
-        return all;
-    };
-    static const char* const kFields[][3] = {
-        {"reads", "requests", "reads the L2s served (scalar, DMA, polls)"},
-        {"writes", "requests", "writes the L2s served"},
-        {"atomics", "requests", "atomics executed at the L2s"},
-        {"misses", "requests", "requests that missed the L2 and went to DDR"},
-        {"uncached_reads_served", "", "whether any ld_dev (uncached read) was served"},
-        {"data_path_stream_peak_share", "",
-         "the most of an L2's data path co-running streams (stream_gm) took"},
-        {"hbm_stream_peak_share", "", "the most of a die's way to HBM co-running streams took"},
-        {"queue_cycles", "cycles", "cycles requests waited for a busy address range"},
-        {"max_queue_cycles", "cycles", "the longest such wait"}};
-    for (const auto& f : kFields) {
-        const std::string field = f[0];
-        m_l2_stats.add(std::string("l2.") + field, f[1], f[2], [stats_of, total, field] {
-            return ReportValue(stats_of(total())).field(field);
-        });
-    }
-    m_l2_stats.add("l2.by_die", "records", "the same, per die (several dies only)",
-                   [this, stats_of] {
-                       if (m_l2s.size() < 2) return ReportValue();
-                       ReportValue::List by_die;
-                       for (const auto& l2 : m_l2s) by_die.push_back(stats_of(l2->stats()));
-                       return ReportValue(std::move(by_die));
-                   });
-}
-
 std::vector<AiCore*> AscendDevice::all_cores() const {
-    std::vector<AiCore*> all;
     return m_cores;
 }
 

@@ -89,7 +89,6 @@ class AscendDevice {
     };
     void build_die(int die, const SimOptions& options);
     void build_aicpu();
-    void declare_l2_stats();
 
     // First: the tree's nodes outlive the modules below them.
     std::vector<std::unique_ptr<Node>> m_nodes;
