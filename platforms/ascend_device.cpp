@@ -167,6 +167,27 @@ void AscendDevice::build_aicpu() {
     m_aicpu->set_line_watch(m_line_watch.get());
 }
 
+HostPorts AscendDevice::host_ports() {
+    HostPorts ports;
+    ports.device = device_info(m_platform);
+    ports.gm = &m_gm;
+    ports.gm_base = kGmBase;
+    ports.gm_bytes = static_cast<std::uint64_t>(m_platform.hbm_bytes);
+    ports.scheduler = m_scheduler.get();
+    ports.notifies = m_notifies.get();
+    ports.clock = &m_clock;
+    ports.scheduling = m_platform.scheduler;
+    ports.launch_rules = m_platform.launch_rules;
+    if (m_platform.ffts.needs_base_address) ports.c2c_ctrl_addr = FftsHub::kBaseAddress;
+    ports.aicpu = m_aicpu.get();
+    ports.provenance = &m_provenance;
+    ports.requester_name = [this](int requester) { return requester_name(requester); };
+    ports.stale_reads = &m_stale_reads;
+    ports.races = m_races.get();
+    ports.race_host_agent = race_host_agent();
+    return ports;
+}
+
 std::vector<AiCore*> AscendDevice::all_cores() const {
     return m_cores;
 }

@@ -17,6 +17,7 @@
 #include "models/notify/notify_table.hpp"
 #include "models/races/race_detector.hpp"
 #include "models/report/round_ledger.hpp"
+#include "models/runtime/host_ports.hpp"
 #include "models/runtime/task_scheduler.hpp"
 #include "platforms/platform.hpp"
 
@@ -63,6 +64,8 @@ class AscendDevice {
     int race_host_agent() const { return static_cast<int>(m_cores.size()); }
     // A requester number of the L2s (core x 16 + slot) as a reader says it.
     std::string requester_name(int requester) const;
+    // Everything of the device a host runtime is wired to.
+    HostPorts host_ports();
     const std::vector<AiCore*>& aic() const { return m_aic_ptrs; }
     const std::vector<AiCore*>& aiv() const { return m_aiv_ptrs; }
     std::vector<AiCore*> all_cores() const;

@@ -7,16 +7,21 @@
 namespace syncsim {
 
 HostRuntime::HostRuntime(sc_core::sc_module_name name, HostProgram program, KernelLookup kernels,
-                         std::shared_ptr<const ParamMap> params, DeviceInfo device, SparseStore& gm,
-                         GmAddr gm_base, std::uint64_t gm_bytes, TaskScheduler& scheduler,
-                         NotifyTable& notifies, const Clock& clock,
-                         const SchedulerParams& scheduling)
+                         std::shared_ptr<const ParamMap> params, const HostPorts& ports)
     : sc_module(name), m_program(std::move(program)), m_kernels(std::move(kernels)),
-      m_params(std::move(params)), m_device(std::move(device)), m_scheduler(scheduler),
-      m_clock(clock), m_launch_overhead_cycles(scheduling.launch_overhead_cycles),
-      m_memory(gm, gm_base, gm_bytes),
-      m_streams(static_cast<std::size_t>(scheduling.stream_task_limit), m_log),
-      m_acl_notify(m_streams, notifies, clock, m_log) {
+      m_params(std::move(params)), m_device(ports.device), m_scheduler(*ports.scheduler),
+      m_clock(*ports.clock), m_launch_overhead_cycles(ports.scheduling.launch_overhead_cycles),
+      m_memory(*ports.gm, ports.gm_base, ports.gm_bytes),
+      m_streams(static_cast<std::size_t>(ports.scheduling.stream_task_limit), m_log),
+      m_acl_notify(m_streams, *ports.notifies, *ports.clock, m_log),
+      m_launch_rules(ports.launch_rules), m_c2c_ctrl_addr(ports.c2c_ctrl_addr),
+      m_aicpu(ports.aicpu) {
+    if (ports.provenance) m_memory.set_provenance(ports.provenance, ports.requester_name);
+    m_memory.set_stale_reads(ports.stale_reads);
+    if (ports.races) {
+        m_memory.set_races(ports.races, ports.race_host_agent);
+        m_streams.set_races(ports.races, ports.race_host_agent);
+    }
     SC_HAS_PROCESS(HostRuntime);
     SC_THREAD(run);
 }

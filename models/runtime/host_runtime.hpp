@@ -6,6 +6,7 @@
 #include "models/aicpu/aicpu_cluster.hpp"
 #include "models/runtime/acl_notify_objects.hpp"
 #include "models/runtime/host_memory.hpp"
+#include "models/runtime/host_ports.hpp"
 #include "models/runtime/host_streams.hpp"
 #include "models/runtime/task_scheduler.hpp"
 #include "syncsim/host_api.hpp"
@@ -37,19 +38,12 @@ struct HostCheck {
 
 class HostRuntime : public sc_core::sc_module, public HostApi {
   public:
+    // Runs `program` against the device `ports` reaches.
     HostRuntime(sc_core::sc_module_name name, HostProgram program, KernelLookup kernels,
-                std::shared_ptr<const ParamMap> params, DeviceInfo device, SparseStore& gm,
-                GmAddr gm_base, std::uint64_t gm_bytes, TaskScheduler& scheduler,
-                NotifyTable& notifies, const Clock& clock, const SchedulerParams& scheduling);
+                std::shared_ptr<const ParamMap> params, const HostPorts& ports);
 
     void set_word_tracer(WordTraceSink* tracer) { m_memory.set_word_tracer(tracer); }
     void set_stream_tracer(StreamTraceSink* tracer) { m_streams.set_tracer(tracer); }
-    // Where rtGetC2cCtrlAddr points; 0 = the platform does not provide it.
-    void set_c2c_ctrl_addr(std::uint64_t addr) { m_c2c_ctrl_addr = addr; }
-    // The arch's launch rules (platform data); a launch no rule covers fails.
-    void set_launch_rules(LaunchRules rules) { m_launch_rules = std::move(rules); }
-    // The AICPU that runs AICPU kernels; none: launch_aicpu is refused.
-    void set_aicpu(AicpuCluster* aicpu) { m_aicpu = aicpu; }
 
     bool finished() const { return m_finished; }
     const std::optional<std::string>& error() const { return m_error; }
@@ -96,17 +90,7 @@ class HostRuntime : public sc_core::sc_module, public HostApi {
     void measure(const std::string& name, double value, const std::string& unit,
                  const std::string& what) override;
     const std::vector<HostMeasurement>& measurements() const { return m_measurements; }
-    // Where GM writes are recorded, and how a requester number reads.
-    void set_provenance(WriteProvenance* provenance, std::function<std::string(int)> namer) {
-        m_memory.set_provenance(provenance, std::move(namer));
-    }
-    void set_stale_reads(const StaleReads* stale) { m_memory.set_stale_reads(stale); }
     const StaleReads* stale_reads() const { return m_memory.stale_reads(); }
-    // The race detector, with the host as agent `host`; null: none.
-    void set_races(RaceDetector* races, int host) {
-        m_memory.set_races(races, host);
-        m_streams.set_races(races, host);
-    }
     // How a check's explanation names requesters and addresses.
     ExplanationNames explanation_names() const { return m_memory.names(); }
     // "seen+0x40": an address in the buffer that holds it.
@@ -179,7 +163,6 @@ class HostRuntime : public sc_core::sc_module, public HostApi {
     void log(const std::string& line) { m_log.push_back(line); }
 
     HostProgram m_program;
-    LaunchRules m_launch_rules;
     KernelLookup m_kernels;
     std::shared_ptr<const ParamMap> m_params;
     DeviceInfo m_device;
@@ -190,6 +173,7 @@ class HostRuntime : public sc_core::sc_module, public HostApi {
     HostMemory m_memory;
     HostStreams m_streams;
     AclNotifyObjects m_acl_notify;
+    LaunchRules m_launch_rules;
     std::uint64_t m_c2c_ctrl_addr = 0;
     AicpuCluster* m_aicpu = nullptr;
 

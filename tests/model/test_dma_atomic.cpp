@@ -72,12 +72,7 @@ Run run(const Variant& v) {
     HostRuntime host(
         "host", host_program,
         [](const std::string& name) { return name == "accumulate" ? accumulate : nullptr; },
-        std::make_shared<const ParamMap>(), device_info(p), device.gm(), kGmBase,
-        static_cast<std::uint64_t>(p.hbm_bytes), device.scheduler(), device.notifies(),
-        device.clock(), p.scheduler);
-    host.set_launch_rules(p.launch_rules);
-    AscendDevice* d = &device;
-    host.set_provenance(&device.provenance(), [d](int r) { return d->requester_name(r); });
+        std::make_shared<const ParamMap>(), device.host_ports());
     sc_core::sc_start();
     INFO(host.error().value_or("no host error"));
     REQUIRE(host.finished());

@@ -65,9 +65,7 @@ TEST_CASE("host runtime: streams in order and apart, CntNotify across streams, c
     const Platform p = test::small_platform("die: {count: 1, cluster: {count: 2}}\n");
     AscendDevice device(p);
     HostRuntime host("host", two_streams, kernel_named, std::make_shared<const ParamMap>(),
-                     device_info(p), device.gm(), kGmBase, static_cast<std::uint64_t>(p.hbm_bytes),
-                     device.scheduler(), device.notifies(), device.clock(), p.scheduler);
-    host.set_launch_rules(p.launch_rules);
+                     device.host_ports());
     sc_core::sc_start();
 
     INFO(host.error().value_or("no host error"));
@@ -83,4 +81,25 @@ TEST_CASE("host runtime: streams in order and apart, CntNotify across streams, c
     REQUIRE(g_writer_end_ns > 1000);
     CHECK(g_reader_start_ns > g_writer_end_ns + 200 + 200);
     CHECK(host.streams().size() >= 3); // the default stream and two more
+}
+
+TEST_CASE("host runtime: the device hands it every port in one struct", "[host][model]") {
+    sc_core::sc_set_time_resolution(1, sc_core::SC_PS);
+    const Platform p = test::small_platform("die: {count: 1, cluster: {count: 2}}\n");
+    AscendDevice device(p);
+    const HostPorts ports = device.host_ports();
+    CHECK(ports.gm == &device.gm());
+    CHECK(ports.gm_base == kGmBase);
+    CHECK(ports.gm_bytes == static_cast<std::uint64_t>(p.hbm_bytes));
+    CHECK(ports.scheduler == &device.scheduler());
+    CHECK(ports.notifies == &device.notifies());
+    CHECK(ports.aicpu == &device.aicpu());
+    CHECK(ports.provenance == &device.provenance());
+    CHECK(ports.stale_reads == &device.stale_reads());
+    CHECK(ports.races == device.races());
+    CHECK(ports.race_host_agent == device.race_host_agent());
+    CHECK(ports.launch_rules.size() == p.launch_rules.size());
+    // rtGetC2cCtrlAddr points at the FFTS hub only where the arch has one to point at.
+    CHECK(ports.c2c_ctrl_addr == (p.ffts.needs_base_address ? FftsHub::kBaseAddress : 0));
+    CHECK(ports.requester_name(0) == device.requester_name(0));
 }

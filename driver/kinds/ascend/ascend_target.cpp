@@ -94,25 +94,15 @@ void AscendTarget::elaborate(const ExperimentConfig& cfg, const RunOptions& opti
         const KernelEntry* k = workloads().kernel(name);
         return k ? k->fn : nullptr;
     };
-    const Platform& p = ascend_setup(cfg).platform;
-    m_host = std::make_unique<HostRuntime>(
-        "host", host_program(cfg), lookup, std::make_shared<const ParamMap>(cfg.params),
-        device_info(p), m_device->gm(), kGmBase, static_cast<std::uint64_t>(p.hbm_bytes),
-        m_device->scheduler(), m_device->notifies(), m_device->clock(), p.scheduler);
+    m_host = std::make_unique<HostRuntime>("host", host_program(cfg), lookup,
+                                           std::make_shared<const ParamMap>(cfg.params),
+                                           m_device->host_ports());
     m_host_stats = std::make_unique<StatsGroup>(host_stats(*m_host));
     m_check_explanations = std::make_unique<StatsGroup>(check_explanation_stats(*m_host));
-    if (p.ffts.needs_base_address) m_host->set_c2c_ctrl_addr(FftsHub::kBaseAddress);
-    AscendDevice* device = m_device.get();
-    m_host->set_provenance(&m_device->provenance(),
-                           [device](int requester) { return device->requester_name(requester); });
-    m_host->set_stale_reads(&m_device->stale_reads());
     if (RaceDetector* races = m_device->races()) {
-        m_host->set_races(races, m_device->race_host_agent());
         const HostRuntime* host = m_host.get();
         races->set_address_names([host](std::uint64_t addr) { return host->where(addr); });
     }
-    m_host->set_launch_rules(p.launch_rules);
-    m_host->set_aicpu(&m_device->aicpu());
     attach_tracers(cfg, options);
 }
 
