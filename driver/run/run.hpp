@@ -5,7 +5,7 @@
 #pragma once
 
 #include "driver/experiment/experiment_config.hpp"
-#include "models/races/race_detector.hpp"
+#include "models/races/race_mode.hpp"
 #include "output/trace/trace_window.hpp"
 
 #include <nlohmann/json.hpp>

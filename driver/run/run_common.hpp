@@ -4,7 +4,7 @@
 
 #include "driver/experiment/experiment_config.hpp"
 #include "models/report/summary.hpp"
-#include "models/runtime/host_runtime.hpp"
+#include "models/runtime/host_check.hpp"
 
 #include <functional>
 #include <nlohmann/json.hpp>

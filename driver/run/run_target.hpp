@@ -9,6 +9,7 @@
 #include "driver/experiment/experiment_config.hpp"
 #include "driver/run/run.hpp"
 #include "driver/run/run_common.hpp"
+#include "models/systemc/simulation_time.hpp"
 
 #include <memory>
 #include <nlohmann/json.hpp>

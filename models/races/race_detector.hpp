@@ -23,6 +23,7 @@
 
 #include "models/races/hand_written_polls.hpp"
 #include "models/races/race_clocks.hpp"
+#include "models/races/race_mode.hpp"
 #include "models/races/race_pairs.hpp"
 #include "models/races/range_shadow.hpp"
 #include "models/races/unfenced_ranges.hpp"
@@ -35,8 +36,6 @@
 #include <vector>
 
 namespace syncsim {
-
-enum class RaceMode { Off, Auto, On };
 
 // A launch in stream order: its blocks start knowing `start` (what its
 // stream knew when the launch reached its head) and each joins what it

@@ -5,6 +5,7 @@
 
 #include "models/aicpu/aicpu_cluster.hpp"
 #include "models/runtime/acl_notify_objects.hpp"
+#include "models/runtime/host_check.hpp"
 #include "models/runtime/host_memory.hpp"
 #include "models/runtime/host_ports.hpp"
 #include "models/runtime/host_streams.hpp"
@@ -21,20 +22,6 @@
 namespace syncsim {
 
 using KernelLookup = std::function<KernelFn(const std::string&)>;
-
-struct HostMeasurement {
-    std::string name;
-    double value;
-    std::string unit, what;
-};
-
-struct HostCheck {
-    std::string name;
-    bool ok;
-    std::string detail;
-    // What a failed check is about, found by the model (check_explanation.hpp).
-    std::shared_ptr<const CheckExplanation> why;
-};
 
 class HostRuntime : public sc_core::sc_module, public HostApi {
   public:
