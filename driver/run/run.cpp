@@ -6,6 +6,7 @@
 
 #include "driver/experiment/capacity.hpp"
 #include "driver/kinds/kind_setup.hpp"
+#include "driver/run/run_bounds.hpp"
 #include "driver/run/run_target.hpp"
 #include "driver/run/utf8.hpp"
 #include "driver/study/fixes/fixes.hpp"

@@ -7,8 +7,9 @@
 #pragma once
 
 #include "driver/experiment/experiment_config.hpp"
+#include "driver/run/expectation.hpp"
+#include "driver/run/result_parts.hpp"
 #include "driver/run/run.hpp"
-#include "driver/run/run_common.hpp"
 #include "models/systemc/simulation_time.hpp"
 
 #include <memory>
@@ -75,9 +76,5 @@ class RunTarget {
     // The tail of the `events` line (e.g. ", 52 warp issues").
     virtual std::string events_detail(const nlohmann::json& result) const = 0;
 };
-
-// Summary lines every target renders the same way, from the result.
-void summarize_checks(std::ostream& s, const nlohmann::json& checks);
-void summarize_expectation(std::ostream& s, const nlohmann::json& expectation);
 
 } // namespace syncsim

@@ -1,6 +1,6 @@
 // The Vortex platform end to end: the vendor's barrier tests, the hang cases
 // and the release latencies of the RTL and SimX readings.
-#include "driver/run/run_common.hpp"
+#include "driver/run/result_parts.hpp"
 #include "tests/support/run_config.hpp"
 
 #include <catch2/catch.hpp>

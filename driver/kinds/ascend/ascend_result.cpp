@@ -3,8 +3,10 @@
 // them; this file knows none of them).
 #include "driver/kinds/ascend/ascend_result.hpp"
 
-#include "driver/run/run_common.hpp"
+#include "driver/run/result_parts.hpp"
 #include "driver/run/stats_json.hpp"
+
+#include <systemc>
 
 namespace syncsim {
 

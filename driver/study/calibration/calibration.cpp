@@ -3,7 +3,7 @@
 #include "config/param_tree.hpp"
 #include "config/yaml_view.hpp"
 #include "driver/kinds/platform_kind.hpp"
-#include "driver/run/run_common.hpp"
+#include "driver/run/result_parts.hpp"
 #include "driver/study/calibration/calibration_fit_file.hpp"
 #include "driver/study/sweep/mixed_runs.hpp"
 #include "driver/study/sweep/sweep_point.hpp"

@@ -1,7 +1,7 @@
 #include "driver/study/calibration/fit_projection.hpp"
 
 #include "config/yaml_view.hpp"
-#include "driver/run/run_common.hpp"
+#include "driver/run/result_parts.hpp"
 #include "driver/study/calibration/identifiability.hpp"
 
 #include <algorithm>

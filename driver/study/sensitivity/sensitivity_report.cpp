@@ -1,6 +1,6 @@
 #include "driver/study/sensitivity/sensitivity_report.hpp"
 
-#include "driver/run/run_common.hpp"
+#include "driver/run/result_parts.hpp"
 #include "driver/study/sensitivity/sensitivity_cache.hpp"
 #include "driver/study/sweep/shell_command.hpp"
 #include "driver/study/sweep/sweep_point.hpp"

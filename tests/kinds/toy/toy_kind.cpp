@@ -5,7 +5,7 @@
 #include "driver/experiment/config_readers.hpp"
 #include "driver/experiment/expect_config.hpp"
 #include "driver/kinds/kind_setup.hpp"
-#include "driver/run/run_common.hpp"
+#include "driver/run/result_parts.hpp"
 #include "driver/run/run_target.hpp"
 #include "models/systemc/simulation_time.hpp"
 
