@@ -32,8 +32,8 @@ joined by `&&`. What it sees:
 - `$OUT` is a fresh temporary directory, one per Markdown file, shared by
   that file's blocks in order (so a block may read what an earlier one
   wrote); a command that writes files writes them there, never into the
-  checkout. Its path reads `/tmp` in the output, so a page may show
-  `--out /tmp/smoke` where its marker writes `--out $OUT/smoke`;
+  checkout. In the output its path reads as the system's temporary
+  folder, so a page shows that folder where its marker writes `$OUT`;
 - `$BUILD` is BIN's folder (the build tree: `$BUILD/test_plugins/...`);
   its path reads `build` in the output;
 - `SYNCSIM_CACHE_DIR=$OUT/cache`, so no user's cached sensitivity ranking

@@ -5,17 +5,19 @@
 
 #include "config/param_tree.hpp"
 #include "driver/experiment/capacity.hpp"
+#include "driver/experiment/experiment_config.hpp"
+#include "driver/kinds/platform_kind.hpp"
 #include "syncsim/workload.hpp"
 
 #include <memory>
 #include <nlohmann/json_fwd.hpp>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace syncsim {
 
 class RunTarget;
-struct ExperimentConfig;
 
 class KindSetup {
   public:
@@ -59,5 +61,23 @@ class SetupOn : public KindSetup {
 
     P platform;
 };
+
+// A kind's PlatformKind::setup_on: a setup of type S on the platform of a
+// file of type F (a PlatformOf<...>) that the same kind loaded.
+template <typename F, typename S>
+std::shared_ptr<KindSetup> setup_on_file(std::unique_ptr<LoadedPlatform> loaded) {
+    auto* file = dynamic_cast<F*>(loaded.get());
+    if (!file) throw std::logic_error("a platform kind was handed another kind's platform");
+    return std::make_shared<S>(std::move(file->value));
+}
+
+// A config's setup as the kind's own type; an internal error if the config's
+// platform is of another kind.
+template <typename S>
+const S& setup_as(const ExperimentConfig& cfg) {
+    const auto* setup = dynamic_cast<const S*>(cfg.setup.get());
+    if (!setup) throw std::logic_error(cfg.file + ": its setup is of another platform kind");
+    return *setup;
+}
 
 } // namespace syncsim

@@ -44,8 +44,8 @@ std::string replace(std::string s, const std::string& from, const std::string& t
 
 TEST_CASE("a valid config loads with parameter origins", "[config]") {
     const ExperimentConfig c = load(kGood);
-    CHECK(ascend_setup(c).platform.name == "950pr");
-    CHECK(ascend_setup(c).host == "gm_roundtrip");
+    CHECK(setup_as<AscendSetup>(c).platform.name == "950pr");
+    CHECK(setup_as<AscendSetup>(c).host == "gm_roundtrip");
     CHECK(std::get<std::int64_t>(c.params.at("iterations")) == 2);
     CHECK_THAT(c.param_origins.at("iterations"), Contains("cfg.yaml#workload.params.iterations"));
     CHECK(c.sim_time_limit_ps == 1000000000ull);
@@ -96,8 +96,8 @@ TEST_CASE("a missing config file is a clear error", "[config]") {
 TEST_CASE("command-line overrides set any key, and their errors name the --set", "[config]") {
     const ExperimentConfig c =
         load(kGood, {"platform.die.l2.access_cycles=33", "workload.params.iterations=7"});
-    CHECK(ascend_setup(c).platform.l2.access_cycles == 33);
-    CHECK(ascend_setup(c).platform.origins.at("die.l2.access_cycles").set_at ==
+    CHECK(setup_as<AscendSetup>(c).platform.l2.access_cycles == 33);
+    CHECK(setup_as<AscendSetup>(c).platform.origins.at("die.l2.access_cycles").set_at ==
           "--set platform.die.l2.access_cycles");
     CHECK(std::get<std::int64_t>(c.params.at("iterations")) == 7);
     CHECK_THAT(error_of(kGood, {"platform.die.cluster.count=-1"}),
@@ -113,10 +113,10 @@ TEST_CASE("a derived value is derived after overrides and never given", "[config
     CHECK_THAT(error_of(kGood, {"platform.aic_cores=9"}),
                Contains("derived (die.count x die.cluster.count)"));
     const ExperimentConfig c = load(kGood, {"platform.die.cluster.count=9"});
-    CHECK(ascend_setup(c).platform.aic_cores == 18); // two dies of 9 clusters
-    CHECK(ascend_setup(c).platform.aiv_cores == 36);
-    CHECK(ascend_setup(c).platform.origins.at("aiv_cores").source == "derived");
-    CHECK(ascend_setup(c).platform.origins.at("aiv_cores").ref ==
+    CHECK(setup_as<AscendSetup>(c).platform.aic_cores == 18); // two dies of 9 clusters
+    CHECK(setup_as<AscendSetup>(c).platform.aiv_cores == 36);
+    CHECK(setup_as<AscendSetup>(c).platform.origins.at("aiv_cores").source == "derived");
+    CHECK(setup_as<AscendSetup>(c).platform.origins.at("aiv_cores").ref ==
           "aic_cores x die.cluster.aiv_per_aic");
 }
 

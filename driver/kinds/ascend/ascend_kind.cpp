@@ -39,12 +39,6 @@ std::unique_ptr<LoadedPlatform> load_ascend(const std::string& dir, const std::s
     return std::make_unique<AscendPlatformFile>(load_platform(dir, name));
 }
 
-std::shared_ptr<KindSetup> ascend_setup_on(std::unique_ptr<LoadedPlatform> loaded) {
-    auto* file = dynamic_cast<AscendPlatformFile*>(loaded.get());
-    if (!file) throw std::logic_error("the Ascend kind was handed another kind's platform");
-    return std::make_shared<AscendSetup>(std::move(file->value));
-}
-
 } // namespace
 
 // An Ascend experiment: platform overrides, a host program or a kernel with
@@ -155,14 +149,8 @@ std::vector<std::string> AscendSetup::companion_files(const std::string& vcd_pat
     return AscendTracer::companion_files(vcd_path);
 }
 
-const AscendSetup& ascend_setup(const ExperimentConfig& cfg) {
-    const auto* setup = dynamic_cast<const AscendSetup*>(cfg.setup.get());
-    if (!setup) throw std::logic_error(cfg.file + ": not an Ascend config");
-    return *setup;
-}
-
 PlatformKind ascend_kind() {
-    PlatformKind kind{"ascend", load_ascend, ascend_setup_on};
+    PlatformKind kind{"ascend", load_ascend, setup_on_file<AscendPlatformFile, AscendSetup>};
     kind.draws_waits = true;
     kind.ports_across_platforms = true;
     kind.calibrates = true;

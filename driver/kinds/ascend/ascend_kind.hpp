@@ -33,7 +33,5 @@ class AscendSetup : public SetupOn<Platform> {
 std::unique_ptr<RunTarget> make_ascend_target();
 // The registry's row for the kind (driver/kinds/platform_kinds.cpp).
 PlatformKind ascend_kind();
-// A config's Ascend setup; an internal error if its platform is of another kind.
-const AscendSetup& ascend_setup(const ExperimentConfig& cfg);
 
 } // namespace syncsim

@@ -80,7 +80,7 @@ class AscendTarget : public RunTarget {
 
 HostProgram AscendTarget::host_program(const ExperimentConfig& cfg) const {
     const auto& registry = workloads();
-    const AscendSetup& setup = ascend_setup(cfg);
+    const AscendSetup& setup = setup_as<AscendSetup>(cfg);
     if (!setup.host.empty()) return registry.host(setup.host)->fn;
     return default_host_program(*registry.kernel(setup.kernel), *setup.launch, cfg.params);
 }
@@ -89,7 +89,7 @@ void AscendTarget::elaborate(const ExperimentConfig& cfg, const RunOptions& opti
     SimOptions sim_options;
     sim_options.fast_poll = cfg.fast_poll;
     sim_options.races = options.races;
-    m_device = std::make_unique<AscendDevice>(ascend_setup(cfg).platform, sim_options);
+    m_device = std::make_unique<AscendDevice>(setup_as<AscendSetup>(cfg).platform, sim_options);
     KernelLookup lookup = [](const std::string& name) -> KernelFn {
         const KernelEntry* k = workloads().kernel(name);
         return k ? k->fn : nullptr;
@@ -110,15 +110,16 @@ void AscendTarget::elaborate(const ExperimentConfig& cfg, const RunOptions& opti
 // empty trace.
 void check_core_selection(const ExperimentConfig& cfg, const TraceSpec& spec) {
     for (const TraceSpec::CoreRange& r : spec.cores) {
-        const int count = static_cast<int>(r.type == "aic" ? ascend_setup(cfg).platform.aic_cores
-                                                           : ascend_setup(cfg).platform.aiv_cores);
+        const int count =
+            static_cast<int>(r.type == "aic" ? setup_as<AscendSetup>(cfg).platform.aic_cores
+                                             : setup_as<AscendSetup>(cfg).platform.aiv_cores);
         // A range names its last core too ("aiv0-999" on 72 AIV is a slip);
         // a bare type ("aiv") means all of them.
         const bool whole_type = r.last == std::numeric_limits<int>::max();
         const int beyond = r.first >= count ? r.first : whole_type ? -1 : r.last;
         if (beyond >= count)
             throw ConfigError("--cores: " + r.type + std::to_string(beyond) + " is not a core of " +
-                              ascend_setup(cfg).platform.name + ", which has " +
+                              setup_as<AscendSetup>(cfg).platform.name + ", which has " +
                               std::to_string(count) + " " + r.type + " cores (" + r.type + "0-" +
                               std::to_string(count - 1) + ")");
     }
@@ -243,15 +244,16 @@ Collected AscendTarget::collect(const ExperimentConfig& cfg, std::uint64_t end_p
     if (m_rounds_file) m_rounds_file->close();
 
     Collected c;
-    c.sections = ascend_sections(ascend_setup(cfg).platform, stats());
+    c.sections = ascend_sections(setup_as<AscendSetup>(cfg).platform, stats());
     c.checks = m_host->checks();
     for (const HostMeasurement& m : m_host->measurements())
         c.sections["measurements"][m.name] = {
             {"value", m.value}, {"unit", m.unit}, {"what", m.what}};
-    c.declared_checks = ascend_setup(cfg).host.empty()
+    c.declared_checks = setup_as<AscendSetup>(cfg).host.empty()
                             ? default_host_checks()
-                            : workloads().host(ascend_setup(cfg).host)->checks;
-    c.workload = ascend_setup(cfg).host.empty() ? ascend_setup(cfg).kernel : ascend_setup(cfg).host;
+                            : workloads().host(setup_as<AscendSetup>(cfg).host)->checks;
+    c.workload = setup_as<AscendSetup>(cfg).host.empty() ? setup_as<AscendSetup>(cfg).kernel
+                                                         : setup_as<AscendSetup>(cfg).host;
     for (const CoreReport& r : m_device->core_reports())
         if (r.has_block) c.stuck.push_back(r.name);
     std::sort(c.stuck.begin(), c.stuck.end());

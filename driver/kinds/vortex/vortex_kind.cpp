@@ -19,12 +19,6 @@ std::unique_ptr<LoadedPlatform> load_vortex(const std::string& dir, const std::s
     return std::make_unique<PlatformOf<VortexPlatform>>(load_vortex_platform(dir, name));
 }
 
-std::shared_ptr<KindSetup> vortex_setup_on(std::unique_ptr<LoadedPlatform> loaded) {
-    auto* file = dynamic_cast<PlatformOf<VortexPlatform>*>(loaded.get());
-    if (!file) throw std::logic_error("the Vortex kind was handed another kind's platform");
-    return std::make_shared<VortexSetup>(std::move(file->value));
-}
-
 } // namespace
 
 // A vortex experiment: platform overrides, a warp program and its parameters.
@@ -82,14 +76,9 @@ std::vector<std::string> VortexSetup::companion_files(const std::string& vcd_pat
     return VortexTracer::companion_files(vcd_path);
 }
 
-const VortexSetup& vortex_setup(const ExperimentConfig& cfg) {
-    const auto* setup = dynamic_cast<const VortexSetup*>(cfg.setup.get());
-    if (!setup) throw std::logic_error(cfg.file + ": not a Vortex config");
-    return *setup;
-}
-
 PlatformKind vortex_kind() {
-    return PlatformKind{"vortex", load_vortex, vortex_setup_on};
+    return PlatformKind{"vortex", load_vortex,
+                        setup_on_file<PlatformOf<VortexPlatform>, VortexSetup>};
 }
 
 } // namespace syncsim

@@ -30,7 +30,5 @@ class VortexSetup : public SetupOn<VortexPlatform> {
 std::unique_ptr<RunTarget> make_vortex_target();
 // The registry's row for the kind (driver/kinds/platform_kinds.cpp).
 PlatformKind vortex_kind();
-// A config's Vortex setup; an internal error if its platform is of another kind.
-const VortexSetup& vortex_setup(const ExperimentConfig& cfg);
 
 } // namespace syncsim

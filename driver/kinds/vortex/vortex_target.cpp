@@ -62,8 +62,8 @@ void VortexTarget::elaborate(const ExperimentConfig& cfg, const RunOptions& opti
         throw ConfigError(cfg.file + ": on vortex platforms a trace keeps every warp of a time "
                                      "window (--window FROM..TO); rounds:A..B, --cores and "
                                      "--signals are for Ascend platforms");
-    const VortexPlatform& p = vortex_setup(cfg).platform;
-    m_kernel = &workloads().vortex_kernels().at(vortex_setup(cfg).kernel);
+    const VortexPlatform& p = setup_as<VortexSetup>(cfg).platform;
+    m_kernel = &workloads().vortex_kernels().at(setup_as<VortexSetup>(cfg).kernel);
     m_device = std::make_unique<vortex::VortexDevice>("vortex", p,
                                                       std::make_shared<const ParamMap>(cfg.params));
     m_geometry = {static_cast<int>(p.clusters), static_cast<int>(p.cores),
@@ -109,7 +109,7 @@ void VortexTarget::judged_none(Collected& c, const std::string& why) const {
 Collected VortexTarget::collect(const ExperimentConfig& cfg, std::uint64_t end_ps,
                                 const RunOptions&) {
     if (m_tracer) m_tracer->finish(end_ps);
-    const VortexPlatform& p = vortex_setup(cfg).platform;
+    const VortexPlatform& p = setup_as<VortexSetup>(cfg).platform;
     Collected c;
     json warps = json::array();
     for (const auto& w : m_device->report()) {

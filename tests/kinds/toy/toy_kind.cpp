@@ -182,16 +182,10 @@ std::unique_ptr<LoadedPlatform> load_toy(const std::string& dir, const std::stri
     return std::make_unique<PlatformOf<ToyPlatform>>(std::move(p));
 }
 
-std::shared_ptr<KindSetup> toy_setup_on(std::unique_ptr<LoadedPlatform> loaded) {
-    auto* file = dynamic_cast<PlatformOf<ToyPlatform>*>(loaded.get());
-    if (!file) throw std::logic_error("the toy kind was handed another kind's platform");
-    return std::make_shared<ToySetup>(std::move(file->value));
-}
-
 } // namespace
 
 PlatformKind toy_kind() {
-    return PlatformKind{"toy", load_toy, toy_setup_on};
+    return PlatformKind{"toy", load_toy, setup_on_file<PlatformOf<ToyPlatform>, ToySetup>};
 }
 
 } // namespace syncsim::toy
