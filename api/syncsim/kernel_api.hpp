@@ -5,9 +5,9 @@
 
 #include "syncsim/core_types.hpp"
 #include "syncsim/local_isa.hpp"
+#include "syncsim/slot_iteration.hpp"
 
 #include <cstring>
-#include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -19,27 +19,11 @@ namespace syncsim {
 // polls without changing their meaning).
 // Dev: ld_dev; AtomicAddZero: atomicAdd(c, 0); CachedAfterDcci: dcci then a
 // cached load; Cached: a plain cached load, which never sees another core's
-// store once the line is resident. SlotsByDma: the per-slot soft barrier's
-// iteration (pto-isa 83d01313, an AIV): dcci on each of `slots` slots, dsb,
-// one DMA of the slots (slots x slot_bytes) into UB at `ub`, an MTE2->S flag
-// (EVENT_ID0), a scalar scan of the slots in UB, pipe_barrier(PIPE_ALL).
-// SlotSumByDma: Ascend C's soft SyncAll iteration (an AIV): the same DMA,
-// flag, scan and pipe_barrier without the dcci and dsb, and the poll's value
-// is the sum of the slots' words.
-enum class PollLoad { Dev, AtomicAddZero, CachedAfterDcci, Cached, SlotsByDma, SlotSumByDma };
+// store once the line is resident. Slots: a soft barrier's loop over per-core
+// slots, each iteration the steps of the poll's `iteration`
+// (slot_iteration.hpp); an AIV's, since it scans UB with scalar loads.
+enum class PollLoad { Dev, AtomicAddZero, CachedAfterDcci, Cached, Slots };
 
-// Ascend C's first-round rewrite (ClcSyncCount, isFirst): after the read,
-// each iteration stores `value` at `ub` and copies the 32 bytes there to the
-// core's own slot at `gm` (S->MTE3 flag, MTE3 copy; on dav-c220 the MTE3->MTE2
-// flag waits for it before the scan, `drain_before_scan`). The scan's value
-// is then `value` plus the other slots' words: slot `own_slot` is left out.
-struct SlotRewrite {
-    LocalAddr ub = 0;
-    GmAddr gm = 0;
-    std::int32_t value = 0;
-    std::int64_t own_slot = 0;
-    bool drain_before_scan = true;
-};
 enum class Cmp { Less, LessEqual, Equal, NotEqual, GreaterEqual, Greater };
 inline const char* to_string(Cmp c) {
     static const char* const names[] = {"<", "<=", "==", "!=", ">=", ">"};
@@ -74,15 +58,13 @@ struct PollSpec {
     // pipe_barrier(PIPE_ALL) before every poll once this many have failed,
     // 0 = never (pto-isa 83d01313's backoff; not with barrier_every).
     std::uint64_t barrier_after = 0;
-    // SlotsByDma: the first slot's word is at `addr`, the others `slot_bytes`
-    // apart (a multiple of 32, the DMA block); the poll succeeds when every
-    // slot's word `until` target, and its value is how many do.
-    // SlotSumByDma: the same slots; the poll succeeds when the sum of their
-    // words `until` target, and its value is that sum.
+    // Slots: the first slot's word is at `addr`, the others `slot_bytes`
+    // apart (a multiple of 32, the DMA block), read into UB at `ub`; what
+    // ends the loop is the iteration's scan.
     std::int64_t slots = 1;
     std::uint64_t slot_bytes = 32;
     LocalAddr ub = 0;
-    std::optional<SlotRewrite> rewrite; // SlotSumByDma only
+    SlotIteration iteration;
     // What the poll is for, as its caller sees it, for the diagnosis and the
     // result (e.g. the soft barrier's N, as this core computed it).
     std::string context;

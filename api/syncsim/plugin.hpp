@@ -30,7 +30,7 @@
 // The version of this ABI. It changes whenever anything a plugin and syncsim
 // exchange changes: this header, workload.hpp, kernel_api.hpp, host_api.hpp
 // or the types they use.
-#define SYNCSIM_PLUGIN_API_VERSION 9
+#define SYNCSIM_PLUGIN_API_VERSION 10
 
 namespace syncsim {
 

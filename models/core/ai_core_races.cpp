@@ -14,7 +14,7 @@ PollResult AiCore::poll(const PollSpec& spec) {
     races.in_poll = true;
     const PollResult result = m_poll.poll(spec);
     if (races.on() && !result.timed_out) {
-        const bool slots = spec.load == PollLoad::SlotsByDma || spec.load == PollLoad::SlotSumByDma;
+        const bool slots = spec.load == PollLoad::Slots;
         const unsigned width = atomic_width_bytes(spec.type);
         for (std::int64_t i = 0; i < (slots ? spec.slots : 1); ++i)
             races.detector->observed(m_config.soc_core_id,

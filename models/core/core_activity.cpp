@@ -85,9 +85,10 @@ WaitTarget poll_target(const WaitReason& reason, std::int64_t barrier_n) {
     const bool sum = reason.slots > 0 && reason.slot_sum;
     t.detail = "poll" + (reason.slots > 0 ? " of " + std::to_string(reason.slots) + " slots" : "") +
                " until " +
-               (sum                ? "the sum "
-                : reason.slots > 0 ? "every slot "
-                                   : "the value ") +
+               (sum                  ? "the sum "
+                : reason.slot_quorum ? std::to_string(reason.slot_quorum) + " of them "
+                : reason.slots > 0   ? "every slot "
+                                     : "the value ") +
                to_string(reason.until) + " " + std::to_string(reason.target) + ": last " +
                (sum                ? "sum "
                 : reason.slots > 0 ? "ready "

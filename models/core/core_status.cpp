@@ -41,9 +41,10 @@ std::string WaitReason::describe() const {
                << " polls";
         else if (slots > 0)
             os << "poll of " << slots << " slots at GM 0x" << std::hex << addr << std::dec << " ("
-               << slot_bytes << " bytes apart) until every slot " << to_string(until) << " "
-               << target << ": last " << value << " of " << slots << " ready after " << polls
-               << " polls";
+               << slot_bytes << " bytes apart) until "
+               << (slot_quorum ? std::to_string(slot_quorum) + " of them stand" : "every slot")
+               << " " << to_string(until) << " " << target << ": last " << value << " of " << slots
+               << " ready after " << polls << " polls";
         else
             os << "poll of GM 0x" << std::hex << addr << std::dec << " until value "
                << to_string(until) << " " << target << ": last value " << value << " after "

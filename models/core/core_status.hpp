@@ -32,6 +32,7 @@ struct WaitReason {
     std::int64_t slots = 0;       // a slot poll: how many slots (value: how many are ready)
     std::uint64_t slot_bytes = 0; // and how far apart
     bool slot_sum = false;        // value and target: the slots' sum
+    std::int64_t slot_quorum = 0; // a count scan: how many slots must be ready (0: all)
     std::string text;             // External: rendered by the agent that owns the object
 
     std::string describe() const;

@@ -67,7 +67,7 @@ PollResult PollEngine::poll(const PollSpec& spec) {
     m_activity.enter("poll");
     if (spec.barrier_every && spec.barrier_after)
         throw KernelFault("poll: barrier_every and barrier_after are two backoff rules; set one");
-    if (spec.load == PollLoad::SlotsByDma || spec.load == PollLoad::SlotSumByDma)
+    if (spec.load == PollLoad::Slots)
         return SlotPollLoop(m_config, m_time, m_activity, m_memory, m_pipes, *this).run(spec);
     m_memory.check_access(spec.addr, atomic_width_bytes(spec.type), "poll");
     // Nothing can issue to the pipes while the scalar unit polls: draining

@@ -1,9 +1,10 @@
-// The slot poll loop (slot_poll_loop.hpp): the iteration through the
-// modelled parts, the scan, the first-round rewrite and the fast-forward.
+// The slot poll loop (slot_poll_loop.hpp): the iteration's steps through the
+// modelled parts, the scan, the own-slot store and the fast-forward.
 #include "models/core/slot_poll_loop.hpp"
 
 #include "syncsim/fault.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 namespace syncsim {
@@ -13,16 +14,53 @@ std::uint64_t slot_extent(const PollSpec& spec) {
     return static_cast<std::uint64_t>(spec.slots) * spec.slot_bytes;
 }
 bool sums(const PollSpec& spec) {
-    return spec.load == PollLoad::SlotSumByDma;
+    return spec.iteration.scan == SlotScan::Sum;
 }
-void store_rewrite_word(SparseStore& ub, const SlotRewrite& w) {
+void store_own_word(SparseStore& ub, const OwnSlotStore& w) {
     std::uint8_t raw[sizeof w.value];
     std::memcpy(raw, &w.value, sizeof raw);
     ub.write(w.ub, raw, sizeof raw);
 }
-// Whether a scan's value ends the loop: every slot ready, or the sum reached.
+// Whether a scan's value ends the loop: every slot (or the quorum) ready, or
+// the sum reached.
 bool slots_done(const PollSpec& spec, std::int64_t value) {
-    return sums(spec) ? compare(value, spec.until, spec.target) : value == spec.slots;
+    switch (spec.iteration.scan) {
+    case SlotScan::All:
+        return value == spec.slots;
+    case SlotScan::Count:
+        return value >= spec.iteration.quorum;
+    case SlotScan::Sum:
+        break;
+    }
+    return compare(value, spec.until, spec.target);
+}
+std::ptrdiff_t step_count(const SlotIteration& it, SlotStep step) {
+    return std::count(it.steps.begin(), it.steps.end(), step);
+}
+std::ptrdiff_t step_at(const SlotIteration& it, SlotStep step) {
+    return std::find(it.steps.begin(), it.steps.end(), step) - it.steps.begin();
+}
+// The rules an iteration keeps so that its fast-forward means what its real
+// iterations do: one DMA that the scan reads only after its flag, one scan,
+// and an own-slot store only with its data, before the sum that counts it.
+void check_iteration(const PollSpec& spec) {
+    const SlotIteration& it = spec.iteration;
+    const auto fault = [](const std::string& what) { throw KernelFault("poll: " + what); };
+    if (step_count(it, SlotStep::DmaRead) != 1 || step_count(it, SlotStep::Scan) != 1)
+        fault("a slot poll's iteration needs exactly one dma_read and one scan");
+    const std::ptrdiff_t dma = step_at(it, SlotStep::DmaRead), scan = step_at(it, SlotStep::Scan);
+    const auto flag = std::find(it.steps.begin() + dma, it.steps.begin() + std::max(dma, scan),
+                                SlotStep::WaitFlag);
+    if (scan < dma || flag == it.steps.begin() + std::max(dma, scan))
+        fault("a slot poll's scan reads UB only after a wait_flag on the dma_read that fills it");
+    const std::ptrdiff_t stores = step_count(it, SlotStep::StoreOwnSlot);
+    if (stores > 1 || (stores == 1) != it.own.has_value())
+        fault("a store_own_slot step and its store (SlotIteration::own) go together, once");
+    if (it.own && (!sums(spec) || step_at(it, SlotStep::StoreOwnSlot) > scan))
+        fault("an own-slot store is counted by a sum scan after it");
+    if (it.scan == SlotScan::Count && (it.quorum < 1 || it.quorum > spec.slots))
+        fault("a count scan's quorum is between 1 and the " + std::to_string(spec.slots) +
+              " slots");
 }
 } // namespace
 
@@ -34,15 +72,15 @@ std::int64_t SlotPollLoop::scan(const PollSpec& spec) {
         m_pipes.own_ub().bytes.read(spec.ub + static_cast<std::uint64_t>(i) * spec.slot_bytes, raw,
                                     width);
         const std::int64_t word = GmAccessPath::decode_word(raw, spec.type);
-        if (!spec.rewrite || i != spec.rewrite->own_slot) sum += word;
+        if (!spec.iteration.own || i != spec.iteration.own->slot) sum += word;
         if (compare(word, spec.until, spec.target)) ++ready;
     }
-    if (spec.rewrite) sum += spec.rewrite->value; // ClcSyncCount: count = 1, then the others
+    if (spec.iteration.own) sum += spec.iteration.own->value; // its own count, then the others
     return sums(spec) ? sum : ready;
 }
 
-bool SlotPollLoop::rewrite_is_current(const PollSpec& spec) {
-    const SlotRewrite& w = *spec.rewrite;
+bool SlotPollLoop::own_slot_is_current(const PollSpec& spec) {
+    const OwnSlotStore& w = *spec.iteration.own;
     std::uint8_t would[kDmaBlockBytes], held[kDmaBlockBytes];
     m_pipes.own_ub().bytes.read(w.ub, would, sizeof would);
     std::memcpy(would, &w.value, sizeof w.value);
@@ -50,39 +88,41 @@ bool SlotPollLoop::rewrite_is_current(const PollSpec& spec) {
     return std::memcmp(would, held, sizeof would) == 0;
 }
 
-void SlotPollLoop::rewrite_own_slot(const PollSpec& spec) {
-    const SlotRewrite& w = *spec.rewrite;
-    store_rewrite_word(m_pipes.own_ub().bytes, w);
+void SlotPollLoop::store_own_slot(const PollSpec& spec) {
+    const OwnSlotStore& w = *spec.iteration.own;
+    store_own_word(m_pipes.own_ub().bytes, w);
     m_time.advance(m_config.timing.scalar_op);  // the store
     m_time.advance(m_config.timing.pipe_issue); // set_flag(S, MTE3)
     m_time.advance(m_config.timing.scalar_op);  // wait_flag(S, MTE3)
     m_pipes.dma("copy_ubuf_to_gm", kDmaRoutes.ub_to_gm, PipeSet::Space::Gm, w.gm,
                 PipeSet::Space::Ub, w.ub, 1, 1, 0, 0);
-    if (!w.drain_before_scan) return; // the iteration's pipe_barrier drains it
-    PipeUnit& mte3 = m_pipes.unit(kDmaRoutes.ub_to_gm);
-    while (!mte3.drained()) m_time.wait_ahead(mte3.drained_event()); // MTE3 -> MTE2
+    if (w.wait_copy) wait_drained(kDmaRoutes.ub_to_gm); // MTE3 -> MTE2
 }
 
-std::int64_t SlotPollLoop::iteration(const PollSpec& spec, PollEngine::PollTiming& timing,
-                                     std::uint64_t& write_seq) {
-    const sc_core::sc_time begin = m_time.now();
-    for (std::int64_t i = 0; !sums(spec) && i < spec.slots; ++i) {
+void SlotPollLoop::wait_drained(Pipe pipe) {
+    PipeUnit& unit = m_pipes.unit(pipe);
+    while (!unit.drained()) m_time.wait_ahead(unit.drained_event());
+}
+
+void SlotPollLoop::dcci_slots(const PollSpec& spec) {
+    for (std::int64_t i = 0; i < spec.slots; ++i)
         m_memory.dcci_line(spec.addr + static_cast<GmAddr>(i) * spec.slot_bytes,
                            DcciMode::CleanInvalidate);
+}
+
+void SlotPollLoop::dsb() {
+    if (!m_memory.write_buffer().drained()) {
+        m_time.sync();
+        while (!m_memory.write_buffer().drained())
+            m_time.wait_ahead(m_memory.write_buffer().drained_event());
     }
-    if (!sums(spec)) { // dsb: the write-backs land first
-        if (!m_memory.write_buffer().drained()) {
-            m_time.sync();
-            while (!m_memory.write_buffer().drained())
-                m_time.wait_ahead(m_memory.write_buffer().drained_event());
-        }
-        m_memory.fence_posted_writes();
-        m_time.advance(m_config.timing.dsb);
-    }
-    // copy_gm_to_ubuf(ub, slots, 0, 1, N x slot_bytes / 32, 0, 0) as one poll
-    // read, then set_flag(MTE2, S) and wait_flag(MTE2, S): the scalar unit
-    // waits for the pipe to reach the flag.
-    PollExtension dma;
+    m_memory.fence_posted_writes();
+    m_time.advance(m_config.timing.dsb);
+}
+
+// copy_gm_to_ubuf(ub, slots, 0, 1, N x slot_bytes / 32, 0, 0) as one poll
+// read on MTE2; `dma` records what the port measured once the pipe ran it.
+void SlotPollLoop::read_slots(const PollSpec& spec, PollExtension& dma) {
     dma.path = PollPath::Dma;
     const std::uint64_t bytes = slot_extent(spec);
     const sc_core::sc_time busy =
@@ -95,23 +135,60 @@ std::int64_t SlotPollLoop::iteration(const PollSpec& spec, PollEngine::PollTimin
                     port.poll(spec.addr, staging.data(), bytes, dma);
                     m_pipes.own_ub().bytes.write(spec.ub, staging.data(), bytes);
                 }});
-    m_time.advance(m_config.timing.pipe_issue); // the DMA
-    m_time.advance(m_config.timing.pipe_issue); // set_flag on MTE2
-    PipeUnit& mte2 = m_pipes.unit(kDmaRoutes.gm_to_ub);
-    while (!mte2.drained()) m_time.wait_ahead(mte2.drained_event());
-    m_time.advance(m_config.timing.scalar_op); // wait_flag
-    if (spec.rewrite) rewrite_own_slot(spec);
-    const std::int64_t ready = scan(spec);
-    m_time.advance(double(spec.slots) * m_config.timing.scalar_op); // the scan
-    PipeUnit& mte3 = m_pipes.unit(kDmaRoutes.ub_to_gm); // pipe_barrier(PIPE_ALL): a rewrite's copy
-    while (!mte3.drained()) m_time.wait_ahead(mte3.drained_event());
+    m_time.advance(m_config.timing.pipe_issue);
+}
+
+// set_flag(MTE2, S) and wait_flag(MTE2, S): the scalar unit waits for the
+// pipe to reach the flag.
+void SlotPollLoop::wait_for_read() {
+    m_time.advance(m_config.timing.pipe_issue);
+    wait_drained(kDmaRoutes.gm_to_ub);
+    m_time.advance(m_config.timing.scalar_op);
+}
+
+// pipe_barrier(PIPE_ALL): an own-slot copy may still be on MTE3.
+void SlotPollLoop::pipe_barrier() {
+    for (int p = 1; p < kPipeCount; ++p) wait_drained(static_cast<Pipe>(p));
     m_time.advance(m_config.timing.pipe_barrier);
+}
+
+std::int64_t SlotPollLoop::iteration(const PollSpec& spec, PollEngine::PollTiming& timing,
+                                     std::uint64_t& write_seq) {
+    const sc_core::sc_time begin = m_time.now();
+    PollExtension dma;
+    std::int64_t value = 0;
+    for (const SlotStep step : spec.iteration.steps) {
+        switch (step) {
+        case SlotStep::Dcci:
+            dcci_slots(spec);
+            break;
+        case SlotStep::Dsb:
+            dsb();
+            break;
+        case SlotStep::DmaRead:
+            read_slots(spec, dma);
+            break;
+        case SlotStep::WaitFlag:
+            wait_for_read();
+            break;
+        case SlotStep::StoreOwnSlot:
+            store_own_slot(spec);
+            break;
+        case SlotStep::Scan:
+            value = scan(spec);
+            m_time.advance(double(spec.slots) * m_config.timing.scalar_op);
+            break;
+        case SlotStep::PipeBarrier:
+            pipe_barrier();
+            break;
+        }
+    }
     timing.port = dma.port;
     timing.to_arrive = dma.arrived_at - begin;
     timing.after_start = m_time.now() - dma.started_at;
     timing.occupancy = dma.occupancy;
     write_seq = dma.write_seq;
-    return ready;
+    return value;
 }
 
 std::int64_t SlotPollLoop::woken(const PollSpec& spec, const PollWake& woke, std::int64_t before,
@@ -127,14 +204,14 @@ std::int64_t SlotPollLoop::woken(const PollSpec& spec, const PollWake& woke, std
     m_engine.poll_sleep().read_now(spec.addr, staging.data(), static_cast<unsigned>(bytes));
     m_pipes.own_ub().bytes.write(spec.ub, staging.data(), bytes);
     wait_until(woke.completion);
-    // The slept iterations skipped the rewrite: it wrote what the slot
-    // already held. One that would change the slot (another core wrote it)
-    // is done for real.
-    if (spec.rewrite) {
-        if (rewrite_is_current(spec))
-            store_rewrite_word(m_pipes.own_ub().bytes, *spec.rewrite);
+    // The slept iterations skipped the own-slot store: it wrote what the
+    // slot already held. One that would change the slot (another core wrote
+    // it) is done for real.
+    if (spec.iteration.own) {
+        if (own_slot_is_current(spec))
+            store_own_word(m_pipes.own_ub().bytes, *spec.iteration.own);
         else
-            rewrite_own_slot(spec);
+            store_own_slot(spec);
     }
     return scan(spec);
 }
@@ -145,9 +222,9 @@ PollResult SlotPollLoop::run(const PollSpec& spec) {
                           std::to_string(kDmaBlockBytes) + " bytes apart");
     if (m_config.type != CoreType::AIV)
         throw KernelFault("poll: a slot poll scans UB with scalar loads, which only an AIV has");
-    if (spec.rewrite && !sums(spec)) throw KernelFault("poll: a slot rewrite needs a sum poll");
-    if (spec.rewrite)
-        m_pipes.check_local_range(m_pipes.own_ub(), spec.rewrite->ub, kDmaBlockBytes, "poll");
+    check_iteration(spec);
+    if (spec.iteration.own)
+        m_pipes.check_local_range(m_pipes.own_ub(), spec.iteration.own->ub, kDmaBlockBytes, "poll");
     // Each slot's word is naturally aligned (slots are 32-byte multiples
     // apart); the DMA itself needs no alignment in GM.
     m_memory.check_access(spec.addr, atomic_width_bytes(spec.type), "poll");
@@ -159,6 +236,8 @@ PollResult SlotPollLoop::run(const PollSpec& spec) {
     m_activity.reason().slots = spec.slots;
     m_activity.reason().slot_bytes = spec.slot_bytes;
     m_activity.reason().slot_sum = sums(spec);
+    if (spec.iteration.scan == SlotScan::Count)
+        m_activity.reason().slot_quorum = spec.iteration.quorum;
 
     PollResult result;
     std::optional<PollEngine::PollTiming> last,

@@ -23,6 +23,7 @@
 // AIV-only takes the pipes that trigger and wait from SyncAllConfig.
 #pragma once
 
+#include "syncsim/barriers/slot_poll.hpp"
 #include "syncsim/detail/slot_round.hpp"
 #include "syncsim/fault.hpp"
 #include "syncsim/kernel_api.hpp"
@@ -74,6 +75,21 @@ constexpr bool config_pipe() {
     return P == Pipe::ALL || P == Pipe::MTE2 || P == Pipe::MTE3;
 }
 
+// ClcSyncCount's iteration: one DMA of the slots into UB, the MTE2->S flag,
+// in the first round the core's own count rewritten (1, through UB at
+// `local`; dav-c220 waits MTE3->MTE2 for its copy, dav-c310 leaves it to the
+// pipe_barrier), the slots' sum, pipe_barrier(PIPE_ALL). No dcci or dsb:
+// the DMA does not go through the scalar cache.
+inline SlotIteration sync_count_iteration(bool first, LocalAddr local, GmAddr own, std::int64_t idx,
+                                          bool c310) {
+    using S = SlotStep;
+    if (!first) return {{S::DmaRead, S::WaitFlag, S::Scan, S::PipeBarrier}, SlotScan::Sum};
+    return {{S::DmaRead, S::WaitFlag, S::StoreOwnSlot, S::Scan, S::PipeBarrier},
+            SlotScan::Sum,
+            0,
+            OwnSlotStore{local, own, 1, idx, !c310}};
+}
+
 // SoftSyncAllImpl: the arrival, then the loop as a slot-sum poll.
 template <bool isAIVOnly>
 void soft_sync_all(KernelContext& k, GmAddr gm, LocalAddr ub, int usedCores) {
@@ -92,21 +108,12 @@ void soft_sync_all(KernelContext& k, GmAddr gm, LocalAddr ub, int usedCores) {
     const std::int32_t round = syncsim::detail::dma_count_round(k, own, local);
 
     const bool first = round == 1;
-    PollSpec spec;
-    spec.load = PollLoad::SlotSumByDma;
-    spec.addr = gm;
-    spec.slots = total;
-    spec.slot_bytes = kSlotBytes;
-    spec.ub = ub;
-    spec.type = AtomicType::S32;
-    spec.until = c310 && first ? Cmp::Equal : Cmp::GreaterEqual;
-    spec.target = total * round;
-    // dav-c220's ClcSyncCount waits MTE3 -> MTE2 after the rewrite; dav-c310
-    // leaves it to the iteration's pipe_barrier.
-    if (first) spec.rewrite = SlotRewrite{local, own, 1, idx, !c310};
-    spec.participants = total;
-    spec.context = "Ascend C soft SyncAll (asc-devkit 0da921b9): N = " + std::to_string(total) +
-                   ", this core's slot " + std::to_string(idx) + ", round " + std::to_string(round);
+    const std::string context =
+        "Ascend C soft SyncAll (asc-devkit 0da921b9): N = " + std::to_string(total) +
+        ", this core's slot " + std::to_string(idx) + ", round " + std::to_string(round);
+    const PollSpec spec = lib::slot_poll(
+        gm, total, kSlotBytes, ub, sync_count_iteration(first, local, own, idx, c310),
+        c310 && first ? Cmp::Equal : Cmp::GreaterEqual, total * round, context);
     k.poll(spec);
     k.mark_barrier_release();
 }

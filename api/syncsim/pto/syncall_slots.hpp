@@ -11,6 +11,7 @@
 // and 8); an AIC-only soft SYNCALL does not compile on A5.
 #pragma once
 
+#include "syncsim/barriers/slot_poll.hpp"
 #include "syncsim/detail/slot_round.hpp"
 #include "syncsim/fault.hpp"
 #include "syncsim/kernel_api.hpp"
@@ -61,23 +62,21 @@ inline std::string context(std::int64_t n, std::int64_t idx, std::int32_t round)
            ", this core's slot " + std::to_string(idx) + ", round " + std::to_string(round);
 }
 
-// SYNCALL_SOFT_AIV_BARRIER: the loop is the core's slot poll (PollLoad::SlotsByDma).
+// SYNCALL_SOFT_AIV_BARRIER's iteration (a2a3/SyncAll.hpp:147-173): dcci on
+// each slot, dsb, one DMA of the slots into UB, the MTE2->S flag (EVENT_ID0),
+// a scalar scan that every slot reached the round, pipe_barrier(PIPE_ALL).
+inline SlotIteration aiv_iteration() {
+    using S = SlotStep;
+    return {{S::Dcci, S::Dsb, S::DmaRead, S::WaitFlag, S::Scan, S::PipeBarrier}, SlotScan::All};
+}
+
 inline void aiv_barrier(KernelContext& k, GmAddr gm, LocalAddr ub, std::int32_t n,
                         std::int64_t idx) {
     const std::int32_t round = aiv_write_slot(k, slot_of(gm, idx), ub);
-    PollSpec spec;
-    spec.load = PollLoad::SlotsByDma;
-    spec.addr = gm;
-    spec.slots = n;
-    spec.slot_bytes = kSlotBytes;
-    spec.ub = ub;
-    spec.type = AtomicType::S32;
-    spec.until = Cmp::GreaterEqual;
-    spec.target = round;
+    PollSpec spec = slot_poll(gm, n, kSlotBytes, ub, aiv_iteration(), Cmp::GreaterEqual, round,
+                              context(n, idx, round));
     spec.max_polls = kMaxPolls;
     spec.barrier_after = kBackoffThreshold;
-    spec.context = context(n, idx, round);
-    spec.participants = n;
     k.poll(spec);
 }
 
