@@ -193,15 +193,10 @@ std::vector<AiCore*> AscendDevice::all_cores() const {
 }
 
 std::string AscendDevice::requester_name(int requester) const {
-    // Slots: 0 the scalar unit, 1..6 the pipes V..FIX, 7 the write buffer
-    // (the core's GM ports, AiCore's constructor).
-    static const char* const kUnits[] = {"scalar unit", "PIPE_V",    "PIPE_M",   "PIPE_MTE1",
-                                         "PIPE_MTE2",   "PIPE_MTE3", "PIPE_FIX", "write buffer"};
     const auto core = static_cast<std::size_t>(requester / kRequestersPerLink);
-    const int slot = requester % kRequestersPerLink;
     if (requester < 0 || core >= m_cores.size()) return "the host";
     return std::string(m_cores[core]->basename()) + " (" +
-           (slot < 8 ? kUnits[slot] : "requester " + std::to_string(slot)) + ")";
+           m_cores[core]->gm_link().requester_name(requester % kRequestersPerLink) + ")";
 }
 
 } // namespace syncsim

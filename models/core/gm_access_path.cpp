@@ -16,7 +16,13 @@ GmAccessPath::GmAccessPath(const sc_core::sc_object& core, const CoreConfig& con
       m_write_buffer(std::make_unique<WriteBuffer>(
           core, [&activity](const std::string& what) { activity.fault_once(what); })),
       m_link("gm") {
-    for (int i = 0; i <= kPipeCount; ++i) m_ports[i] = std::make_unique<GmPort>(m_link, i);
+    // Slot 0 the scalar unit, 1..6 the pipes V..FIX, the last the write buffer.
+    for (int i = 0; i <= kPipeCount; ++i) {
+        const std::string name = i == 0            ? "scalar unit"
+                                 : i == kPipeCount ? "write buffer"
+                                                   : to_string(static_cast<Pipe>(i));
+        m_ports[i] = std::make_unique<GmPort>(m_link, i, name);
+    }
     // The scalar unit's requests, and the write-backs and posted stores it
     // leaves in the write buffer, take its load/store path to the
     // interconnect; an MTE pays its own way on its pipe (PipeSet::issue_dma).

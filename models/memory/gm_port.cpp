@@ -8,12 +8,20 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace syncsim {
 
-GmPort::GmPort(GmLink& link, int slot) : m_link(link), m_slot(slot) {
+GmPort::GmPort(GmLink& link, int slot, std::string name) : m_link(link), m_slot(slot) {
     if (slot < 0 || slot >= kRequestersPerLink)
         throw std::logic_error("GM port slot " + std::to_string(slot) + " out of range");
+    m_link.m_names[static_cast<std::size_t>(slot)] = std::move(name);
+}
+
+std::string GmLink::requester_name(int slot) const {
+    const bool named =
+        slot >= 0 && slot < kRequestersPerLink && !m_names[static_cast<std::size_t>(slot)].empty();
+    return named ? m_names[static_cast<std::size_t>(slot)] : "requester " + std::to_string(slot);
 }
 
 void GmPort::transport(tlm::tlm_generic_payload& trans, const char* what, const RaceTag* race) {

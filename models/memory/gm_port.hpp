@@ -8,6 +8,7 @@
 #pragma once
 
 #include "models/memory/atomic.hpp"
+#include "models/memory/extensions.hpp"
 #include "models/memory/l2_poll.hpp"
 #include "models/races/sync_observer.hpp"
 
@@ -17,19 +18,28 @@
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
+#include <vector>
 
 namespace syncsim {
 
 class GmLink {
   public:
-    explicit GmLink(const char* name) : socket(name) {}
+    explicit GmLink(const char* name) : socket(name), m_names(kRequestersPerLink) {}
     tlm_utils::simple_initiator_socket<GmLink> socket;
+    // What the requester in `slot` is ("PIPE_MTE2"), as its port named
+    // itself: a write's provenance says who on the core wrote it.
+    std::string requester_name(int slot) const;
+
+  private:
+    friend class GmPort;
+    std::vector<std::string> m_names; // by slot; empty: no port there
 };
 
 class GmPort {
   public:
-    // `slot` tells the requesters of one link apart (below kRequestersPerLink).
-    GmPort(GmLink& link, int slot);
+    // `slot` tells the requesters of one link apart (below kRequestersPerLink);
+    // `name` is what the requester is, for whoever reports its accesses.
+    GmPort(GmLink& link, int slot, std::string name);
 
     void read(std::uint64_t addr, std::uint8_t* out, std::uint64_t len);
     // `what` names the operation in the write's provenance (a string literal);

@@ -14,7 +14,7 @@ namespace {
 
 struct Reader : sc_core::sc_module {
     GmLink link{"port"};
-    GmPort port{link, 0};
+    GmPort port{link, 0, "scalar unit"};
     std::vector<std::uint64_t> addrs;
     std::vector<double> took_ns;
 

@@ -25,7 +25,7 @@ struct Txn {
 
 struct Initiator : sc_core::sc_module {
     GmLink link{"port"};
-    GmPort port{link, 0};
+    GmPort port{link, 0, "scalar unit"};
     std::vector<Txn> txns;
     std::vector<double> done_ns;
     std::vector<std::int32_t> seen;
@@ -121,7 +121,7 @@ TEST_CASE("L2: accesses outside global memory are faults, not crashes", "[l2][mo
     L2Cache l2("l2", transaction_l2_params(), Clock{1000}, store);
     struct Bad : sc_core::sc_module {
         GmLink link{"port"};
-        GmPort port{link, 0};
+        GmPort port{link, 0, "scalar unit"};
         std::string fault;
         explicit Bad(sc_core::sc_module_name n) : sc_module(n) {
             SC_HAS_PROCESS(Bad);
@@ -152,7 +152,7 @@ TEST_CASE("L2: an atomic or a poll outside GM faults the core, it does not crash
     L2Cache l2("l2", transaction_l2_params(), clock, store);
     struct Faulting : sc_core::sc_module {
         GmLink link{"port"};
-        GmPort port{link, 0};
+        GmPort port{link, 0, "scalar unit"};
         std::vector<std::string> faults;
         explicit Faulting(sc_core::sc_module_name n) : sc_module(n) {
             SC_HAS_PROCESS(Faulting);
@@ -190,7 +190,7 @@ TEST_CASE("polls hold their slice: an atomic arriving behind them queues", "[l2]
     L2Cache l2("l2", transaction_l2_params(), clock, store);
     struct Poller : sc_core::sc_module {
         GmLink link{"port"};
-        GmPort port{link, 0};
+        GmPort port{link, 0, "scalar unit"};
         std::vector<double> started_ns;
         explicit Poller(sc_core::sc_module_name n) : sc_module(n) {
             SC_HAS_PROCESS(Poller);
@@ -236,7 +236,7 @@ TEST_CASE("same-address serialisation is per 512-byte range: spinning cores stal
     L2Cache l2("l2", transaction_l2_params(), clock, store);
     struct Spinner : sc_core::sc_module {
         GmLink link{"port"};
-        GmPort port{link, 0};
+        GmPort port{link, 0, "scalar unit"};
         explicit Spinner(sc_core::sc_module_name n) : sc_module(n) {
             SC_HAS_PROCESS(Spinner);
             SC_THREAD(run);
@@ -277,7 +277,7 @@ TEST_CASE("a request across two ranges holds each for its own bytes", "[l2][mode
     L2Cache l2("l2", transaction_l2_params(), clock, store);
     struct Big : sc_core::sc_module {
         GmLink link{"port"};
-        GmPort port{link, 0};
+        GmPort port{link, 0, "scalar unit"};
         double done_ns = 0;
         explicit Big(sc_core::sc_module_name n) : sc_module(n) {
             SC_HAS_PROCESS(Big);
@@ -308,7 +308,7 @@ namespace {
 // cycle; 0: none), and records when the read completed.
 struct BulkReader : sc_core::sc_module {
     GmLink link{"port"};
-    GmPort port{link, 0};
+    GmPort port{link, 0, "scalar unit"};
     std::uint64_t addr, bytes;
     double stream;
     double done_ns = -1;

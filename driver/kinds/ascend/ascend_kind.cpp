@@ -5,9 +5,9 @@
 #include "driver/experiment/config_readers.hpp"
 #include "driver/experiment/expect_config.hpp"
 #include "driver/experiment/plugin_loader.hpp"
+#include "driver/kinds/ascend/ascend_tracer.hpp"
 #include "driver/run/run_target.hpp"
 #include "models/core/ai_core.hpp"
-#include "output/trace/ascend_tracer.hpp"
 
 #include <iomanip>
 #include <nlohmann/json.hpp>

@@ -7,12 +7,12 @@
 #include "driver/run/run_target.hpp"
 #include "driver/study/sweep/shell_command.hpp"
 
+#include "driver/kinds/ascend/ascend_tracer.hpp"
 #include "models/runtime/host_runtime.hpp"
 #include "models/runtime/host_stats.hpp"
 #include "models/runtime/wait_graph_builder.hpp"
 #include "models/runtime/watchdog_report.hpp"
 #include "models/systemc/simulation_time.hpp"
-#include "output/trace/ascend_tracer.hpp"
 #include "output/trace/output_file.hpp"
 #include "output/trace/round_rows_file.hpp"
 #include "output/trace/timeline.hpp"

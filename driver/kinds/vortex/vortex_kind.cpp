@@ -5,8 +5,8 @@
 #include "driver/experiment/config_readers.hpp"
 #include "driver/experiment/expect_config.hpp"
 #include "driver/experiment/plugin_loader.hpp"
+#include "driver/kinds/vortex/vortex_tracer.hpp"
 #include "driver/run/run_target.hpp"
-#include "output/trace/vortex_tracer.hpp"
 
 #include <nlohmann/json.hpp>
 #include <stdexcept>

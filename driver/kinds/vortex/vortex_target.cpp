@@ -6,9 +6,9 @@
 #include "config/yaml_view.hpp"
 #include "driver/experiment/plugin_loader.hpp"
 #include "driver/kinds/vortex/vortex_kind.hpp"
+#include "driver/kinds/vortex/vortex_tracer.hpp"
 #include "models/core/culprit.hpp"
 #include "models/vortex/vx_device.hpp"
-#include "output/trace/vortex_tracer.hpp"
 
 #include <algorithm>
 #include <iomanip>

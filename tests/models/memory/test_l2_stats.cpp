@@ -11,7 +11,7 @@ namespace syncsim::l2_stats_tests {
 // Reads `reads` words, then writes one.
 struct Reader : sc_core::sc_module {
     GmLink link{"port"};
-    GmPort port{link, 0};
+    GmPort port{link, 0, "scalar unit"};
     int reads;
 
     Reader(sc_core::sc_module_name n, int r) : sc_module(n), reads(r) {

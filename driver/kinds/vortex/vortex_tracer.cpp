@@ -1,4 +1,4 @@
-#include "output/trace/vortex_tracer.hpp"
+#include "driver/kinds/vortex/vortex_tracer.hpp"
 
 #include "models/systemc/simulation_time.hpp"
 #include "output/trace/output_file.hpp"

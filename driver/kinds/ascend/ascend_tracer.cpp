@@ -1,4 +1,4 @@
-#include "output/trace/ascend_tracer.hpp"
+#include "driver/kinds/ascend/ascend_tracer.hpp"
 
 #include "models/systemc/simulation_time.hpp"
 #include "output/trace/output_file.hpp"
