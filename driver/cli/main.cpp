@@ -7,12 +7,14 @@
 #include "driver/experiment/experiment_config.hpp"
 #include "driver/experiment/plugin_loader.hpp"
 #include "driver/kinds/platform_kind.hpp"
+#include "driver/run/interrupts.hpp"
 #include "driver/run/output_paths.hpp"
 #include "driver/run/run.hpp"
 #include "driver/run/trace_options.hpp"
 #include "driver/study/fixes/fixes.hpp"
 #include "driver/study/sweep/sweep.hpp"
 #include "models/systemc/sanitizer_stack.hpp"
+#include "models/systemc/simulation_time.hpp"
 #include "output/trace/output_file.hpp"
 #include "output/trace/round_rows_file.hpp"
 #include "workloads/registry.hpp"
@@ -27,6 +29,7 @@
 #include <iostream>
 #include <sysc/kernel/sc_kernel_ids.h>
 #include <systemc>
+#include <unistd.h>
 
 namespace po = boost::program_options;
 using namespace syncsim;
@@ -94,6 +97,7 @@ struct RunArguments {
     std::vector<std::string> sets;
     std::string config, vcd, json, timeline, rounds, perf, window, cores, signals, races, waits;
     bool try_fixes = false;
+    bool progress = false, quiet = false;
 };
 
 void declare_run_options(CommandOptions& opts, RunArguments& a) {
@@ -133,6 +137,10 @@ void declare_run_options(CommandOptions& opts, RunArguments& a) {
         "the GM race detector: pairs of conflicting accesses no synchronisation orders "
         "(\"races\" in the result). auto, the default, checks a run while cores x GM words "
         "touched stay at most 16,777,216, and says where it stopped")(
+        "progress", po::bool_switch(&a.progress),
+        "show how far the run has come on stderr (simulated time, rounds, speed) once a "
+        "second from 2 s on; the default when stderr is a terminal")(
+        "quiet", po::bool_switch(&a.quiet), "no progress line, even on a terminal")(
         "try-fixes", po::bool_switch(&a.try_fixes),
         "rerun with each fix the diagnosis proposes (the \"fix?\" lines) and report which "
         "resolve the run (it completes and every check passes); reruns go to runs/fixes/");
@@ -183,10 +191,17 @@ int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
     options.waits_path = a.waits;
     options.trace = trace;
     options.races = parse_races_option(vm.count("races") != 0, a.races);
+    if (a.progress && a.quiet) throw ConfigError("--progress and --quiet contradict each other");
+    const bool terminal = isatty(STDERR_FILENO) != 0;
+    options.progress = a.progress || (terminal && !a.quiet);
+    options.progress_rewrites = terminal;
+    const InterruptHandlers interrupts; // a signal now ends the run where it stands
     const RunReport report = run_experiment(cfg, options);
     std::cout << report.summary << report.timing_summary << report.verdict << std::flush;
     if (!a.json.empty()) write_text(a.json, "--json file", report.result.dump(2) + "\n");
-    if (a.try_fixes) try_fixes_of_run(a.config, a.sets, platforms_dir(pdir), report.result);
+    const bool interrupted = Activity::interrupt_requested() != 0;
+    if (a.try_fixes && !interrupted)
+        try_fixes_of_run(a.config, a.sets, platforms_dir(pdir), report.result);
     if (!a.perf.empty()) { // wall-clock figures, kept out of the deterministic result
         OutputFile out_file(a.perf, "--perf file");
         std::ostream& out = out_file.stream();
@@ -204,6 +219,7 @@ int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
             << "\n";
         out_file.close();
     }
+    if (interrupted) return kExitInterrupted;
     return report.expectation_met ? 0 : kExitMismatch;
 }
 
@@ -311,6 +327,10 @@ int run_command(std::vector<std::string> args) {
         const Command* command = find_command(cmd);
         if (!command) unknown_command(cmd);
         return command->function(args, pdir);
+    } catch (const StudyInterrupted& e) {
+        std::cerr << "syncsim: " << e.what()
+                  << (cmd == "sweep" ? ": rerun with --resume to run only the others\n" : "\n");
+        return kExitInterrupted;
     } catch (const ConfigError& e) {
         return fail(kExitBadInput, e.what());
     } catch (const OutputError& e) {

@@ -6,6 +6,7 @@
 
 #include "driver/experiment/capacity.hpp"
 #include "driver/kinds/kind_setup.hpp"
+#include "driver/run/progress_line.hpp"
 #include "driver/run/run_bounds.hpp"
 #include "driver/run/run_target.hpp"
 #include "driver/run/utf8.hpp"
@@ -154,7 +155,18 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
     target->elaborate(cfg, options);
 
     const auto sim_start = std::chrono::steady_clock::now();
-    simulate(*target, cfg.sim_time_limit_ps);
+    {
+        std::optional<ProgressLine> progress;
+        if (options.progress)
+            progress.emplace(
+                [&target, sim_start] {
+                    return ProgressPoint{
+                        target->reached_ps(), target->rounds_closed(), Activity::resumptions(),
+                        seconds_between(sim_start, std::chrono::steady_clock::now())};
+                },
+                options.progress_rewrites);
+        simulate(*target, cfg.sim_time_limit_ps);
+    }
     const auto sim_end = std::chrono::steady_clock::now();
     if (StackGuards::check_watched() > 0)
         throw std::runtime_error(
@@ -190,7 +202,11 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
     report.result_seconds = seconds_between(sim_end, now);
     report.wall_seconds = seconds_between(kProcessStart, now);
     report.timing_summary = timing_line(report) + stack_guards_line(machine);
-    report.verdict = verdict_line(expectation);
+    report.verdict = outcome.kind == "interrupted"
+                         ? "verdict    interrupted (exit 130): a run cut short is not judged; "
+                           "what it reports covers the run up to " +
+                               format_time(end_ps) + "\n"
+                         : verdict_line(expectation);
     make_valid_utf8(report.result);
     end_processes();
     return report;

@@ -22,6 +22,10 @@ struct RunOptions {
     TraceSpec trace;           // the part of the run the traces keep
     // The GM race detector (--races): auto checks runs that stay small.
     RaceMode races = RaceMode::Auto;
+    // A progress line on stderr while it runs (past 2 s, once a second);
+    // `progress_rewrites` redraws it in place (a terminal).
+    bool progress = false;
+    bool progress_rewrites = false;
 };
 
 struct RunReport {

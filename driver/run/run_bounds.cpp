@@ -1,6 +1,8 @@
 #include "driver/run/run_bounds.hpp"
 
+#include "driver/run/interrupts.hpp"
 #include "driver/run/run.hpp"
+#include "models/report/summary.hpp"
 #include "models/systemc/sanitizer_stack.hpp"
 #include "models/systemc/simulation_time.hpp"
 
@@ -24,6 +26,12 @@ std::pair<std::string, std::string> bound_outcome(const ExperimentConfig& cfg) {
            << " s of wall-clock time) reached while the model was still active";
         return {"wall_limit", os.str()};
     }
+    case Activity::Stop::Interrupted:
+        return {"interrupted",
+                std::string(interrupt_name(Activity::interrupt_requested())) +
+                    " stopped the run at simulated time " +
+                    format_time(to_ps(sc_core::sc_time_stamp())) +
+                    " while the model was still active: what follows covers the run up to there"};
     case Activity::Stop::None:
         break;
     }

@@ -36,6 +36,17 @@ struct Collected {
     WordReader read_word; // null: the platform has no named buffers
 };
 
+// Whether the run was cut short from outside the model (a signal, or its
+// wall-clock or event bound): its cores were on their way, not stuck, so a
+// summary names no culprit; who waited on what is still listed.
+inline bool cut_short(const nlohmann::json& result) {
+    static const char* const kKinds[] = {"interrupted", "wall_limit", "event_limit"};
+    const std::string& kind = result["outcome"]["kind"].get_ref<const std::string&>();
+    for (const char* k : kKinds)
+        if (kind == k) return true;
+    return false;
+}
+
 class RunTarget {
   public:
     virtual ~RunTarget() = default;
@@ -75,6 +86,8 @@ class RunTarget {
     virtual void summarize(std::ostream& s, const nlohmann::json& result) const = 0;
     // The tail of the `events` line (e.g. ", 52 warp issues").
     virtual std::string events_detail(const nlohmann::json& result) const = 0;
+    // While it runs, for the progress line: barrier rounds closed so far.
+    virtual std::uint64_t rounds_closed() const { return 0; }
 };
 
 } // namespace syncsim

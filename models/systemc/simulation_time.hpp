@@ -3,9 +3,12 @@
 
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <systemc>
+#include <utility>
 
 namespace syncsim {
 
@@ -73,42 +76,73 @@ struct ThreadBudget {
 // run can be bounded by that count (limits.max_events) and by wall-clock time
 // (limits.wall_time): no input makes the simulator run for ever.
 struct Activity {
-    enum class Stop { None, EventLimit, WallLimit };
+    enum class Stop { None, EventLimit, WallLimit, Interrupted };
+    using Clock = std::chrono::steady_clock;
 
     static std::uint64_t& resumptions() {
         static std::uint64_t count = 0;
         return count;
     }
-    // Resets the count and arms both bounds (0 = no bound).
+    // Resets the count and arms both bounds (0 = no bound). A pending
+    // interrupt stays pending: it stops the run at its first resumption.
     static void arm(std::uint64_t max_events, double wall_seconds) {
         resumptions() = 0;
-        state() = State{max_events,
-                        std::chrono::steady_clock::now() +
-                            std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                std::chrono::duration<double>(wall_seconds)),
-                        wall_seconds > 0, Stop::None};
+        State& s = state();
+        s.max_events = max_events;
+        s.wall_deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                             std::chrono::duration<double>(wall_seconds));
+        s.wall_bounded = wall_seconds > 0;
+        s.stop = Stop::None;
     }
+    // Calls `report` about every `period` of wall-clock time while the model
+    // runs, the first time after `first` (an empty `report`: never).
+    static void arm_progress(std::function<void()> report, Clock::duration first,
+                             Clock::duration period) {
+        State& s = state();
+        s.progress = std::move(report);
+        s.next_progress = Clock::now() + first;
+        s.progress_period = period;
+    }
+    // Asks the running model to stop where it is (SIGINT, SIGTERM): safe to
+    // call from a signal handler, which is all it may do there.
+    static void request_interrupt(int signal) { interrupt_signal() = signal; }
+    static int interrupt_requested() { return interrupt_signal(); }
     static Stop stopped() { return state().stop; }
     static bool limit_reached() { return state().stop != Stop::None; }
     static void count_one() {
         const std::uint64_t n = ++resumptions();
         if (n == state().max_events) stop(Stop::EventLimit);
+        if (interrupt_signal() != 0) stop(Stop::Interrupted);
         // The clock is read once per 4096 resumptions: about a millisecond of work.
-        if ((n & 0xFFFu) == 0 && state().wall_bounded &&
-            std::chrono::steady_clock::now() >= state().wall_deadline)
-            stop(Stop::WallLimit);
+        if ((n & 0xFFFu) == 0 && (state().wall_bounded || state().progress)) check_clock();
     }
 
   private:
     struct State {
         std::uint64_t max_events = 0;
-        std::chrono::steady_clock::time_point wall_deadline{};
+        Clock::time_point wall_deadline{};
         bool wall_bounded = false;
         Stop stop = Stop::None;
+        std::function<void()> progress;
+        Clock::time_point next_progress{};
+        Clock::duration progress_period{};
     };
     static State& state() {
         static State s;
         return s;
+    }
+    static volatile std::sig_atomic_t& interrupt_signal() {
+        static volatile std::sig_atomic_t signal = 0;
+        return signal;
+    }
+    static void check_clock() {
+        State& s = state();
+        const Clock::time_point now = Clock::now();
+        if (s.wall_bounded && now >= s.wall_deadline) stop(Stop::WallLimit);
+        if (s.progress && now >= s.next_progress) {
+            s.next_progress = now + s.progress_period;
+            s.progress();
+        }
     }
     static void stop(Stop why) {
         if (state().stop != Stop::None) return;

@@ -51,7 +51,7 @@ void summarize_ascend_setup(std::ostream& s, const json& result) {
 
 void summarize_ascend(std::ostream& s, const json& result, const StatsRegistry& stats) {
     SummaryOut out(s);
-    write_summary(stats, out, SummaryPart::Culprit, SummaryPart::Culprit);
+    if (!cut_short(result)) write_summary(stats, out, SummaryPart::Culprit, SummaryPart::Culprit);
     s << "simulated  " << format_time(ps(result["time"]["end_ps"])) << "\n";
     write_summary(stats, out, SummaryPart::Finish, SummaryPart::Finish);
     summarize_checks(s, result["checks"]);

@@ -59,6 +59,7 @@ class AscendTarget : public RunTarget {
         summarize_ascend(s, result, stats());
     }
     std::string events_detail(const json&) const override { return ""; }
+    std::uint64_t rounds_closed() const override { return m_device->rounds().stats().rounds; }
 
   private:
     HostProgram host_program(const ExperimentConfig& cfg) const;

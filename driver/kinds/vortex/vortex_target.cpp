@@ -194,7 +194,7 @@ void summarize_stuck(std::ostream& s, const json& stuck) {
 }
 
 void VortexTarget::summarize(std::ostream& s, const json& result) const {
-    if (result.contains("diagnosis")) {
+    if (result.contains("diagnosis") && !cut_short(result)) {
         const json& lines = result["diagnosis"]["lines"];
         for (std::size_t i = 0; i < lines.size() && i < 8; ++i)
             s << "culprit    " << lines[i].get<std::string>() << "\n";

@@ -2,9 +2,11 @@
 // with its --set values under `timeout`), all run by GNU parallel. Sweeps and
 // sensitivity runs share it.
 #include "config/yaml_view.hpp"
+#include "driver/run/interrupts.hpp"
 #include "driver/study/sweep/shell_command.hpp"
 #include "driver/study/sweep/sweep.hpp"
 #include "driver/study/sweep/sweep_point.hpp"
+#include "models/systemc/simulation_time.hpp"
 #include "output/trace/output_file.hpp"
 
 #include <cstdlib>
@@ -89,6 +91,30 @@ void write_point(const SweepOptions& o, const SweepSpec& s, const Point& p) {
                     fs::perm_options::add);
 }
 
+namespace {
+std::size_t lines_in(const fs::path& file) {
+    std::ifstream in(file);
+    std::size_t n = 0;
+    for (std::string line; std::getline(in, line);) n += line.empty() ? 0 : 1;
+    return n;
+}
+// The jobs GNU parallel's log says ended with exit 0 (its 7th column).
+std::size_t jobs_finished(const fs::path& joblog) {
+    std::ifstream in(joblog);
+    std::size_t n = 0;
+    std::string line;
+    std::getline(in, line); // the header
+    while (std::getline(in, line)) {
+        std::istringstream fields(line);
+        std::string field;
+        for (int column = 0; column < 7 && std::getline(fields, field, '\t'); ++column) {
+        }
+        n += field == "0" ? 1 : 0;
+    }
+    return n;
+}
+} // namespace
+
 void run_points(const SweepOptions& o, const SweepSpec& spec, const std::string& out,
                 const std::string& jobs, const std::string& joblog, bool announce) {
     if (!have_command("parallel --version"))
@@ -102,7 +128,10 @@ void run_points(const SweepOptions& o, const SweepSpec& spec, const std::string&
     if (!o.sshlogin.empty()) cmd << " --sshlogin " << shell_quote(o.sshlogin);
     cmd << " :::: " << shell_quote((fs::path(out) / jobs).string());
     if (announce) std::cout << "running: " << cmd.str() << "\n" << std::flush;
-    const int rc = std::system(cmd.str().c_str());
+    const int rc = run_shell_interruptibly(cmd.str());
+    if (const int signal = Activity::interrupt_requested())
+        throw StudyInterrupted(jobs_finished(fs::path(out) / joblog),
+                               lines_in(fs::path(out) / jobs), signal);
     if (rc != 0)
         std::cout << "parallel reports " << (WIFEXITED(rc) ? WEXITSTATUS(rc) : rc)
                   << " failed job(s)\n";
