@@ -178,6 +178,10 @@ int calibration_fit(const std::vector<std::string>& args, const std::string& pdi
 
 int cmd_calibration(const std::vector<std::string>& args, const std::string& pdir) {
     const bool check = !args.empty() && args[0] == "check", fit = !args.empty() && args[0] == "fit";
+    if (args.size() == 1 && args[0] == kCompletionQuery) { // both subcommands' words
+        calibration_check(args, "", "");
+        return calibration_fit(args, "", "");
+    }
     if (!check && !fit) {
         if (!asks_for_help(args))
             throw ConfigError(std::string("usage: syncsim ") + kCalibrationUsage);

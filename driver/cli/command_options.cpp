@@ -1,5 +1,7 @@
 #include "driver/cli/command_options.hpp"
 
+#include <cctype>
+
 #include "config/config_error.hpp"
 
 #include <ostream>
@@ -60,6 +62,10 @@ bool CommandOptions::parse(const std::vector<std::string>& args, po::variables_m
         print_help(out);
         return false;
     }
+    if (args.size() == 1 && args[0] == kCompletionQuery) {
+        print_completion_words(out);
+        return false;
+    }
     po::options_description all;
     all.add(listed_).add(operands_);
     po::store(po::command_line_parser(args).options(all).positional(positional_).run(), vm);
@@ -73,6 +79,27 @@ po::options_description_easy_init CommandOptions::jobs(int& n, const char* meani
     auto chain = add();
     chain("jobs,j", po::value(&n)->default_value(1)->value_name("N"), meaning);
     return chain;
+}
+
+void CommandOptions::print_completion_words(std::ostream& out) const {
+    // The words after "syncsim CMD" in each usage line that are literal
+    // (a subcommand: "describe platform NAME"), then every option.
+    std::istringstream forms(usage_);
+    for (std::string form; std::getline(forms, form);) {
+        std::istringstream words(form);
+        std::string command, word;
+        words >> command;
+        if (command == "syncsim") words >> command; // a later form: "syncsim list workloads"
+        words >> word;
+        if (!word.empty() && std::islower(static_cast<unsigned char>(word[0])))
+            out << "word " << word << "\n";
+    }
+    for (const auto& option : listed_.options()) {
+        out << "option --" << option->long_name() << "\n";
+        const std::string shown = option->format_name(); // "-j [ --jobs ]"
+        if (shown.size() > 1 && shown[0] == '-' && shown[1] != '-')
+            out << "option " << shown.substr(0, 2) << "\n";
+    }
 }
 
 void CommandOptions::print_help(std::ostream& out) const {

@@ -31,6 +31,9 @@ class CommandOptions {
     bool parse(const std::vector<std::string>& args, boost::program_options::variables_map& vm,
                std::ostream& out) const;
     void print_help(std::ostream& out) const;
+    // Its subcommand words and options, one per line ("word describe",
+    // "option --vcd"), for `syncsim completion bash`.
+    void print_completion_words(std::ostream& out) const;
 
   private:
     std::string usage_, about_;
@@ -38,6 +41,10 @@ class CommandOptions {
     boost::program_options::positional_options_description positional_;
     const int* jobs_ = nullptr;
 };
+
+// The one argument that makes a command print its completion words
+// instead of running (CommandOptions::parse).
+constexpr const char* kCompletionQuery = "--completion-words";
 
 // True when args hold -h or --help.
 bool asks_for_help(const std::vector<std::string>& args);

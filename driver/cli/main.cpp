@@ -2,8 +2,10 @@
 // platform. Exit codes: 0 outcome as expected, 1 outcome differs, 2 bad
 // input, 3 internal error.
 #include "config/yaml_view.hpp"
+#include "driver/cli/build_commit.hpp"
 #include "driver/cli/cli_commands.hpp"
 #include "driver/cli/command_options.hpp"
+#include "driver/cli/completion.hpp"
 #include "driver/experiment/experiment_config.hpp"
 #include "driver/experiment/plugin_loader.hpp"
 #include "driver/kinds/platform_kind.hpp"
@@ -27,6 +29,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <sstream>
 #include <sysc/kernel/sc_kernel_ids.h>
 #include <systemc>
 #include <unistd.h>
@@ -241,7 +244,7 @@ int fail(int code, const std::string& message) {
     return code;
 }
 
-using CommandFunction = int (*)(const std::vector<std::string>& args, const std::string& pdir);
+int cmd_completion(const std::vector<std::string>& args, const std::string& pdir);
 
 // Every command, in the order `syncsim --help` lists them.
 struct Command {
@@ -257,7 +260,14 @@ const Command kCommands[] = {
     {"calibration", cmd_calibration, "check the device observations; fit a chip's estimates"},
     {"list", cmd_list, "list the platforms, or the workloads a config can name"},
     {"describe", cmd_describe, "a platform's parameters, or the calibration register"},
+    {"completion", cmd_completion, "print a bash completion script for syncsim"},
 };
+
+int cmd_completion(const std::vector<std::string>& args, const std::string& pdir) {
+    std::vector<NamedCommand> commands;
+    for (const Command& c : kCommands) commands.push_back({c.name, c.function});
+    return completion_command(args, pdir, commands, cmd_completion);
+}
 
 const Command* find_command(const std::string& name) {
     for (const Command& c : kCommands)
@@ -310,8 +320,8 @@ int run_command(std::vector<std::string> args) {
             return args.empty() ? kExitBadInput : 0;
         }
         if (args[0] == "--version") {
-            std::cout << "syncsim " << SYNCSIM_VERSION << " (SystemC " << sc_core::sc_release()
-                      << ")\n";
+            std::cout << "syncsim " << SYNCSIM_VERSION << " (commit " << build_commit()
+                      << ", SystemC " << sc_core::sc_release() << ")\n";
             return 0;
         }
         if (args[0] == "help") { // help [COMMAND [SUBCOMMAND]]: COMMAND [SUBCOMMAND] --help

@@ -150,7 +150,12 @@ TEST_CASE("cli: list platforms and workloads, --version, --help", "[cli]") {
     CHECK(at("subcore_sync", launchable) > host_only);
     CHECK(at("subcore_sync", host_only) != std::string::npos);
     CHECK_THAT(w.output, Contains("[workload.host: simpler_run]"));
-    CHECK_THAT(test::run_syncsim("--version").output, Contains("syncsim 0.1.0"));
+    // The commit it was built from: this tree's, as git names it.
+    const std::string version = test::run_syncsim("--version").output;
+    CHECK_THAT(version, Contains("syncsim 0.1.0 (commit "));
+    const std::string head =
+        test::run_in_shell("git -C " SYNCSIM_SOURCE_DIR " rev-parse --short=12 HEAD").output;
+    if (!head.empty()) CHECK_THAT(version, Contains(head.substr(0, 12)));
     CHECK(test::run_syncsim("--help").exit_code == 0);
 }
 
@@ -188,4 +193,23 @@ TEST_CASE("cli: --platforms=DIR is read like --platforms DIR", "[cli]") {
     CHECK(r.exit_code == 0);
     CHECK_THAT(r.output, Contains("910b1"));
     CHECK(test::run_syncsim("list platforms --platforms=/nonexistent").exit_code == 2);
+}
+
+TEST_CASE("cli: bash completion comes from the commands' declared options", "[cli]") {
+    // What bash would offer after each partial command line.
+    const auto offered = [](const std::string& words, int cword) {
+        return test::run_in_shell("bash -c 'source <(" SYNCSIM_BINARY " completion bash) && "
+                                  "COMP_WORDS=(" +
+                                  words + ") && COMP_CWORD=" + std::to_string(cword) +
+                                  " && _syncsim && echo \"${COMPREPLY[*]}\"'")
+            .output;
+    };
+    CHECK(offered("syncsim desc", 1) == "describe\n");
+    CHECK(offered("syncsim run --try", 2) == "--try-fixes\n");
+    CHECK(offered("syncsim run --pro", 2) == "--progress\n");
+    CHECK(offered("syncsim sweep --res", 2) == "--resume\n");
+    CHECK(offered("syncsim describe pl", 2) == "platform\n");
+    CHECK(offered("syncsim calibration f", 2) == "fit\n");
+    CHECK(offered("syncsim help sen", 2) == "sensitivity\n");
+    CHECK(test::run_syncsim("completion zsh").exit_code == 2);
 }
