@@ -5,6 +5,7 @@
 #include "driver/kinds/ascend/ascend_kind.hpp"
 #include "driver/kinds/vortex/vortex_kind.hpp"
 
+#include <algorithm>
 #include <deque>
 #include <iomanip>
 #include <map>
@@ -65,9 +66,6 @@ void describe_params(std::ostream& out, const LoadedPlatform& p) {
         out << "; " << from_fit << " of them taken from the " << fit_chip
             << " fit, with the range it found";
     out << ")\n\n";
-    out << std::left << std::setw(44) << "parameter (path under device:)" << std::setw(18)
-        << "value" << std::setw(9) << "unit" << std::setw(26) << "source"
-        << "meaning / reference\n";
     // Where a value comes from: a fit's value is calibrated on its chip and
     // an estimate, with the fit's range, on a chip that inherits it.
     const auto source_of = [](const ParamOrigin& o) {
@@ -75,15 +73,28 @@ void describe_params(std::ostream& out, const LoadedPlatform& p) {
         return o.source == "calibrated" ? "calibrated (" + o.fit + " fit)"
                                         : "estimate (fit on " + o.fit + ")";
     };
+    // Each column as wide as its widest entry, two spaces apart.
+    std::size_t path_w = 30, value_w = 5, unit_w = 4, source_w = 6;
+    for (const ParamRow& row : rows) {
+        path_w = std::max(path_w, row.path.size());
+        value_w = std::max(value_w, row.value.size());
+        unit_w = std::max(unit_w, row.unit.size());
+        source_w = std::max(source_w, source_of(row.origin).size());
+    }
+    const int pw = int(path_w + 2), vw = int(value_w + 2), uw = int(unit_w + 2),
+              sw = int(source_w + 2), indent = pw + vw + uw + sw;
+    out << std::left << std::setw(pw) << "parameter (path under device:)" << std::setw(vw)
+        << "value" << std::setw(uw) << "unit" << std::setw(sw) << "source"
+        << "meaning / reference\n";
     for (const ParamRow& row : rows) {
         const ParamOrigin& o = row.origin;
-        out << std::left << std::setw(44) << row.path << std::setw(18) << row.value << std::setw(9)
-            << row.unit << std::setw(26) << source_of(o) << row.meaning << "\n";
+        out << std::left << std::setw(pw) << row.path << std::setw(vw) << row.value << std::setw(uw)
+            << row.unit << std::setw(sw) << source_of(o) << row.meaning << "\n";
         if (o.has_range())
-            out << std::setw(97) << ""
+            out << std::setw(indent) << ""
                 << (o.fit.empty() ? "plausible " : "consistent with the observations ") << o.low
                 << " .. " << o.high << ": " << o.range_why << "\n";
-        out << std::setw(97) << "" << (row.range.empty() ? "" : "accepts " + row.range + "; ");
+        out << std::setw(indent) << "" << (row.range.empty() ? "" : "accepts " + row.range + "; ");
         if (!row.derived_from.empty())
             out << "derived as " << row.derived_from;
         else

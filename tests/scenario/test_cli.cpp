@@ -3,6 +3,7 @@
 #include "tests/support/run_config.hpp"
 
 #include <catch2/catch.hpp>
+#include <sstream>
 
 using namespace syncsim;
 using Catch::Contains;
@@ -126,6 +127,25 @@ TEST_CASE("cli: describe platform lists every parameter with unit and provenance
     CHECK_THAT(r.output, Contains("sourced"));
     CHECK_THAT(r.output, Contains("estimate"));
     CHECK_THAT(r.output, Contains("cann-cntnotify-and-platforms.md B.2"));
+    // The columns line up however long a path is: every parameter's value
+    // starts where the header's "value" does, after two spaces at least.
+    std::istringstream lines(r.output);
+    std::string line;
+    std::size_t value_at = std::string::npos, rows = 0;
+    while (std::getline(lines, line)) {
+        if (line.rfind("parameter (path", 0) == 0) {
+            value_at = line.find("value");
+            continue;
+        }
+        if (value_at != std::string::npos && line.empty()) break; // the table's end
+        if (value_at == std::string::npos || line[0] == ' ') continue;
+        ++rows;
+        INFO(line);
+        REQUIRE(line.size() > value_at);
+        CHECK(line.substr(value_at - 2, 2) == "  ");
+        CHECK(line[value_at] != ' ');
+    }
+    CHECK(rows > 50);
 }
 
 TEST_CASE("cli: list platforms and workloads, --version, --help", "[cli]") {
