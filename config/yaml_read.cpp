@@ -91,6 +91,17 @@ class StrictYamlChecker : public YAML::EventHandler {
 
 } // namespace
 
+namespace {
+// Line `n` (from 0) of `text`, or "" past its end.
+std::string yaml_line_at(const std::string& text, int n) {
+    std::istringstream lines(text);
+    std::string line;
+    for (int i = 0; i <= n; ++i)
+        if (!std::getline(lines, line)) return "";
+    return line;
+}
+} // namespace
+
 YAML::Node parse_yaml_text(const std::string& text, const std::string& source) {
     try {
         std::istringstream events(text);
@@ -117,10 +128,17 @@ YAML::Node parse_yaml_text(const std::string& text, const std::string& source) {
         const bool indentation =
             !flow && source.rfind("--set", 0) != 0 &&
             (e.msg.find("map") != std::string::npos || e.msg.find("sequence") != std::string::npos);
-        const char* hint = indentation ? " (keys of one mapping must start in the same column; "
-                                         "check this line's indentation against the line above)"
-                           : flow      ? " (a { or [ is not closed)"
-                                       : "";
+        // A tab on the error's line is the likeliest cause, whatever
+        // yaml-cpp's message says: YAML indents and separates with spaces.
+        const bool tab =
+            e.mark.line >= 0 && yaml_line_at(text, e.mark.line).find('\t') != std::string::npos;
+        const char* hint =
+            tab           ? " (this line holds a tab: YAML indents with spaces only; replace the "
+                            "tab with spaces)"
+            : indentation ? " (keys of one mapping must start in the same column; "
+                            "check this line's indentation against the line above)"
+            : flow        ? " (a { or [ is not closed)"
+                          : "";
         throw ConfigError(source + at + ": YAML syntax error: " + e.msg + hint);
     }
 }

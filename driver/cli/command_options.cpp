@@ -56,6 +56,18 @@ bool asks_for_help(const std::vector<std::string>& args) {
     return false;
 }
 
+namespace {
+// "--set KEY VALUE": the value became an operand too many; say how to write it.
+void refuse_split_set(const std::vector<std::string>& args) {
+    for (std::size_t i = 0; i + 2 < args.size(); ++i)
+        if (args[i] == "--set" && args[i + 1].find('=') == std::string::npos &&
+            args[i + 2].rfind("-", 0) != 0)
+            throw ConfigError("--set " + args[i + 1] + " " + args[i + 2] +
+                              ": a --set is one word, KEY=VALUE: --set " + args[i + 1] + "=" +
+                              args[i + 2]);
+}
+} // namespace
+
 bool CommandOptions::parse(const std::vector<std::string>& args, po::variables_map& vm,
                            std::ostream& out) const {
     if (asks_for_help(args)) {
@@ -68,7 +80,12 @@ bool CommandOptions::parse(const std::vector<std::string>& args, po::variables_m
     }
     po::options_description all;
     all.add(listed_).add(operands_);
-    po::store(po::command_line_parser(args).options(all).positional(positional_).run(), vm);
+    try {
+        po::store(po::command_line_parser(args).options(all).positional(positional_).run(), vm);
+    } catch (const po::too_many_positional_options_error&) {
+        refuse_split_set(args);
+        throw;
+    }
     po::notify(vm);
     if (jobs_ && *jobs_ < 1) throw ConfigError("-j needs at least 1 job");
     return true;

@@ -24,6 +24,30 @@ YAML::Node detached(const YAML::Node& n) {
     return out;
 }
 
+// The dotted paths under `node` (below its top level) whose last key is `key`.
+void paths_ending_in(const YAML::Node& node, const std::string& key, const std::string& prefix,
+                     std::vector<std::string>& out) {
+    if (!node.IsMap()) return;
+    for (const auto& kv : node) {
+        const std::string path = prefix + kv.first.Scalar();
+        if (!prefix.empty() && kv.first.Scalar() == key) out.push_back(path);
+        paths_ending_in(kv.second, key, path + ".", out);
+    }
+}
+
+// A one-word key the config has only deeper down (--set block_dim=4 for
+// workload.params.block_dim) is a path left short, not a new key.
+void check_short_path(const YAML::Node& root, const std::vector<std::string>& path,
+                      const std::string& arg, std::size_t eq) {
+    if (path.size() != 1 || root[path[0]]) return;
+    std::vector<std::string> deeper;
+    paths_ending_in(root, path[0], "", deeper);
+    if (deeper.empty()) return;
+    throw ConfigError("--set " + quote_short(arg) + ": the config has no top-level key " +
+                      quote_short(path[0]) + "; did you mean --set " + deeper.front() + "=" +
+                      arg.substr(eq + 1) + "?");
+}
+
 void apply_set(YAML::Node& root, const std::string& arg) {
     const auto eq = arg.find('=');
     if (eq == std::string::npos || eq == 0)
@@ -47,6 +71,7 @@ void apply_set(YAML::Node& root, const std::string& arg) {
     const YAML::Node value = detached(parse_yaml_text(arg.substr(eq + 1), "--set " + arg));
     if (!root.IsMap())
         throw ConfigError("--set " + arg + ": the config is not a mapping of keys to values");
+    check_short_path(static_cast<const YAML::Node&>(root), path, arg, eq);
     std::vector<YAML::Node> chain{root};
     for (std::size_t i = 0; i + 1 < path.size(); ++i) {
         YAML::Node next = chain.back()[path[i]];

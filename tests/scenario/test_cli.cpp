@@ -233,3 +233,12 @@ TEST_CASE("cli: bash completion comes from the commands' declared options", "[cl
     CHECK(offered("syncsim help sen", 2) == "sensitivity\n");
     CHECK(test::run_syncsim("completion zsh").exit_code == 2);
 }
+
+TEST_CASE("cli: a --set split in two words says how to write it", "[cli]") {
+    const auto r =
+        test::run_syncsim("run " SYNCSIM_SOURCE_DIR "/configs/a2/soft_aiv_all_blocks.yaml --set "
+                          "workload.params.block_dim 4");
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.output, Contains("--set workload.params.block_dim 4: a --set is one word, "
+                                  "KEY=VALUE: --set workload.params.block_dim=4"));
+}

@@ -105,6 +105,21 @@ TEST_CASE("command-line overrides set any key, and their errors name the --set",
     CHECK_THAT(error_of(kGood, {"workload.params.iteratons=3"}),
                Contains("did you mean 'workload.params.iterations'?"));
     CHECK_THAT(error_of(kGood, {"nonsense"}), Contains("expected KEY=VALUE"));
+    // A one-word key the config holds deeper down: the path was left short.
+    CHECK_THAT(error_of(kGood, {"block_dim=8"}),
+               Contains("no top-level key 'block_dim'; did you mean --set "
+                        "workload.params.block_dim=8?"));
+    CHECK_THAT(error_of(kGood, {"bogus=8"}), Contains("unknown key 'bogus'"));
+}
+
+TEST_CASE("a tab on a YAML error's line is named as the cause", "[config]") {
+    // yaml-cpp says "illegal map value" here; the line's tab is why.
+    const std::string indented = replace(kGood, "\nworkload:", "\n workload:");
+    CHECK_THAT(error_of(replace(indented, "workload:", "workload:\t")),
+               Contains("this line holds a tab: YAML indents with spaces only"));
+    CHECK_THAT(error_of(replace(kGood, "    iterations", "\titerations")),
+               Contains("this line holds a tab"));
+    CHECK_THAT(error_of(indented), !Contains("tab") && Contains("must start in the same column"));
 }
 
 TEST_CASE("a derived value is derived after overrides and never given", "[config]") {
