@@ -88,12 +88,52 @@ void summarize_expectation(std::ostream& s, const json& expectation) {
               << d["detail"].get<std::string>() << "\n";
 }
 
-std::string verdict_line(const ExpectationCheck& expectation) {
-    if (expectation.met)
+namespace {
+// What a run that met its expectation shows that a clean one would not.
+// Only a run that looks clean (it completed, every check passed) is asked.
+std::vector<std::string> unclean_signs(const nlohmann::json& result) {
+    std::vector<std::string> signs;
+    if (result["outcome"]["kind"] != "completed") return signs;
+    if (result.contains("checks"))
+        for (const nlohmann::json& check : result["checks"])
+            if (!check.value("ok", false)) return signs;
+    if (result.contains("barrier_n")) {
+        std::string sides;
+        for (const auto& [type, ns] : result["barrier_n"].items())
+            for (const nlohmann::json& n : ns)
+                sides += (sides.empty() ? "" : ", ") + type + " " + std::to_string(n.get<long>());
+        signs.push_back("the barrier's participants computed different N (" + sides + ")");
+    }
+    const auto count = [&result](const char* part, const char* key) -> std::uint64_t {
+        return result.contains(part) && result[part].is_object() && result[part].contains(key)
+                   ? result[part][key].get<std::uint64_t>()
+                   : 0;
+    };
+    if (const std::uint64_t early = count("round_stats", "released_early"))
+        signs.push_back(std::to_string(early) + " release(s) before the round's last arrival");
+    if (const std::uint64_t races = count("races", "count"))
+        signs.push_back(std::to_string(races) + " GM race pair(s)");
+    return signs;
+}
+} // namespace
+
+std::string verdict_line(const ExpectationCheck& expectation, const nlohmann::json& result) {
+    if (expectation.met) {
+        const std::vector<std::string> signs = unclean_signs(result);
+        std::string but;
+        for (const std::string& sign : signs) but += (but.empty() ? "" : "; ") + sign;
+        if (!but.empty())
+            return std::string(expectation.given ? "verdict    as expected (exit 0), but not a "
+                                                   "clean run: "
+                                                 : "verdict    completed and every check passed "
+                                                   "(exit 0; no expect: given), but not a clean "
+                                                   "run: ") +
+                   but + "\n";
         return expectation.given
                    ? "verdict    as expected (exit 0)\n"
                    : "verdict    a clean run: it completed and every check passed (exit 0; "
                      "no expect: given)\n";
+    }
     std::string first;
     std::size_t failed = 0;
     for (const auto& d : expectation.details)

@@ -38,8 +38,11 @@ ExpectationCheck check_expectation(const ExperimentConfig& cfg, const std::strin
                                    std::size_t poll_timeouts);
 
 // The last line of the summary: whether the run was what its config expects
-// (or, without `expect:`, a clean run), and if not the first reason why.
-std::string verdict_line(const ExpectationCheck& expectation);
+// (or, without `expect:`, a clean run), and if not the first reason why. A run that met
+// its expectation but shows what a clean one would not (its barrier's
+// participants computed different N, releases before the last arrival, GM
+// race pairs; from `result`) says so; its exit code stays 0.
+std::string verdict_line(const ExpectationCheck& expectation, const nlohmann::json& result);
 // A check the workload did not declare is a bug in syncsim (exit 3).
 void require_declared_checks(const std::vector<HostCheck>& reported,
                              const std::vector<std::string>& declared, const std::string& workload);

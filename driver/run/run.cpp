@@ -206,7 +206,7 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
                          ? "verdict    interrupted (exit 130): a run cut short is not judged; "
                            "what it reports covers the run up to " +
                                format_time(end_ps) + "\n"
-                         : verdict_line(expectation);
+                         : verdict_line(expectation, report.result);
     make_valid_utf8(report.result);
     end_processes();
     return report;

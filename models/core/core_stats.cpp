@@ -55,6 +55,20 @@ finishes(const std::vector<CoreReport>& reports) {
     return finish;
 }
 
+// A soft barrier's N as each core type computed it (its polls' participants).
+using BarrierNs = std::map<std::string, std::set<std::int64_t>>;
+BarrierNs barrier_ns(const std::vector<CoreReport>& reports) {
+    BarrierNs n;
+    for (const CoreReport& r : reports)
+        if (r.last_barrier_n) n[to_string(r.type)].insert(r.last_barrier_n);
+    return n;
+}
+bool ns_disagree(const BarrierNs& n) {
+    std::set<std::int64_t> all;
+    for (const auto& [type, values] : n) all.insert(values.begin(), values.end());
+    return all.size() > 1;
+}
+
 void summarize_polls(SummaryOut& out, const std::vector<CoreReport>& reports) {
     std::vector<std::pair<const CoreReport*, const PollTimeout*>> timeouts;
     for (const CoreReport& r : reports)
@@ -76,10 +90,7 @@ void summarize_polls(SummaryOut& out, const std::vector<CoreReport>& reports) {
         s << "\n";
     }
     out.left_out(timeouts.size(), 4, "poll timeouts");
-    // Each side's N, always (a Mix side may compute another).
-    std::map<std::string, std::set<std::int64_t>> n;
-    for (const CoreReport& r : reports)
-        if (r.last_barrier_n) n[to_string(r.type)].insert(r.last_barrier_n);
+    const BarrierNs n = barrier_ns(reports);
     if (n.empty()) return;
     s << "  soft-barrier N as each side computed it:";
     for (const auto& [type, values] : n) {
@@ -87,6 +98,24 @@ void summarize_polls(SummaryOut& out, const std::vector<CoreReport>& reports) {
         for (std::int64_t v : values) s << " " << v;
     }
     s << "\n";
+}
+
+// A soft barrier whose participants computed different N (a Mix side
+// counting its own cores) can complete and pass its checks while releasing
+// some early: said whenever it happens, not only when a poll gives up.
+void summarize_disagreeing_ns(SummaryOut& out, const std::vector<CoreReport>& reports) {
+    const BarrierNs n = barrier_ns(reports);
+    if (!ns_disagree(n)) return;
+    for (const CoreReport& r : reports) // the polls or the culprit lines say it
+        if (!r.poll_timeouts.empty() || r.has_block) return;
+    out.os() << "barrier N  the participants computed different N:";
+    const char* sep = " ";
+    for (const auto& [type, values] : n) {
+        out.os() << sep << type;
+        for (std::int64_t v : values) out.os() << " " << v;
+        sep = ", ";
+    }
+    out.os() << " (each side counts its own; releases may come before the last arrival)\n";
 }
 
 // A core that faulted in a launch whose other cores still wait: its fault
@@ -137,7 +166,10 @@ void declare_summary(StatsGroup& g, const std::vector<CoreReport>* reports) {
         out.left_out(alone.size(), 12, "cores");
         summarize_faulted_siblings(out, *reports);
     });
-    g.summary(SummaryPart::Polls, [reports](SummaryOut& out) { summarize_polls(out, *reports); });
+    g.summary(SummaryPart::Polls, [reports](SummaryOut& out) {
+        summarize_polls(out, *reports);
+        summarize_disagreeing_ns(out, *reports);
+    });
 }
 
 } // namespace
@@ -216,6 +248,18 @@ StatsGroup core_stats(const std::vector<CoreReport>& reports) {
                       out.push_back(ReportValue(std::move(t).fields()));
                   }
               return ReportValue(std::move(out));
+          });
+    g.add("barrier_n", "records",
+          "when a soft barrier's participants computed different N: each core type's N", [all] {
+              const BarrierNs n = barrier_ns(*all);
+              if (!ns_disagree(n)) return ReportValue();
+              ReportValue::Map by_type;
+              for (const auto& [type, values] : n) {
+                  ReportValue::List list;
+                  for (std::int64_t v : values) list.push_back(ReportValue(v));
+                  by_type.emplace_back(type, ReportValue(std::move(list)));
+              }
+              return ReportValue(std::move(by_type));
           });
     g.add("finish", "records", "per core type: its last finish (ps) and how many cores finished",
           [all] {
