@@ -10,6 +10,10 @@ event:
 - the slices of one track nest properly at the nanosecond, as Perfetto
   reads them (it rounds each time to the ns, llround(us * 1000), and drops
   a slice that overlaps the open one without nesting in it);
+- and in IEEE double arithmetic, as readers that take ts + dur as it comes
+  (speedscope, chrome://tracing) see them: a slice that ends at or before
+  the next one's start in ns does so in doubles too, or they draw it as
+  nested in its neighbour (a false staircase);
 - flows (v2: bind_id with flow_out / flow_in, on slices): each id has one
   start, every end has a start no later than itself, each start an end;
 - each counter track's values are in strictly increasing time.
@@ -19,6 +23,7 @@ Usage: check_timeline.py FILE [--expect-flows] [--expect-counter SUBSTR]...
 Prints a summary line; exits 1 with every problem found (at most 20 shown).
 """
 import argparse
+import bisect
 import collections
 import gzip
 import json
@@ -53,6 +58,7 @@ def check(doc, args):
     named_threads, named_processes = set(), set()
     used_threads, used_processes = collections.Counter(), set()
     slices = collections.defaultdict(list)
+    float_ends = collections.defaultdict(list)  # (ts, ts + dur in doubles, event)
     flows_out, flows_in = {}, collections.defaultdict(list)
     counters = collections.defaultdict(list)
     names = collections.Counter()
@@ -102,6 +108,7 @@ def check(doc, args):
             if args.window and ts + dur > args.window[1] + 5e-4:
                 bad(f"{where}: ends at {ts + dur} us, after the window")
             slices[track].append((ns(ts), ns(dur), n))
+            float_ends[track].append((ts, ts + dur, n))
             if "bind_id" in e:
                 fid = e["bind_id"]
                 if e.get("flow_out"):
@@ -129,6 +136,20 @@ def check(doc, args):
                 bad(f"event {n} on track {track}: [{ts}, {ts + dur}] ns overlaps a slice "
                     f"ending at {open_ends[-1]} ns without nesting in it")
             open_ends.append(ts + dur)
+    # In doubles: each slice against the next one to start on its track
+    # that, in ns, starts at or after its end (their ends met or parted).
+    for track, items in float_ends.items():
+        items.sort()
+        starts = [ts for ts, _, _ in items]
+        for ts, end, n in items:
+            if end == ts:
+                continue
+            i = bisect.bisect_left(starts, end)
+            while i > 0 and ns(starts[i - 1]) >= ns(end):
+                i -= 1  # a successor whose start is the same ns, a double below
+            if i < len(starts) and starts[i] < end:
+                bad(f"event {n} on track {track}: ends at {end!r} us in double arithmetic "
+                    f"(ts + dur), after the next slice's start {starts[i]!r} us")
     for fid, ends in flows_in.items():
         if fid not in flows_out:
             bad(f"flow {fid}: {ends[0][1]} ends it, nothing starts it")

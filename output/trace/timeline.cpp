@@ -81,13 +81,14 @@ void TimelineRecorder::write(const Event& e) {
     std::string& t = m_text;
     t.clear();
     begin_event(t, e.name, e.phase, e.pid);
-    // Both ends to the ns, so adjacent slices meet exactly (nearest_ns).
+    // Both ends to the ns, so adjacent slices meet exactly (nearest_ns),
+    // in doubles too (append_duration_us).
     const std::uint64_t start_ns = nearest_ns(e.ts_ps);
     t += ", \"tid\": " + std::to_string(e.tid) + ", \"ts\": ";
     append_us(t, start_ns);
     if (e.phase == 'X') {
         t += ", \"dur\": ";
-        append_us(t, nearest_ns(e.ts_ps + e.dur_ps) - start_ns);
+        append_duration_us(t, start_ns, nearest_ns(e.ts_ps + e.dur_ps));
     }
     if (e.phase == 'i') t += ", \"s\": \"t\"";
     // A flow (v2: on complete events) whose other end the window keeps:

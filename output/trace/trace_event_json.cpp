@@ -1,5 +1,7 @@
 #include "output/trace/trace_event_json.hpp"
 
+#include <charconv>
+#include <cmath>
 #include <cstdio>
 
 namespace syncsim {
@@ -42,6 +44,25 @@ void append_us(std::string& out, std::uint64_t ns) {
     std::string_view d(digits);
     while (d.back() == '0') d.remove_suffix(1);
     out += d;
+}
+
+void append_duration_us(std::string& out, std::uint64_t start_ns, std::uint64_t end_ns) {
+    // ns / 1000.0 is the double nearest the decimal append_us writes (one
+    // correctly rounded division), so these are the values a reader parses.
+    const double start = static_cast<double>(start_ns) / 1000.0;
+    const double end = static_cast<double>(end_ns) / 1000.0;
+    const std::uint64_t dur_ns = end_ns - start_ns;
+    if (start + static_cast<double>(dur_ns) / 1000.0 <= end) {
+        append_us(out, dur_ns);
+        return;
+    }
+    // end - start is within an ulp of the duration; step below while the
+    // sum still rounds above the end (a step or two).
+    double dur = end - start;
+    while (dur > 0 && start + dur > end) dur = std::nextafter(dur, 0.0);
+    char digits[32];
+    const auto written = std::to_chars(digits, digits + sizeof digits, dur);
+    out.append(digits, written.ptr);
 }
 
 void append_args(std::string& out, const TraceArgs& args) {

@@ -24,6 +24,9 @@ cat >broken.json <<'JSON'
  {"ph": "M", "name": "thread_name", "pid": 1, "tid": 0, "args": {"name": "aiv0"}},
  {"ph": "M", "name": "thread_name", "pid": 1, "tid": 1, "args": {"name": "aiv1"}},
  {"ph": "M", "name": "thread_name", "pid": 1, "tid": 2, "args": {"name": "aiv2"}},
+ {"ph": "M", "name": "thread_name", "pid": 1, "tid": 3, "args": {"name": "aiv3"}},
+ {"ph": "X", "name": "k", "pid": 1, "tid": 3, "ts": 2.37, "dur": 0.115, "args": {"a": 1}},
+ {"ph": "X", "name": "wait", "pid": 1, "tid": 3, "ts": 2.485, "dur": 1, "args": {"a": 1}},
  {"ph": "X", "name": "k", "pid": 1, "tid": 2, "ts": 5.575542, "dur": 0.107561, "args": {"a": 1}},
  {"ph": "X", "name": "wait", "pid": 1, "tid": 2, "ts": 5.683103, "dur": 1, "args": {"a": 1}},
  {"ph": "X", "name": "k", "pid": 1, "tid": 0, "ts": 1, "dur": 2, "args": {"a": 1}},
@@ -37,8 +40,10 @@ cat >broken.json <<'JSON'
 ]}
 JSON
 if $check broken.json >broken.txt; then cat broken.txt; fail "the checker passed a broken file"; fi
-# (aiv2's slices meet in ps but overlap once Perfetto rounds each to the ns.)
+# (aiv2's slices meet in ps but overlap once Perfetto rounds each to the ns;
+# aiv3's meet in ns but 2.37 + 0.115 is 2.4850000000000003 in doubles.)
 for want in "[2000, 4000] ns overlaps a slice" "[5683, 6683] ns overlaps a slice" \
+            "ends at 2.4850000000000003 us in double arithmetic" \
             "ends it, nothing starts it" "no args" "named but has no event" \
             "counter 'q': a value at 3000 ns"; do
     grep -qF "$want" broken.txt || { cat broken.txt; fail "the checker missed: $want"; }

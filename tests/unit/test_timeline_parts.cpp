@@ -8,6 +8,7 @@
 #include "output/trace/trace_fanout.hpp"
 
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -171,4 +172,32 @@ TEST_CASE("trace-event text: nanoseconds as microseconds, escaped strings, typed
     const auto j = nlohmann::json::parse(args + "");
     CHECK(j["launch"] == 7);
     CHECK(j["last_arrival"] == true);
+}
+
+TEST_CASE("trace-event durations: ts + dur in doubles never passes the slice's end") {
+    const auto parse = [](const std::string& text) { return std::stod(text); };
+    const auto dur = [](std::uint64_t start_ns, std::uint64_t end_ns) {
+        std::string s;
+        append_duration_us(s, start_ns, end_ns);
+        return s;
+    };
+    // The issue's case: 2.37 + 0.115 is 2.4850000000000003 in doubles.
+    REQUIRE(parse("2.37") + parse("0.115") > parse("2.485"));
+    const std::string d = dur(2370, 2485);
+    CHECK(d != "0.115");
+    CHECK(parse("2.37") + parse(d) <= parse("2.485"));
+    CHECK(std::llround(parse(d) * 1000) == 115); // Perfetto's ns
+    CHECK(dur(1000, 1135) == "0.135");           // exact where it adds up
+    CHECK(dur(7, 7) == "0");
+    // Every slice boundary over a range of times and lengths.
+    for (std::uint64_t start = 0; start < 40000; start += 7)
+        for (std::uint64_t len : {1u, 3u, 115u, 999u, 1001u, 123457u}) {
+            const std::string text = dur(start, start + len);
+            std::string end;
+            append_us(end, start + len);
+            std::string begin;
+            append_us(begin, start);
+            CHECK(parse(begin) + parse(text) <= parse(end));
+            CHECK(std::llround(parse(text) * 1000) == static_cast<long long>(len));
+        }
 }
