@@ -1,4 +1,4 @@
-// Commands of the syncsim executable besides run and list (cli_commands.cpp).
+// Commands of the syncsim executable (cli_commands.cpp unless named).
 #pragma once
 
 #include "driver/cli/platforms_dir.hpp"
@@ -8,6 +8,8 @@
 
 namespace syncsim {
 
+// In driver/cli/run_command.cpp.
+int cmd_run(const std::vector<std::string>& args, const std::string& pdir);
 int cmd_sweep(const std::vector<std::string>& args, const std::string& pdir);
 int cmd_sensitivity(const std::vector<std::string>& args, const std::string& pdir);
 // In driver/study/portability/portability.cpp.
