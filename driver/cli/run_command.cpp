@@ -47,7 +47,7 @@ NamedPath waits_svg(const std::string& waits, const ExperimentConfig& cfg) {
 
 // An option given with nothing after it.
 void check_option_values(const po::variables_map& vm) {
-    for (const char* option : {"vcd", "json", "timeline", "rounds", "perf", "waits"})
+    for (const char* option : {"vcd", "json", "timeline", "rounds", "perf", "waits", "fixes-out"})
         if (vm.count(option) && vm[option].as<std::string>().empty())
             throw ConfigError(std::string("--") + option + " needs a file name");
     for (const char* option : {"window", "cores", "signals"})
@@ -67,9 +67,21 @@ RaceMode parse_races_option(bool given, const std::string& value) {
 struct RunArguments {
     std::vector<std::string> sets;
     std::string config, vcd, json, timeline, rounds, perf, window, cores, signals, races, waits;
+    std::string fix_budget, fixes_out;
     bool try_fixes = false;
     bool progress = false, quiet = false;
 };
+
+// --fix-budget N: resumptions, a whole number (0: try no fix before the summary).
+std::uint64_t parse_fix_budget(bool given, const std::string& value) {
+    if (!given) return kDefaultFixBudget;
+    const bool digits = !value.empty() && value.size() <= 15 &&
+                        value.find_first_not_of("0123456789") == std::string::npos;
+    if (!digits)
+        throw ConfigError("--fix-budget " + quote_short(value) +
+                          ": a whole number of thread resumptions, 0 to try no fix");
+    return std::stoull(value);
+}
 
 void declare_run_options(CommandOptions& opts, RunArguments& a) {
     opts.operand("config", po::value(&a.config));
@@ -112,32 +124,28 @@ void declare_run_options(CommandOptions& opts, RunArguments& a) {
         "show how far the run has come on stderr (simulated time, rounds, speed) once a "
         "second from 2 s on; the default when stderr is a terminal")(
         "quiet", po::bool_switch(&a.quiet), "no progress line, even on a terminal")(
+        "fix-budget", po::value(&a.fix_budget)->value_name("RESUMPTIONS"),
+        "before the summary, rerun each fix the diagnosis proposes, when the run took at most "
+        "this many thread resumptions, each rerun bounded by as many: a fix whose rerun "
+        "completes with every check passing is shown as \"fix\", one whose rerun does not as "
+        "\"not a fix\", the others as \"fix?\" with why they went untried (default "
+        "10000000, about 4 s each; 0 tries none)")(
         "try-fixes", po::bool_switch(&a.try_fixes),
-        "rerun with each fix the diagnosis proposes (the \"fix?\" lines) and report which "
-        "resolve the run (it completes and every check passes); reruns go to runs/fixes/");
+        "after the run, rerun each proposed fix to its end and report which resolve the run "
+        "(it completes and every check passes); the reruns are kept in --fixes-out DIR, else "
+        "in a new temporary folder the report names")("fixes-out",
+                                                      po::value(&a.fixes_out)->value_name("DIR"),
+                                                      "where --try-fixes keeps its reruns");
 }
 
-} // namespace
-
-int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
-    RunArguments a;
-    CommandOptions opts("run CONFIG [options]",
-                        "Simulates the experiment CONFIG describes and prints what happened: the "
-                        "outcome, who waited on what, the barrier rounds' latency, the checks, "
-                        "and a diagnosis with proposed fixes when it hangs or reads stale data.");
-    declare_run_options(opts, a);
-    po::variables_map vm;
-    if (!opts.parse(args, vm, std::cout)) return 0;
-    if (a.config.empty()) throw ConfigError("run needs a CONFIG file (syncsim run --help)");
-
-    const ExperimentConfig cfg = load_experiment(a.config, a.sets, platforms_dir(pdir));
-    // Every output is checked before the run, so a bad path costs no simulation.
-    check_option_values(vm);
+// Checks every output before the run, so a bad path costs no simulation:
+// each writable, none an input of the run.
+void check_outputs(const ExperimentConfig& cfg, const RunArguments& a,
+                   const po::variables_map& vm) {
     RoundRowsFile::Format format;
     if (!a.rounds.empty() && !RoundRowsFile::format_of(a.rounds, &format))
         throw ConfigError("--rounds file " + quote_short(a.rounds) + " must end in .csv or .jsonl");
     const std::string vcd_path = a.vcd.empty() ? cfg.vcd : a.vcd;
-    const TraceSpec trace = parse_trace_spec(a.window, a.cores, a.signals);
     for (const char* option : {"window", "cores", "signals"})
         if (vm.count(option) && vcd_path.empty() && a.timeline.empty() && a.rounds.empty())
             throw ConfigError(std::string("--") + option +
@@ -157,6 +165,44 @@ int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
     check_outputs_apart(inputs, outputs); // before anything is written
     for (const NamedPath& out : outputs)
         if (!out.path.empty()) check_output_writable(out.path, out.what);
+}
+
+// --perf: wall-clock figures, kept out of the deterministic result.
+void write_perf(const std::string& path, const RunReport& report) {
+    OutputFile out_file(path, "--perf file");
+    std::ostream& out = out_file.stream();
+    // wall_s covers the whole run; the parts say where it went, and the
+    // rate is given while simulating (sc_start) and over the whole run.
+    const auto rate = [&report](double s) { return s > 0 ? report.events / s : 0.0; };
+    out << nlohmann::json{{"wall_s", report.wall_seconds},
+                          {"setup_s", report.setup_seconds},
+                          {"simulation_s", report.simulation_seconds},
+                          {"result_s", report.result_seconds},
+                          {"resumptions", report.events},
+                          {"resumptions_per_s", rate(report.simulation_seconds)},
+                          {"resumptions_per_s_whole_run", rate(report.wall_seconds)}}
+               .dump(2)
+        << "\n";
+    out_file.close();
+}
+
+} // namespace
+
+int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
+    RunArguments a;
+    CommandOptions opts("run CONFIG [options]",
+                        "Simulates the experiment CONFIG describes and prints what happened: the "
+                        "outcome, who waited on what, the barrier rounds' latency, the checks, "
+                        "and a diagnosis with proposed fixes when it hangs or reads stale data.");
+    declare_run_options(opts, a);
+    po::variables_map vm;
+    if (!opts.parse(args, vm, std::cout)) return 0;
+    if (a.config.empty()) throw ConfigError("run needs a CONFIG file (syncsim run --help)");
+
+    const ExperimentConfig cfg = load_experiment(a.config, a.sets, platforms_dir(pdir));
+    check_option_values(vm);
+    const TraceSpec trace = parse_trace_spec(a.window, a.cores, a.signals);
+    check_outputs(cfg, a, vm);
     RunOptions options;
     options.vcd_path = a.vcd;
     options.timeline_path = a.timeline;
@@ -168,30 +214,29 @@ int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
     const bool terminal = isatty(STDERR_FILENO) != 0;
     options.progress = a.progress || (terminal && !a.quiet);
     options.progress_rewrites = terminal;
+    if (vm.count("fixes-out") && !a.try_fixes)
+        throw ConfigError(
+            "--fixes-out says where --try-fixes keeps its reruns: it needs --try-fixes");
+    const std::string pdir_used = platforms_dir(pdir);
+    // Reruns start in their own folders: the binary and platforms absolute.
+    // Parsed before the aggregate below: GCC 12 destroys an aggregate's
+    // built members twice when a later initializer throws (PR 66139).
+    const std::uint64_t fix_budget = parse_fix_budget(vm.count("fix-budget") != 0, a.fix_budget);
+    const FixTrial trial{{a.config, std::filesystem::canonical("/proc/self/exe").string(),
+                          std::filesystem::absolute(pdir_used).string(), a.sets, 2},
+                         fix_budget,
+                         cfg.max_events};
+    options.try_fixes = [&trial](nlohmann::json& fixes, std::uint64_t resumptions) {
+        trial_fixes(trial, resumptions, fixes);
+    };
     const InterruptHandlers interrupts; // a signal now ends the run where it stands
     const RunReport report = run_experiment(cfg, options);
     std::cout << report.summary << report.timing_summary << report.verdict << std::flush;
     if (!a.json.empty()) write_text(a.json, "--json file", report.result.dump(2) + "\n");
     const bool interrupted = Activity::interrupt_requested() != 0;
     if (a.try_fixes && !interrupted)
-        try_fixes_of_run(a.config, a.sets, platforms_dir(pdir), report.result);
-    if (!a.perf.empty()) { // wall-clock figures, kept out of the deterministic result
-        OutputFile out_file(a.perf, "--perf file");
-        std::ostream& out = out_file.stream();
-        // wall_s covers the whole run; the parts say where it went, and the
-        // rate is given while simulating (sc_start) and over the whole run.
-        const auto rate = [&report](double s) { return s > 0 ? report.events / s : 0.0; };
-        out << nlohmann::json{{"wall_s", report.wall_seconds},
-                              {"setup_s", report.setup_seconds},
-                              {"simulation_s", report.simulation_seconds},
-                              {"result_s", report.result_seconds},
-                              {"resumptions", report.events},
-                              {"resumptions_per_s", rate(report.simulation_seconds)},
-                              {"resumptions_per_s_whole_run", rate(report.wall_seconds)}}
-                   .dump(2)
-            << "\n";
-        out_file.close();
-    }
+        try_fixes_of_run(a.config, a.sets, pdir_used, report.result, a.fixes_out);
+    if (!a.perf.empty()) write_perf(a.perf, report);
     if (interrupted) return kExitInterrupted;
     return report.expectation_met ? 0 : kExitMismatch;
 }

@@ -40,7 +40,9 @@ std::string timing_line(const RunReport& r) {
     std::ostringstream t;
     t << "wall       " << std::fixed << std::setprecision(3) << r.wall_seconds << " s (set-up "
       << r.setup_seconds << " s, simulation " << r.simulation_seconds << " s, result "
-      << r.result_seconds << " s); " << std::setprecision(0) << rate(r.simulation_seconds)
+      << r.result_seconds << " s";
+    if (r.fix_trial_seconds > 0) t << ", of which fixes tried " << r.fix_trial_seconds << " s";
+    t << "); " << std::setprecision(0) << rate(r.simulation_seconds)
       << " resumptions/s simulating, " << rate(r.wall_seconds) << " over the run\n";
     return t.str();
 }

@@ -69,6 +69,29 @@ json build_result(const ExperimentConfig& cfg, Collected& collected, const Outco
     return result;
 }
 
+// Each proposed fix as the summary gives it: a fix its rerun resolved, one
+// it did not, or one not rerun (and why).
+void summarize_fixes(std::ostream& s, const json& fixes) {
+    for (const json& fix : fixes) {
+        std::string sets;
+        for (const json& set : fix["set"]) sets += " --set " + set.get<std::string>();
+        const std::string why = fix["why"].get<std::string>();
+        if (const auto tried = fix.find("tried"); tried != fix.end()) {
+            const std::string outcome = (*tried)["outcome"].get<std::string>() + ", " +
+                                        std::to_string((*tried)["checks_passed"].get<int>()) +
+                                        " of " + std::to_string((*tried)["checks"].get<int>()) +
+                                        " checks pass";
+            if ((*tried)["resolves"].get<bool>())
+                s << "fix       " << sets << " (" << why << "; tried: " << outcome << ")\n";
+            else
+                s << "not a fix " << sets << " (tried: " << outcome << ")\n";
+        } else {
+            s << "fix?      " << sets << " (" << why
+              << "; untried: " << fix.value("untried", std::string("not rerun")) << ")\n";
+        }
+    }
+}
+
 std::string render_summary(const RunTarget& target, const json& result) {
     std::ostringstream s;
     s << "syncsim " << SYNCSIM_VERSION << "  " << result["config"]["file"].get<std::string>()
@@ -78,11 +101,7 @@ std::string render_summary(const RunTarget& target, const json& result) {
       << result["outcome"]["reason"].get<std::string>() << "\n";
     target.summarize(s, result);
     if (result.contains("diagnosis") && result["diagnosis"].contains("fixes"))
-        for (const nlohmann::json& fix : result["diagnosis"]["fixes"]) {
-            s << "fix?      ";
-            for (const nlohmann::json& set : fix["set"]) s << " --set " << set.get<std::string>();
-            s << " (" << fix["why"].get<std::string>() << ")\n";
-        }
+        summarize_fixes(s, result["diagnosis"]["fixes"]);
     s << rests_on_line(result["rests_on"], result["config"]["file"].get<std::string>());
     summarize_expectation(s, result["expectation"]);
     s << "resumed    " << result["events"]["process_resumptions"].get<std::uint64_t>()
@@ -193,6 +212,18 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
     report.expectation_met = expectation.met;
     report.events = Activity::resumptions();
     report.result = build_result(cfg, collected, outcome, expectation, end_ps, report.events);
+    if (report.result.contains("diagnosis") && report.result["diagnosis"].contains("fixes")) {
+        json& fixes = report.result["diagnosis"]["fixes"];
+        if (cut_short(report.result))
+            mark_untried(fixes, "the run was cut short");
+        else if (options.try_fixes) {
+            const auto trial_start = std::chrono::steady_clock::now();
+            options.try_fixes(fixes, report.events);
+            report.fix_trial_seconds =
+                seconds_between(trial_start, std::chrono::steady_clock::now());
+        } else
+            mark_untried(fixes, "not rerun by this caller");
+    }
     // Before anything else runs in the model (end_processes): the summary's
     // parts read the same model state the result was read from.
     report.summary = render_summary(*target, report.result);

@@ -8,6 +8,8 @@
 #include "models/races/race_mode.hpp"
 #include "output/trace/trace_window.hpp"
 
+#include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -26,6 +28,10 @@ struct RunOptions {
     // `progress_rewrites` redraws it in place (a terminal).
     bool progress = false;
     bool progress_rewrites = false;
+    // Reruns the proposed fixes ("set" and "why" each) before the summary
+    // and marks each "tried" or "untried" (fixes.hpp, trial_fixes), given
+    // the run's resumptions. None here: each is marked untried.
+    std::function<void(nlohmann::json& fixes, std::uint64_t resumptions)> try_fixes;
 };
 
 struct RunReport {
@@ -40,6 +46,7 @@ struct RunReport {
     // (sc_start) and result (collecting, building, rendering).
     double wall_seconds = 0;
     double setup_seconds = 0, simulation_seconds = 0, result_seconds = 0;
+    double fix_trial_seconds = 0; // part of result_seconds: the fixes' reruns
     std::uint64_t events = 0;
 };
 

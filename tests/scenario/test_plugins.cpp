@@ -82,7 +82,7 @@ TEST_CASE("plugins: a vendor-style kernel hangs on A2 with the diagnosis, and th
                Contains("culprit    nobody can signal flag 14: the launch owns no FFTS context") &&
                    Contains("  8 cores wait in round 1 on flag 14: aiv0-7\n") &&
                    Contains("the launch owns no FFTS context (AIV_ONLY task)") &&
-                   Contains("fix?       --set workload.params.meta=mix_aiv_main"));
+                   Contains("fix        --set workload.params.meta=mix_aiv_main ("));
     const auto fixed = run_exchange("a2", "--set workload.params.meta=mix_aiv_main");
     CHECK(fixed.exit_code == 0);
     CHECK_THAT(fixed.output, Contains("checks     2 passed, 0 failed"));

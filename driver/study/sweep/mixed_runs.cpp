@@ -20,6 +20,7 @@ MixedRuns::MixedRuns(std::string out_dir, int jobs, const std::string& syncsim_b
     m_options.jobs = jobs;
     m_options.syncsim_binary = syncsim_binary;
     m_options.platforms_dir = platforms_dir;
+    m_options.announce = false;
     std::error_code ec;
     fs::create_directories(fs::path(m_out) / "points", ec);
     if (ec)
@@ -70,7 +71,7 @@ std::vector<json> MixedRuns::run() {
         ++to_run;
     }
     jobs_file.close();
-    if (to_run > 0) sweep::run_points(m_options, m_queue.front().spec, m_out, jobs, joblog, false);
+    if (to_run > 0) sweep::run_points(m_options, m_queue.front().spec, m_out, jobs, joblog);
     std::vector<json> collected;
     for (const Queued& q : m_queue)
         collected.push_back(sweep::collect(q.spec, {q.point})["points"][0]);

@@ -18,6 +18,9 @@ struct SweepOptions {
     int points_per_task = 0;             // --slurm: points per array task (0: at most 1000 tasks)
     std::vector<std::string> slurm_opts; // --slurm-opt KEY=VALUE: #SBATCH --KEY=VALUE
     bool resume = false, slurm = false, collect_only = false, plot = true;
+    // The GNU parallel command and its failed jobs on stdout; off where the
+    // runs are a detail of one result (the fixes tried before a summary).
+    bool announce = true;
 };
 
 // Returns the process exit code: 0 when every point ran to an outcome; 1 when

@@ -91,7 +91,7 @@ void write_point(const SweepOptions& o, const SweepSpec& s, const Point& p);
 // logging to OUT/JOBLOG.
 void run_points(const SweepOptions& o, const SweepSpec& spec, const std::string& out,
                 const std::string& jobs = SweepFiles::kJobs,
-                const std::string& joblog = SweepFiles::kJobLog, bool announce = true);
+                const std::string& joblog = SweepFiles::kJobLog);
 // Runs the points (listed in OUT/JOBS; with `reuse`, only those without a
 // current result) and returns every point's collected row, in order.
 nlohmann::json run_batch(const SweepOptions& o, const SweepSpec& spec, const std::string& out,

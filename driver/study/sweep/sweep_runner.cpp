@@ -74,7 +74,10 @@ void write_point(const SweepOptions& o, const SweepSpec& s, const Point& p) {
     for (const std::string& set : sets_of(p)) sh << " --set " << shell_quote(set);
     // The plugin by its absolute path, so the point reruns from anywhere.
     if (!p.plugin.empty()) sh << " --set " << shell_quote("workload.plugin=" + p.plugin);
-    sh << " --json result.json.part --perf perf.json.part > summary.txt 2> stderr.txt\n";
+    // A point tries no fixes of its own: the study, or the run that proposed
+    // them, is what asks.
+    sh << " --fix-budget 0 --json result.json.part --perf perf.json.part > summary.txt "
+          "2> stderr.txt\n";
     sh << "rc=$?\n";
     sh << "if [ \"$rc\" -eq 124 ]; then how=\"timeout\"\n"
           "elif [ \"$rc\" -gt 128 ]; then how=\"signal $((rc - 128))\"\n"
@@ -116,7 +119,7 @@ std::size_t jobs_finished(const fs::path& joblog) {
 } // namespace
 
 void run_points(const SweepOptions& o, const SweepSpec& spec, const std::string& out,
-                const std::string& jobs, const std::string& joblog, bool announce) {
+                const std::string& jobs, const std::string& joblog) {
     if (!have_command("parallel --version"))
         throw ConfigError(
             "GNU parallel is not installed: apt-get install parallel (scripts/setup.sh does)");
@@ -127,12 +130,12 @@ void run_points(const SweepOptions& o, const SweepSpec& spec, const std::string&
         << " --retries " << spec.retries + 1 << " --halt never";
     if (!o.sshlogin.empty()) cmd << " --sshlogin " << shell_quote(o.sshlogin);
     cmd << " :::: " << shell_quote((fs::path(out) / jobs).string());
-    if (announce) std::cout << "running: " << cmd.str() << "\n" << std::flush;
+    if (o.announce) std::cout << "running: " << cmd.str() << "\n" << std::flush;
     const int rc = run_shell_interruptibly(cmd.str());
     if (const int signal = Activity::interrupt_requested())
         throw StudyInterrupted(jobs_finished(fs::path(out) / joblog),
                                lines_in(fs::path(out) / jobs), signal);
-    if (rc != 0)
+    if (rc != 0 && o.announce)
         std::cout << "parallel reports " << (WIFEXITED(rc) ? WEXITSTATUS(rc) : rc)
                   << " failed job(s)\n";
 }
