@@ -1,5 +1,6 @@
 #include "driver/experiment/experiment_config.hpp"
 
+#include "config/param_tree.hpp"
 #include "config/yaml_view.hpp"
 #include "driver/experiment/capacity.hpp"
 #include "driver/kinds/kind_setup.hpp"
@@ -97,6 +98,56 @@ const std::vector<std::string>& outcome_kinds() {
     return kinds;
 }
 
+namespace {
+
+// "'host' or 'kernel'".
+std::string quoted_keys(const std::vector<std::string>& keys) {
+    std::string out;
+    for (std::size_t i = 0; i < keys.size(); ++i)
+        out += (i == 0 ? "'" : i + 1 == keys.size() ? " or '" : ", '") + keys[i] + "'";
+    return out;
+}
+
+// A workload written for another kind of platform than the config's (a
+// --set platform=... to another kind, most often): named as that mismatch,
+// before the kind reads the workload and finds a key it does not know.
+// The platforms in `dir` of kind `kind`: "910b1, 910b4".
+std::string platforms_of_kind(const std::string& dir, const PlatformKind& kind) {
+    std::string out;
+    for (const std::string& name : list_platforms(dir)) {
+        try {
+            if (&platform_kind_of(dir, name) == &kind) out += (out.empty() ? "" : ", ") + name;
+        } catch (const ConfigError&) { // a broken file is not this message's concern
+        }
+    }
+    return out.empty() ? "none in " + dir : out;
+}
+
+void check_workload_kind(const MapView& doc, const PlatformKind& kind,
+                         const std::string& platform_name, const std::vector<std::string>& sets,
+                         const std::string& platforms_dir) {
+    if (!doc.has("workload") || kind.workload_keys.empty()) return;
+    const MapView workload = doc.map("workload");
+    for (const std::string& key : kind.workload_keys)
+        if (workload.has(key)) return;
+    for (const PlatformKind* other : platform_kinds()) {
+        if (other == &kind) continue;
+        for (const std::string& key : other->workload_keys) {
+            if (!workload.has(key)) continue;
+            std::string set_by;
+            for (const std::string& s : sets)
+                if (s.rfind("platform=", 0) == 0) set_by = " (set by --set " + s + ")";
+            workload.fail(key, "this workload runs on " + other->name + " platforms (" +
+                                   platforms_of_kind(platforms_dir, *other) + "), but platform '" +
+                                   platform_name + "'" + set_by + " is of kind " + kind.name +
+                                   ", whose workloads name " + quoted_keys(kind.workload_keys) +
+                                   ": a config's platform and workload must be of one kind");
+        }
+    }
+}
+
+} // namespace
+
 ExperimentConfig load_experiment(const std::string& file, const std::vector<std::string>& sets,
                                  const std::string& platforms_dir) {
     return load_experiment_text(read_yaml_file_text(file), file, sets, platforms_dir);
@@ -145,6 +196,7 @@ ExperimentConfig load_experiment_text(const std::string& text, const std::string
         throw ConfigError(doc.where("platform") + ": key 'platform': " + e.what());
     }
     cfg.kind = kind;
+    check_workload_kind(doc, *kind, platform_name, sets, platforms_dir);
     const std::shared_ptr<KindSetup> setup = kind->setup_on(std::move(platform));
     cfg.setup = setup;
     setup->read(doc, cfg);

@@ -59,6 +59,10 @@ struct PlatformKind {
     bool ports_across_platforms = false;
     // `calibrate` fits device observations of this kind's chips.
     bool calibrates = false;
+    // The keys under `workload:` that say what runs: a workload of this
+    // kind has one, so a config whose workload has only another kind's was
+    // written for that kind's platforms (a mismatch named as such).
+    std::vector<std::string> workload_keys = {};
 };
 
 // Every kind, in the order `list platforms` names them; the built-in ones

@@ -145,6 +145,16 @@ TEST_CASE("bad input: a user's mistake is exit 2 naming file, line and key, neve
          "key 'base': no config file"},
         {"a sweep whose plot series is not a list of keys", "sweep " + sweep_bad_series, 2,
          "key 'plot.series': expected a list of axes"},
+        // Issue 43: a platform of another kind than the workload's is named as that.
+        {"an Ascend config set to a vortex platform", kSyncall + "--set platform=vortex", 2,
+         "key 'workload.host': this workload runs on ascend platforms (910b1, 910b4, 910c, "
+         "950dt, 950pr), but platform 'vortex' (set by --set platform=vortex) is of kind "
+         "vortex, whose workloads name 'vortex'"},
+        {"a vortex config set to an Ascend platform",
+         "run configs/vortex/dotproduct.yaml --set platform=910b1", 2,
+         "key 'workload.vortex': this workload runs on vortex platforms (vortex, vortex_simx), "
+         "but platform '910b1' (set by --set platform=910b1) is of kind ascend, whose "
+         "workloads name 'host' or 'kernel'"},
     });
 }
 

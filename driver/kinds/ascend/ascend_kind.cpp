@@ -154,6 +154,7 @@ PlatformKind ascend_kind() {
     kind.draws_waits = true;
     kind.ports_across_platforms = true;
     kind.calibrates = true;
+    kind.workload_keys = {"host", "kernel"};
     return kind;
 }
 

@@ -77,8 +77,10 @@ std::vector<std::string> VortexSetup::companion_files(const std::string& vcd_pat
 }
 
 PlatformKind vortex_kind() {
-    return PlatformKind{"vortex", load_vortex,
-                        setup_on_file<PlatformOf<VortexPlatform>, VortexSetup>};
+    PlatformKind kind{"vortex", load_vortex,
+                      setup_on_file<PlatformOf<VortexPlatform>, VortexSetup>};
+    kind.workload_keys = {"vortex"};
+    return kind;
 }
 
 } // namespace syncsim
