@@ -3,9 +3,11 @@
 #include <cctype>
 
 #include "config/config_error.hpp"
+#include "driver/study/sweep/study_progress.hpp"
 
 #include <ostream>
 #include <sstream>
+#include <unistd.h>
 
 namespace po = boost::program_options;
 
@@ -88,13 +90,23 @@ bool CommandOptions::parse(const std::vector<std::string>& args, po::variables_m
     }
     po::notify(vm);
     if (jobs_ && *jobs_ < 1) throw ConfigError("-j needs at least 1 job");
+    if (jobs_) { // a command of many runs: its progress line
+        const bool asked = vm["progress"].as<bool>(), quiet = vm["quiet"].as<bool>();
+        if (asked && quiet) throw ConfigError("--progress and --quiet contradict each other");
+        const bool terminal = isatty(STDERR_FILENO) != 0;
+        study_progress() = {asked || (terminal && !quiet), terminal};
+    }
     return true;
 }
 
 po::options_description_easy_init CommandOptions::jobs(int& n, const char* meaning) {
     jobs_ = &n;
     auto chain = add();
-    chain("jobs,j", po::value(&n)->default_value(1)->value_name("N"), meaning);
+    chain("jobs,j", po::value(&n)->default_value(1)->value_name("N"), meaning)(
+        "progress", po::bool_switch(),
+        "show how far the runs have come on stderr once a second (runs done of all, time "
+        "left); the default when stderr is a terminal")("quiet", po::bool_switch(),
+                                                        "no progress line, even on a terminal");
     return chain;
 }
 

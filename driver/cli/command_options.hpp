@@ -19,7 +19,9 @@ class CommandOptions {
     // The options the help lists, each with its meaning.
     boost::program_options::options_description_easy_init add();
     // -j N (default 1): how many runs go at once, with what it means for this
-    // command; parse() refuses fewer than 1. Chains on as add() does.
+    // command; parse() refuses fewer than 1. With it come --progress and
+    // --quiet, which parse() resolves into study_progress(). Chains on as
+    // add() does.
     boost::program_options::options_description_easy_init jobs(int& n, const char* meaning);
     // An operand the usage names (CONFIG, SWEEP, FILE...); count -1 takes
     // every remaining one.

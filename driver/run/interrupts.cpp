@@ -52,7 +52,7 @@ InterruptHandlers::~InterruptHandlers() {
     sigaction(SIGTERM, &m_old_term, nullptr);
 }
 
-int run_shell_interruptibly(const std::string& command) {
+int run_shell_interruptibly(const std::string& command, const std::function<void()>& every_second) {
     const InterruptHandlers handlers;
     const pid_t child = fork();
     if (child < 0) return -1;
@@ -65,8 +65,19 @@ int run_shell_interruptibly(const std::string& command) {
     g_waited_child = child;
     int status = 0;
     pid_t waited = 0;
-    do waited = waitpid(child, &status, 0);
-    while (waited < 0 && errno == EINTR);
+    if (every_second) {
+        // Checked every 100 ms, so the end is seen soon; the call once a second.
+        for (int tick = 1;; ++tick) {
+            waited = waitpid(child, &status, WNOHANG);
+            if (waited != 0 && !(waited < 0 && errno == EINTR)) break;
+            const struct timespec pause { 0, 100'000'000 };
+            nanosleep(&pause, nullptr);
+            if (tick % 10 == 0) every_second();
+        }
+    } else {
+        do waited = waitpid(child, &status, 0);
+        while (waited < 0 && errno == EINTR);
+    }
     g_waited_child = 0;
     return waited < 0 ? -1 : status;
 }

@@ -7,6 +7,7 @@
 
 #include <csignal>
 #include <cstddef>
+#include <functional>
 #include <stdexcept>
 #include <string>
 
@@ -34,8 +35,10 @@ const char* interrupt_name(int signal);
 // Runs `command` through /bin/sh with the handlers installed, so a signal
 // that reaches syncsim (alone, or with the whole terminal group) reaches the
 // command too and is remembered (Activity::interrupt_requested). The
-// command's wait status.
-int run_shell_interruptibly(const std::string& command);
+// command's wait status. `every_second`, when given, is called about once a
+// second while the command runs (a progress line).
+int run_shell_interruptibly(const std::string& command,
+                            const std::function<void()>& every_second = {});
 
 // A study (sweep, sensitivity, fit) stopped by a signal between its runs:
 // what finished is kept.

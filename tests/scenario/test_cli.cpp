@@ -67,7 +67,27 @@ TEST_CASE("cli: every command that runs a config many times refuses -j 0 the sam
         const auto r = test::run_syncsim(std::string(command) + " -j 0");
         CHECK(r.exit_code == 2);
         CHECK_THAT(r.output, Contains("syncsim: error: -j needs at least 1 job"));
+        const auto both = test::run_syncsim(std::string(command) + " --progress --quiet");
+        CHECK(both.exit_code == 2);
+        CHECK_THAT(both.output, Contains("--progress and --quiet contradict each other"));
     }
+}
+
+TEST_CASE("cli: a sweep counts its runs, and --progress shows them done of all on stderr",
+          "[cli]") {
+    const std::string out = (test::temp_dir() / "progress-sweep").string();
+    const std::string sweep = "sweep configs/sweeps/smoke.yaml --out " + out;
+    const auto shown = test::run_in_shell(std::string(SYNCSIM_BINARY) + " " + sweep +
+                                          " --progress 2>&1 >/dev/null");
+    CHECK(shown.exit_code == 0);
+    CHECK_THAT(shown.output, Catch::StartsWith("syncsim: 3 of 3 runs done, "));
+    CHECK(test::lines_of(shown.output).size() == 1); // the last count, once
+    // Not a terminal and not asked: no line; stdout names the batch's size.
+    const auto plain =
+        test::run_in_shell(std::string(SYNCSIM_BINARY) + " " + sweep + " 2>&1 >/dev/null");
+    CHECK(plain.output.empty());
+    const auto listed = test::run_syncsim(sweep);
+    CHECK_THAT(listed.output, Contains("running 3 runs: parallel --will-cite"));
 }
 
 TEST_CASE("cli: the summary reports outcome, times, events and wall time", "[cli]") {

@@ -4,14 +4,19 @@
 #include "config/yaml_view.hpp"
 #include "driver/run/interrupts.hpp"
 #include "driver/study/sweep/shell_command.hpp"
+#include "driver/study/sweep/study_progress.hpp"
 #include "driver/study/sweep/sweep.hpp"
 #include "driver/study/sweep/sweep_point.hpp"
 #include "models/systemc/simulation_time.hpp"
 #include "output/trace/output_file.hpp"
 
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iomanip>
 #include <iostream>
 #include <set>
@@ -101,6 +106,11 @@ std::size_t lines_in(const fs::path& file) {
     for (std::string line; std::getline(in, line);) n += line.empty() ? 0 : 1;
     return n;
 }
+// The jobs GNU parallel's log lists as ended, however they ended.
+std::size_t jobs_logged(const fs::path& joblog) {
+    const std::size_t lines = lines_in(joblog);
+    return lines > 0 ? lines - 1 : 0; // the header
+}
 // The jobs GNU parallel's log says ended with exit 0 (its 7th column).
 std::size_t jobs_finished(const fs::path& joblog) {
     std::ifstream in(joblog);
@@ -130,8 +140,17 @@ void run_points(const SweepOptions& o, const SweepSpec& spec, const std::string&
         << " --retries " << spec.retries + 1 << " --halt never";
     if (!o.sshlogin.empty()) cmd << " --sshlogin " << shell_quote(o.sshlogin);
     cmd << " :::: " << shell_quote((fs::path(out) / jobs).string());
-    if (o.announce) std::cout << "running: " << cmd.str() << "\n" << std::flush;
-    const int rc = run_shell_interruptibly(cmd.str());
+    const std::size_t total = lines_in(fs::path(out) / jobs);
+    if (o.announce)
+        std::cout << "running " << total << (total == 1 ? " run: " : " runs: ") << cmd.str() << "\n"
+                  << std::flush;
+    int rc = 0;
+    if (study_progress().on) {
+        StudyProgressLine line([&] { return jobs_logged(fs::path(out) / joblog); }, total);
+        rc = run_shell_interruptibly(cmd.str(), [&line] { line.show(); });
+    } else {
+        rc = run_shell_interruptibly(cmd.str());
+    }
     if (const int signal = Activity::interrupt_requested())
         throw StudyInterrupted(jobs_finished(fs::path(out) / joblog),
                                lines_in(fs::path(out) / jobs), signal);
