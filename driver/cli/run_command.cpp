@@ -67,7 +67,7 @@ RaceMode parse_races_option(bool given, const std::string& value) {
 struct RunArguments {
     std::vector<std::string> sets;
     std::string config, vcd, json, timeline, rounds, perf, window, cores, signals, races, waits;
-    std::string fix_budget, fixes_out;
+    std::string fix_budget, fixes_out, max_trace_size;
     bool try_fixes = false;
     bool progress = false, quiet = false;
 };
@@ -124,6 +124,10 @@ void declare_run_options(CommandOptions& opts, RunArguments& a) {
         "show how far the run has come on stderr (simulated time, rounds, speed) once a "
         "second from 2 s on; the default when stderr is a terminal")(
         "quiet", po::bool_switch(&a.quiet), "no progress line, even on a terminal")(
+        "max-trace-size", po::value(&a.max_trace_size)->value_name("SIZE"),
+        "the most a --vcd or --timeline file may take on disk (e.g. 500MB, 2GiB; 0: no cap; "
+        "default 4GB): a trace that reaches it stops, whole up to there, a summary line says "
+        "when, and the run goes on")(
         "fix-budget", po::value(&a.fix_budget)->value_name("RESUMPTIONS"),
         "before the summary, rerun each fix the diagnosis proposes, when the run took at most "
         "this many thread resumptions, each rerun bounded by as many: a fix whose rerun "
@@ -202,6 +206,8 @@ int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
     const ExperimentConfig cfg = load_experiment(a.config, a.sets, platforms_dir(pdir));
     check_option_values(vm);
     const TraceSpec trace = parse_trace_spec(a.window, a.cores, a.signals);
+    TraceCap::bytes() =
+        parse_trace_size(vm.count("max-trace-size") ? a.max_trace_size : kDefaultMaxTraceSize);
     check_outputs(cfg, a, vm);
     RunOptions options;
     options.vcd_path = a.vcd;

@@ -51,6 +51,9 @@ std::string progress_line(const ProgressPoint& now, const ProgressPoint& before)
         const double rate = double(now.resumptions - before.resumptions) / seconds;
         s << ", " << std::fixed << std::setprecision(2) << rate / 1e6 << " M resumptions/s";
     }
+    if (now.trace_bytes > 0)
+        s << ", traces " << std::fixed << std::setprecision(1) << double(now.trace_bytes) / 1e9
+          << " GB";
     s << ", " << std::fixed << std::setprecision(0) << now.wall_s << " s";
     return s.str();
 }

@@ -14,9 +14,11 @@ struct ProgressPoint {
     std::uint64_t rounds = 0;
     std::uint64_t resumptions = 0;
     double wall_s = 0;
+    std::uint64_t trace_bytes = 0; // what the traces take on disk so far
 };
 
-// "simulated 1.234 ms, 4,096 rounds, 1.21 M resumptions/s (last second), 12 s"
+// "simulated 1.234 ms, 4,096 rounds, 1.21 M resumptions/s (last second),
+// traces 1.3 GB, 12 s"
 std::string progress_line(const ProgressPoint& now, const ProgressPoint& before);
 
 // While it lives, shows the line about once a second from 2 s on, `where`

@@ -14,8 +14,10 @@
 #include "driver/study/sensitivity/sensitivity_cache.hpp"
 #include "models/systemc/sanitizer_stack.hpp"
 #include "models/systemc/stack_guards.hpp"
+#include "output/trace/output_file.hpp"
 
 #include <chrono>
+#include <filesystem>
 #include <sstream>
 
 namespace syncsim {
@@ -145,6 +147,18 @@ void simulate(RunTarget& target, std::uint64_t limit_ps) {
     }
 }
 
+// What the run's traces take on disk so far (a FIFO or device: nothing).
+std::uint64_t trace_bytes(const ExperimentConfig& cfg, const RunOptions& options) {
+    std::uint64_t total = 0;
+    const std::string& vcd = options.vcd_path.empty() ? cfg.vcd : options.vcd_path;
+    for (const std::string* path : {&vcd, &options.timeline_path, &options.rounds_path}) {
+        std::error_code ec;
+        const std::uintmax_t size = path->empty() ? 0 : std::filesystem::file_size(*path, ec);
+        total += ec ? 0 : size;
+    }
+    return total;
+}
+
 } // namespace
 
 namespace {
@@ -163,11 +177,28 @@ std::vector<std::string> vcd_companion_files(const ExperimentConfig& cfg,
     return cfg.setup->companion_files(vcd_path);
 }
 
+// Marks each proposed fix tried or untried (RunOptions::try_fixes).
+void try_proposed_fixes(RunReport& report, const RunOptions& options) {
+    if (!report.result.contains("diagnosis") || !report.result["diagnosis"].contains("fixes"))
+        return;
+    json& fixes = report.result["diagnosis"]["fixes"];
+    if (cut_short(report.result)) {
+        mark_untried(fixes, "the run was cut short");
+    } else if (options.try_fixes) {
+        const auto trial_start = std::chrono::steady_clock::now();
+        options.try_fixes(fixes, report.events);
+        report.fix_trial_seconds = seconds_between(trial_start, std::chrono::steady_clock::now());
+    } else {
+        mark_untried(fixes, "not rerun by this caller");
+    }
+}
+
 RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options) {
     std::unique_ptr<RunTarget> target = make_target(cfg);
     configure_systemc_reports();
     sc_core::sc_set_time_resolution(1, sc_core::SC_PS);
     arm_run_bounds(cfg);
+    TraceCap::stopped().clear();
     const MachineLimits machine = MachineLimits::of_this_machine();
     ThreadBudget::limit() = machine.max_threads;
     StackGuards::set_budget(machine.stack_guards);
@@ -178,10 +209,11 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
         std::optional<ProgressLine> progress;
         if (options.progress)
             progress.emplace(
-                [&target, sim_start] {
+                [&target, &cfg, &options, sim_start] {
                     return ProgressPoint{
                         target->reached_ps(), target->rounds_closed(), Activity::resumptions(),
-                        seconds_between(sim_start, std::chrono::steady_clock::now())};
+                        seconds_between(sim_start, std::chrono::steady_clock::now()),
+                        trace_bytes(cfg, options)};
                 },
                 options.progress_rewrites);
         simulate(*target, cfg.sim_time_limit_ps);
@@ -212,21 +244,11 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
     report.expectation_met = expectation.met;
     report.events = Activity::resumptions();
     report.result = build_result(cfg, collected, outcome, expectation, end_ps, report.events);
-    if (report.result.contains("diagnosis") && report.result["diagnosis"].contains("fixes")) {
-        json& fixes = report.result["diagnosis"]["fixes"];
-        if (cut_short(report.result))
-            mark_untried(fixes, "the run was cut short");
-        else if (options.try_fixes) {
-            const auto trial_start = std::chrono::steady_clock::now();
-            options.try_fixes(fixes, report.events);
-            report.fix_trial_seconds =
-                seconds_between(trial_start, std::chrono::steady_clock::now());
-        } else
-            mark_untried(fixes, "not rerun by this caller");
-    }
+    try_proposed_fixes(report, options);
     // Before anything else runs in the model (end_processes): the summary's
     // parts read the same model state the result was read from.
     report.summary = render_summary(*target, report.result);
+    for (const std::string& line : TraceCap::stopped()) report.summary += line;
     const auto now = std::chrono::steady_clock::now();
     report.setup_seconds = seconds_between(kProcessStart, sim_start);
     report.simulation_seconds = seconds_between(sim_start, sim_end);

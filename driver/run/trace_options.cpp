@@ -114,4 +114,31 @@ TraceSpec parse_trace_spec(const std::string& window, const std::string& cores,
     return spec;
 }
 
+std::uint64_t parse_trace_size(const std::string& text) {
+    static const std::pair<const char*, std::uint64_t> kUnits[] = {
+        {"", 1},
+        {"B", 1},
+        {"kB", 1000},
+        {"KB", 1000},
+        {"MB", 1000 * 1000},
+        {"GB", 1000 * 1000 * 1000},
+        {"TB", 1000ull * 1000 * 1000 * 1000},
+        {"KiB", 1024},
+        {"MiB", 1024 * 1024},
+        {"GiB", 1024ull * 1024 * 1024},
+        {"TiB", 1024ull * 1024 * 1024 * 1024}};
+    const std::size_t digits = text.find_first_not_of("0123456789");
+    const std::string number = text.substr(0, digits);
+    const std::string unit = digits == std::string::npos ? "" : text.substr(digits);
+    for (const auto& [name, scale] : kUnits) {
+        if (unit != name || number.empty() || number.size() > 15) continue;
+        const std::uint64_t n = std::stoull(number);
+        if (n > std::numeric_limits<std::uint64_t>::max() / scale) break; // would not fit
+        return n * scale;
+    }
+    throw ConfigError("--max-trace-size " + quote_short(text) +
+                      ": a whole number of bytes with an optional unit (kB, MB, GB, TB, KiB, "
+                      "MiB, GiB, TiB), e.g. 4GB; 0 for no cap");
+}
+
 } // namespace syncsim

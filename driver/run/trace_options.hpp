@@ -4,6 +4,7 @@
 
 #include "output/trace/trace_window.hpp"
 
+#include <cstdint>
 #include <string>
 
 namespace syncsim {
@@ -14,6 +15,12 @@ namespace syncsim {
 // Empty strings leave that part whole.
 TraceSpec parse_trace_spec(const std::string& window, const std::string& cores,
                            const std::string& signals);
+
+// --max-trace-size: "4GB", "500MB", "2GiB", "1000000" (bytes), "0" (no
+// cap); decimal units kB, MB, GB, TB and binary KiB, MiB, GiB, TiB.
+std::uint64_t parse_trace_size(const std::string& text);
+// The cap when none is given: a few GB, as a disk holds many.
+constexpr const char* kDefaultMaxTraceSize = "4GB";
 
 // The --help text's list of signal names.
 std::string trace_signal_list();

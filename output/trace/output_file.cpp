@@ -1,4 +1,5 @@
 #include "output/trace/output_file.hpp"
+#include "models/report/summary.hpp"
 #include "output/trace/gzip_stream.hpp"
 
 #include "output/trace/converter_pipe.hpp"
@@ -11,6 +12,7 @@
 #include <fcntl.h>
 #include <filesystem>
 #include <map>
+#include <sstream>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
@@ -88,7 +90,32 @@ void TraceOutput::check_converter() {
                           "instead or install gtkwave");
 }
 
-TraceOutput::TraceOutput(const std::string& path, const std::string& what) : m_path(path) {
+std::uint64_t& TraceCap::bytes() {
+    static std::uint64_t cap = 0;
+    return cap;
+}
+
+std::vector<std::string>& TraceCap::stopped() {
+    static std::vector<std::string> lines;
+    return lines;
+}
+
+bool TraceOutput::reached_cap(std::uint64_t at_ps) {
+    std::error_code ec;
+    const std::uintmax_t size = std::filesystem::file_size(m_path, ec);
+    if (ec || size < TraceCap::bytes()) return false;
+    m_full = true;
+    m_stopped_ps = at_ps;
+    std::ostringstream line;
+    line << "trace      the " << m_what << " " << m_path << " stopped at " << size
+         << " bytes, past --max-trace-size (" << TraceCap::bytes() << " bytes), at simulated time "
+         << format_time(at_ps) << "; it is whole up to there, and the run went on untraced\n";
+    TraceCap::stopped().push_back(line.str());
+    return true;
+}
+
+TraceOutput::TraceOutput(const std::string& path, const std::string& what)
+    : m_path(path), m_what(what) {
     if (!is_fst(path)) {
         m_file = std::make_unique<OutputFile>(path, what);
         m_stream = &m_file->stream();

@@ -3,11 +3,13 @@
 // a missing or truncated file behind exit 0.
 #pragma once
 
+#include <cstdint>
 #include <fstream>
 #include <memory>
 #include <ostream>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace syncsim {
 
@@ -62,6 +64,15 @@ std::string relative_to_save_file(const std::string& path, const std::string& sa
 class ConverterPipe;
 class GzipStream;
 
+// The most bytes one trace file may take on disk (--max-trace-size; 0: no
+// cap), and what each trace that reached it said. Past it a trace takes no
+// more events and is closed whole where it stopped; the run goes on.
+struct TraceCap {
+    static std::uint64_t& bytes();
+    // One line per trace that stopped, for the summary; cleared per run.
+    static std::vector<std::string>& stopped();
+};
+
 // A trace's output: a file; for a path ending in .gz, a gzip-compressed
 // file (gzip_stream.hpp); or for a path ending in .fst, GTKWave's vcd2fst
 // converting the VCD it reads from a pipe (nothing is written as VCD first);
@@ -73,6 +84,18 @@ class TraceOutput {
     TraceOutput(const TraceOutput&) = delete;
     TraceOutput& operator=(const TraceOutput&) = delete;
     std::ostream& stream() { return *m_stream; }
+    // Whether the trace has reached TraceCap's size, so what comes at
+    // `at_ps` and after is not written. The file's size is looked at every
+    // 4096th call (a stat), so a file passes the cap by at most that many
+    // events; a FIFO or a device has no size and no cap.
+    bool full(std::uint64_t at_ps) {
+        if (m_full) return true;
+        if (++m_calls % 4096 != 0 || TraceCap::bytes() == 0) return false;
+        return reached_cap(at_ps);
+    }
+    bool is_full() const { return m_full; }
+    // The simulated time the trace stopped at, once full.
+    std::uint64_t stopped_ps() const { return m_stopped_ps; }
     // Flushes, ends the converter if there is one, and throws OutputError
     // if a write failed or the converter did not succeed.
     void close();
@@ -85,9 +108,12 @@ class TraceOutput {
     std::unique_ptr<OutputFile> m_file;
     std::unique_ptr<ConverterPipe> m_converter;
     std::unique_ptr<GzipStream> m_gzip;
-    std::string m_path;
+    std::string m_path, m_what;
     std::ostream* m_stream = nullptr;
     bool m_closed = false;
+    bool m_full = false;
+    std::uint64_t m_calls = 0, m_stopped_ps = 0;
+    bool reached_cap(std::uint64_t at_ps);
 };
 
 // Before a run: throws OutputError unless `path` can be created or written.

@@ -77,6 +77,12 @@ void TimelineRecorder::name_track(int pid, int tid) {
 }
 
 void TimelineRecorder::write(const Event& e) {
+    // Past --max-trace-size nothing more is written but the ends of flows
+    // already started, so every flow in the file has both ends.
+    if (m_out.full(e.ts_ps + e.dur_ps) &&
+        !(e.flow.id != 0 && !e.flow.out && e.flow.id <= m_last_flow_out))
+        return;
+    if (e.flow.id != 0 && e.flow.out) m_last_flow_out = std::max(m_last_flow_out, e.flow.id);
     name_track(e.pid, e.tid);
     std::string& t = m_text;
     t.clear();
@@ -290,6 +296,7 @@ void TimelineRecorder::begin(std::uint64_t at_ps) {
 }
 
 void TimelineRecorder::write_counter(int signal, std::uint64_t at_ns, std::uint64_t value) {
+    if (m_out.full(at_ns * 1000)) return;
     name_track(kCounterPid, -1);
     std::string& t = m_text;
     t.clear();

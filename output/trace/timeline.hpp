@@ -116,6 +116,7 @@ class TimelineRecorder : public CoreTraceSink,
     std::vector<Event> m_held;
     std::size_t m_flush_at = 4096;
     std::uint64_t m_next_flow = 1;
+    std::uint64_t m_last_flow_out = 0; // the last flow whose start was written
     // Counter tracks: their names, and whether each was written yet.
     OrderedChanges m_counters;
     std::vector<std::string> m_counter_name;

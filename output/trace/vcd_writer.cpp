@@ -109,6 +109,7 @@ void VcdWriter::emit(const Signal& s, std::uint64_t value) {
 }
 
 void VcdWriter::write(std::uint64_t at_ps, const OrderedChanges::Changes& changes) {
+    if (m_file->full(at_ps)) return; // past --max-trace-size: whole up to here
     *m_out << '#' << at_ps << '\n';
     for (const auto& [id, value] : changes) {
         const Signal& s = m_signals[static_cast<std::size_t>(id)];
@@ -122,6 +123,7 @@ void VcdWriter::close(std::uint64_t end_time_ps) {
     m_changes.close();
     const std::uint64_t to = m_window ? m_window->to() : kNoTime;
     m_end_ps = std::max(std::min(end_time_ps, to), start_ps());
+    if (m_file->is_full()) m_end_ps = std::max(m_file->stopped_ps(), start_ps());
     if (m_end_ps > m_changes.last_written()) *m_out << '#' << m_end_ps << '\n';
     m_file->close();
 }

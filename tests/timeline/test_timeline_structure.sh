@@ -84,6 +84,26 @@ run rounds t-rounds.json.gz --expect-slice "arrive round 100" \
     -- "${barrier[@]}" --window rounds:100..102 --cores aiv0-4 --timeline t-rounds.json.gz
 run time t-time.json --window 5 6 --expect-flows \
     -- "${barrier[@]}" --window 5us..6us --timeline t-time.json
+# --max-trace-size: each trace stops whole where it reached the cap, a line
+# says when, and the run goes on to its end.
+"$SYNCSIM" run "${barrier[@]}" --set workload.params.rounds=3000 --vcd capped.vcd \
+    --timeline capped.json.gz --max-trace-size 1MB >capped.txt
+grep -q "^trace      the VCD file capped.vcd stopped at .* bytes, past --max-trace-size (1000000 bytes)" capped.txt ||
+    { cat capped.txt; fail "no line says the VCD stopped at the cap"; }
+grep -q "^trace      the --timeline file capped.json.gz stopped at" capped.txt ||
+    { cat capped.txt; fail "no line says the timeline stopped at the cap"; }
+grep -q "^rounds     3000 barrier round(s), 3000 complete" capped.txt || fail "the run did not go on"
+$check capped.json.gz --expect-flows || fail "the capped timeline does not hold up"
+for f in capped.vcd capped.json.gz; do
+    [ "$(stat -c %s $f)" -lt 2000000 ] || fail "$f is $(stat -c %s $f) bytes, far past the 1MB cap"
+done
+stopped_ps=$(sed -n 's/.*VCD file capped.vcd stopped .* at simulated time \([0-9.]*\) us.*/\1/p' capped.txt)
+last_ps=$(grep '^#' capped.vcd | tail -n 1 | tr -d '#')
+python3 -c "import sys; sys.exit(0 if $last_ps <= $stopped_ps * 1e6 else 1)" ||
+    fail "the VCD goes on past where it stopped ($last_ps ps > $stopped_ps us)"
+grep -q '^\[dumpfile\] "capped.vcd"' capped.gtkw || fail "the capped VCD has no save file"
+if "$SYNCSIM" run "${barrier[@]}" --vcd x.vcd --max-trace-size 1XB >bad.txt 2>&1; then fail "1XB was taken"; fi
+grep -q "max-trace-size '1XB': a whole number of bytes" bad.txt || { cat bad.txt; fail "1XB: no clear error"; }
 # The same output class writes a gzip VCD (GTKWave opens it): the same
 # bytes as the plain one once inflated.
 "$SYNCSIM" run "$here/configs/a2/soft_aiv_all_blocks.yaml" --vcd plain.vcd >/dev/null

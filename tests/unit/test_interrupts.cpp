@@ -67,4 +67,6 @@ TEST_CASE("interrupts: the progress line says simulated time, rounds and speed o
           "syncsim: simulated 1.235 ms, 4,096 rounds, 2.50 M resumptions/s, 3 s");
     const ProgressPoint no_rounds{5'000, 0, 10, 0.5};
     CHECK(progress_line(no_rounds, no_rounds) == "syncsim: simulated 5.000 ns, 0 s");
+    const ProgressPoint traced{5'000, 0, 10, 7.0, 1'340'000'000};
+    CHECK(progress_line(traced, traced) == "syncsim: simulated 5.000 ns, traces 1.3 GB, 7 s");
 }
