@@ -73,6 +73,23 @@ TEST_CASE("cli: every command that runs a config many times refuses -j 0 the sam
     }
 }
 
+TEST_CASE("cli: a sweep's plot draws a line per value of every varied axis that is not x",
+          "[cli]") {
+    const std::string sweep = test::write_file(
+        "two_axes.yaml", "base: " + test::repo_file("configs/sweeps/barrier_rounds_base.yaml") +
+                             "\naxes: {workload.params.mode: [hard, soft], "
+                             "workload.params.block_dim: [2, 4]}\nplot: {x: "
+                             "workload.params.block_dim}\n");
+    const std::string out = (test::temp_dir() / "two-axes").string();
+    const auto r = test::run_syncsim("sweep " + sweep + " --out " + out);
+    REQUIRE(r.exit_code == 0);
+    const auto plot = nlohmann::json::parse(test::read_text(out + "/plot.series.json"));
+    REQUIRE(plot["series"].size() == 2);
+    CHECK(plot["series"][0]["label"] == "mode=hard");
+    CHECK(plot["series"][1]["label"] == "mode=soft");
+    CHECK(plot["series"][0]["points"].size() == 2);
+}
+
 TEST_CASE("cli: a sweep counts its runs, and --progress shows them done of all on stderr",
           "[cli]") {
     const std::string out = (test::temp_dir() / "progress-sweep").string();

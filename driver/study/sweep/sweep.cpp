@@ -74,12 +74,33 @@ void read_plot(const MapView& plot, SweepSpec& s) {
     // auto: a log axis when the values span more than two decades.
     s.plot_yscale =
         plot.has("yscale") ? plot.choice("yscale", {"auto", "linear", "log"}) : std::string("auto");
-    if (const YAML::Node series = plot.node("series")) {
+    const YAML::Node series = plot.node("series");
+    if (series) {
         if (!series.IsSequence()) plot.fail("series", "expected a list of axes");
         for (const auto& v : series) {
             if (!v.IsScalar()) plot.fail("series", "expected a list of axes");
             s.plot_series.push_back(axis("series", v.Scalar()));
         }
+    }
+    // In a product, an axis with several values that is neither x nor a
+    // series would join its points into one line, zig-zagging between its
+    // values at each x: without `series` each such axis is one, and a
+    // `series` that leaves one out is refused. (Zipped axes move with x.)
+    if (s.zip) return;
+    for (const Axis& a : s.axes) {
+        const bool placed =
+            a.key == s.plot_x ||
+            std::find(s.plot_series.begin(), s.plot_series.end(), a.key) != s.plot_series.end();
+        if (placed || a.values.size() < 2) continue;
+        if (!series) {
+            s.plot_series.push_back(a.key);
+            continue;
+        }
+        plot.fail("series", "the axis '" + a.key + "' varies (" + a.values.front() + ", " +
+                                a.values[1] + (a.values.size() > 2 ? ", ..." : "") +
+                                ") but is neither plot.x nor in plot.series: its points would "
+                                "join one line, zig-zagging between its values; add it to "
+                                "series");
     }
 }
 
