@@ -13,10 +13,14 @@ is longer than 200 lines, or when a relative link leads nowhere. Without
 FILE arguments: README.md and docs/*.md. BIN defaults to build/syncsim.
 
 The marker. An HTML comment (GitHub does not show it) on the line right
-before a fenced block names the command whose standard output the block is:
+before a fenced block names the command whose standard output the block is;
+the block's first line shows that command to the reader (`# $ ...` in a
+YAML block), with `$BUILD` written `build` and `$OUT` `/tmp`, as a reader
+runs it from the repository root after the README's set-up:
 
     <!-- example: syncsim run configs/quickstart.yaml -->
     ```text
+    $ syncsim run configs/quickstart.yaml
     ...the output...
     ```
 
@@ -67,8 +71,9 @@ NUMBER = re.compile(r"\d+(?:\.\d+)?")
 
 
 class Block:
-    def __init__(self, path, marker_line, command, exit_code, start, end):
+    def __init__(self, path, marker_line, command, exit_code, start, end, lang=""):
         self.path = path                # Markdown file, relative to REPO
+        self.lang = lang                # the fence's info string: text, yaml
         self.marker_line = marker_line  # 1-based line of the marker
         self.command = command
         self.exit_code = exit_code
@@ -108,7 +113,8 @@ def find_blocks(path, lines):
         if end == len(lines):
             errors.append(f"{path}:{i + 1}: the marked block is never closed")
             continue
-        blocks.append(Block(path, i + 1, m.group(2), int(m.group(1) or 0), i + 2, end))
+        lang = lines[i + 1][len(fence.group(1)):].strip()
+        blocks.append(Block(path, i + 1, m.group(2), int(m.group(1) or 0), i + 2, end, lang))
     return blocks, errors
 
 
@@ -120,6 +126,15 @@ def normalise(text, out_dir, build_dir):
             line = NUMBER.sub("N", line)
         lines.append(line)
     return "\n".join(lines)
+
+
+def shown_command(block):
+    """The block's first line: its command as a reader runs it, from the
+    repository root after the README's set-up ($BUILD is `build`, $OUT a
+    folder of theirs, shown as /tmp): `$ CMD` in a text block, `# $ CMD` in
+    YAML, so the rendered page shows what produced the excerpt."""
+    command = block.command.replace("$BUILD", "build").replace("$OUT", "/tmp")
+    return ("# $ " if block.lang == "yaml" else "$ ") + command + "\n"
 
 
 def run_block(block, syncsim, out_dir):
@@ -158,7 +173,7 @@ def process_file(path, syncsim, regen):
         for block in blocks:
             where = f"{block.path}:{block.marker_line}"
             try:
-                now = run_block(block, syncsim, out_dir)
+                now = shown_command(block) + run_block(block, syncsim, out_dir)
             except RuntimeError as e:
                 failures.append(f"{where}: `{block.command}` {e}")
                 continue
