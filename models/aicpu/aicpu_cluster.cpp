@@ -257,6 +257,7 @@ AicpuResult AicpuCluster::run(const AicpuLaunch& launch,
         return {acl::kAicpuException,
                 "AICPU kernel '" + launch.name + "' asks for " + std::to_string(launch.threads) +
                     " threads; the AICPU runs 1 to " + std::to_string(m_params.threads)};
+    ++m_launches_run;
     // One AICPU kernel at a time: another waits for it to end.
     while (m_launch) wait_on(m_all_done);
     m_launch = &launch;

@@ -50,6 +50,8 @@ class AicpuCluster : public sc_core::sc_module {
     // What the running launch is doing, for a diagnosis.
     std::string describe() const;
     const AicpuParams& params() const { return m_params; }
+    // AICPU kernels run so far: a result says whether aicpu.* timed anything.
+    std::uint64_t launches_run() const { return m_launches_run; }
     // The race detector its threads are agent `agent` of (one agent: they
     // order themselves through the scheduler's own memory, which the model
     // does not see); null: none.
@@ -68,6 +70,7 @@ class AicpuCluster : public sc_core::sc_module {
     friend class Thread;
 
     AicpuParams m_params;
+    std::uint64_t m_launches_run = 0;
     std::vector<CoreWindow> m_cores;
     SparseStore& m_gm;
     WriteProvenance* m_provenance;

@@ -17,10 +17,24 @@ NotifyTable::NotifyTable(const NotifyParams& params, const Clock& clock)
                                     .with("latency_ps", to_ps(w.released) - to_ps(w.satisfied)));
             return ReportValue(std::move(waits));
         });
+    m_stats.add("notify_timed_tasks", "count",
+                "notify, CntNotify and event records and waits that paid notify.record_cycles or "
+                "notify.wake_cycles",
+                [this] { return ReportValue(m_timed_tasks); });
     m_stats.add(
         "cnt_notify_waits_left_out", "records", "released waits past the first listed", [this] {
             return m_releases.left_out() ? ReportValue(m_releases.left_out()) : ReportValue();
         });
+}
+
+void NotifyTable::record_delay() {
+    ++m_timed_tasks;
+    wait_for(m_clock.cycles(m_params.record_cycles));
+}
+
+void NotifyTable::wake_delay() {
+    ++m_timed_tasks;
+    wait_for(m_clock.cycles(m_params.wake_cycles));
 }
 
 void NotifyTable::set_tracer(SignalTracer* tracer) {
@@ -52,7 +66,7 @@ void NotifyTable::set_count(std::uint32_t id, std::uint32_t value) {
 }
 
 void NotifyTable::cnt_record(std::uint32_t id, CntRecordMode mode, std::uint32_t value) {
-    wait_for(m_clock.cycles(m_params.record_cycles));
+    record_delay();
     set_count(id, apply_record(cnt_count(id), mode, value, m_params.mode4));
 }
 
@@ -71,7 +85,7 @@ bool NotifyTable::wait_until_released(const sc_core::sc_event& event, std::uint3
         sc_core::wait(deadline - now, event);
         Activity::count_one();
     }
-    wait_for(m_clock.cycles(m_params.wake_cycles));
+    wake_delay();
     return true;
 }
 
@@ -88,7 +102,7 @@ bool NotifyTable::cnt_wait(std::uint32_t id, CntWaitMode mode, std::uint32_t val
 }
 
 void NotifyTable::notify_record(std::uint32_t id) {
-    wait_for(m_clock.cycles(m_params.record_cycles));
+    record_delay();
     auto& b = m_binary[id];
     if (!b) b = std::make_unique<Binary>();
     b->set = true;

@@ -44,6 +44,11 @@ class NotifyTable {
                   bool clear);
     void notify_record(std::uint32_t id);
     bool notify_wait_and_reset(std::uint32_t id, std::uint32_t timeout_s);
+    // What a record task spends before its counter changes, and a waiting
+    // stream after the change before it goes on (events use them too):
+    // each counted, so a result says whether notify.* timed anything.
+    void record_delay();
+    void wake_delay();
 
     // The last value a completed record task wrote, by id (for the result).
     const std::map<std::uint32_t, std::uint32_t>& cnt_counts() const { return m_counts; }
@@ -76,6 +81,7 @@ class NotifyTable {
     SignalTracer* m_tracer = nullptr;
     std::vector<int> m_count_signals; // by id, the first kTracedCntNotifies
     FirstEntries<WaitRelease> m_releases;
+    std::uint64_t m_timed_tasks = 0; // record and wake delays paid
     StatsGroup m_stats{"notify"};
 };
 

@@ -236,7 +236,7 @@ aclError AclNotifyObjects::event_record(aclrtEvent event, aclrtStream stream) {
     m_streams.submit(
         *s, {"aclrtRecordEvent(version " + std::to_string(version) + ")", [this, s, e, version] {
                  pass(key_of(*s), event_key(e));
-                 wait_for(m_clock.cycles(m_notifies.params().record_cycles));
+                 m_notifies.record_delay();
                  e->completed = std::max(e->completed, version);
                  e->done.notify(sc_core::SC_ZERO_TIME);
              }});
@@ -258,7 +258,7 @@ aclError AclNotifyObjects::event_wait(aclrtStream stream, aclrtEvent event) {
                                          " record(s) done";
                               });
                               while (e->completed < target) wait_on(e->done);
-                              wait_for(m_clock.cycles(m_notifies.params().wake_cycles));
+                              m_notifies.wake_delay();
                               s->end_wait();
                               pass(event_key(e), key_of(*s));
                           }});

@@ -70,6 +70,8 @@ class HostRuntime : public sc_core::sc_module, public HostApi {
     int launch(StreamId stream, const KernelLaunch& launch) override;
     int synchronize_stream(StreamId stream) override { return m_streams.synchronize(stream); }
     int launch_aicpu(StreamId stream, const AicpuLaunch& launch) override;
+    // AICPU kernels run so far (0 without an AICPU).
+    std::uint64_t aicpu_launches_run() const { return m_aicpu ? m_aicpu->launches_run() : 0; }
     void check(const std::string& name, bool ok, const std::string& detail) override {
         m_checks.push_back({name, ok, detail, m_memory.explain_check(ok)});
     }

@@ -177,6 +177,9 @@ StatsGroup host_stats(const HostRuntime& host) {
                 record().with("id", c.id).with("count", c.count).with("destroyed", c.destroyed));
         return ReportValue(std::move(ids));
     });
+    g.add("aicpu_launches", "count",
+          "AICPU kernels the AICPU ran (each timed by aicpu.*); 0 when the host launched none",
+          [h] { return ReportValue(h->aicpu_launches_run()); });
     g.add("checks", "records",
           "the host program's verdicts: name, passed, detail; a failed one with what the model "
           "found it is about (the last writers of the words the host read since the check "

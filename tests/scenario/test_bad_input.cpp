@@ -94,12 +94,6 @@ TEST_CASE("bad input: a user's mistake is exit 2 naming file, line and key, neve
         "dir_base.yaml", "base: " + test::temp_dir().string() + "\naxes: {a: [1]}\n");
     const std::string sweep_long_base = test::write_file(
         "long_base.yaml", "base: " + std::string(5000, 'x') + "\naxes: {a: [1]}\n");
-    const std::string sweep_series_missing =
-        test::write_file("series_missing.yaml",
-                         "base: " + test::repo_file("configs/sweeps/barrier_rounds_base.yaml") +
-                             "\naxes: {workload.params.mode: [hard, soft], "
-                             "workload.params.block_dim: [2, 4]}\nplot: {x: "
-                             "workload.params.block_dim, series: []}\n");
     const std::string sweep_bad_series =
         test::write_file("bad_series.yaml", "base: " + test::repo_file("configs/quickstart.yaml") +
                                                 "\naxes: {a: [1]}\nplot: {series: [[x]]}\n");
@@ -151,6 +145,18 @@ TEST_CASE("bad input: a user's mistake is exit 2 naming file, line and key, neve
          "key 'base': no config file"},
         {"a sweep whose plot series is not a list of keys", "sweep " + sweep_bad_series, 2,
          "key 'plot.series': expected a list of axes"},
+    });
+}
+
+TEST_CASE("bad input: parts of a config that do not fit together are named as such",
+          "[bad_input]") {
+    const std::string sweep_series_missing =
+        test::write_file("series_missing.yaml",
+                         "base: " + test::repo_file("configs/sweeps/barrier_rounds_base.yaml") +
+                             "\naxes: {workload.params.mode: [hard, soft], "
+                             "workload.params.block_dim: [2, 4]}\nplot: {x: "
+                             "workload.params.block_dim, series: []}\n");
+    check_cases({
         {"a sweep whose plot leaves a varied axis out of its series",
          "sweep " + sweep_series_missing, 2,
          "key 'plot.series': the axis 'workload.params.mode' varies (hard, soft) but is neither "

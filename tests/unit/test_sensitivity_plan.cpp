@@ -178,3 +178,25 @@ TEST_CASE("sensitivity: an end without a result says why, and a swing needs two 
                            {"status", "ran"}}) ==
           std::vector<std::string>{"sim_time_ns", "stream1_end_ns"});
 }
+
+TEST_CASE("sensitivity plan: aicpu and notify values move only runs that used them",
+          "[sensitivity]") {
+    const std::vector<ParamRow> rows = {
+        row("aicpu.loop_ns", "100", "estimate", "50", "400"),
+        row("aicpu.gm_miss_ns", "763", "calibrated", "707", "822"),
+        row("notify.record_cycles", "200", "estimate", "50", "1000"),
+        row("notify.wake_cycles", "200", "estimate", "50", "1000"),
+    };
+    const json unused = {{"aicpu_launches", 0}, {"notify_timed_tasks", 0}};
+    const Plan none = plan(rows, unused);
+    CHECK(none.to_run.empty());
+    REQUIRE(none.cannot_move.size() == 4);
+    CHECK(none.cannot_move[0].reason == "the run launched no AICPU kernel");
+    CHECK(none.cannot_move[2].reason ==
+          "the run recorded and waited on no notify, CntNotify or event");
+    const json aicpu_only = {{"aicpu_launches", 2}, {"notify_timed_tasks", 0}};
+    CHECK(paths(plan(rows, aicpu_only).to_run) ==
+          std::vector<std::string>{"aicpu.loop_ns", "aicpu.gm_miss_ns"});
+    // A result that does not count them (another kind) may have used them.
+    CHECK(plan(rows, json::object()).to_run.size() == 4);
+}

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string_view>
 
 namespace syncsim::sensitivity {
 
@@ -20,6 +21,9 @@ struct RunFacts {
     bool flag(const char* node, const char* key) const {
         const json& n = result.contains(node) ? result[node] : json();
         return n.is_object() && n.contains(key) && n[key].is_boolean() && n[key].get<bool>();
+    }
+    double counter_at(const char* key) const {
+        return result.contains(key) && result[key].is_number() ? result[key].get<double>() : 0;
     }
     bool no_ffts_message() const { return counter("ffts", "messages") == 0; }
     // A count summed over the cores' records.
@@ -66,8 +70,22 @@ std::string no_vector(const RunFacts& f) {
 std::string no_cube(const RunFacts& f) {
     return f.over_cores("cube_instructions") > 0 ? "" : "the run issued no cube instruction";
 }
+// A result without the count (another kind, an older result) may have used it.
+std::string no_aicpu(const RunFacts& f) {
+    return f.result.contains("aicpu_launches") && f.counter_at("aicpu_launches") == 0
+               ? "the run launched no AICPU kernel"
+               : "";
+}
+std::string no_notify(const RunFacts& f) {
+    return f.result.contains("notify_timed_tasks") && f.counter_at("notify_timed_tasks") == 0
+               ? "the run recorded and waited on no notify, CntNotify or event"
+               : "";
+}
 
+// A path ending in '.' covers every value under it.
 const std::pair<const char*, WhyNot> kRules[] = {
+    {"aicpu.", no_aicpu},
+    {"notify.", no_notify},
     {"interconnect.die_hop_cycles", one_die},
     {"die.l2.uncached_read_occupancy_cycles", no_ld_dev},
     {"die.l2.uncached_read_latency_cycles", no_ld_dev},
@@ -112,8 +130,11 @@ Plan plan(const std::vector<ParamRow>& rows, const json& baseline_result,
         std::string why_not;
         // One instance's own value (die.1.l2.X) times what its shared leaf does.
         const std::string& leaf = o.instance_of.empty() ? row.path : o.instance_of;
-        for (const auto& [path, rule] : kRules)
-            if (leaf == path) why_not = rule(facts);
+        for (const auto& [path, rule] : kRules) {
+            const std::string_view p(path);
+            const bool covers = p.back() == '.' ? leaf.rfind(path, 0) == 0 : leaf == p;
+            if (covers) why_not = rule(facts);
+        }
         if (!why_not.empty()) {
             p.cannot_move.push_back({row.path, why_not});
             continue;
