@@ -137,7 +137,7 @@ CoreReport AiCore::report(const sc_core::sc_time& at) const {
     r.index = m_config.index;
     r.soc_core_id = m_config.soc_core_id;
     m_block.report_into(r);
-    m_activity.report_into(r, [this] {
+    m_activity.report_into(r, at, [this] {
         const WaitReason& reason = m_activity.reason();
         return reason.kind == WaitReason::Kind::IntraCoreFlag ? m_pipes.describe_flag(reason)
                                                               : reason.describe();

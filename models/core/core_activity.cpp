@@ -6,8 +6,10 @@ namespace syncsim {
 
 void CoreActivity::set_state(CoreState state) {
     if (state == m_state) return;
+    const sc_core::sc_time now = m_time.now();
+    m_time_in[static_cast<std::size_t>(m_state)] += now - m_state_since;
     m_state = state;
-    m_state_since = m_time.now();
+    m_state_since = now;
     if (m_tracer) m_tracer->core_state(m_core, state, to_ps(m_time.now()));
 }
 
@@ -98,7 +100,8 @@ WaitTarget poll_target(const WaitReason& reason, std::int64_t barrier_n) {
 }
 } // namespace
 
-void CoreActivity::report_into(CoreReport& r, const std::function<std::string()>& own_wait) const {
+void CoreActivity::report_into(CoreReport& r, const sc_core::sc_time& at,
+                               const std::function<std::string()>& own_wait) const {
     r.state = m_state;
     r.state_since = m_state_since;
     r.blocks_run = m_counters.blocks_run;
@@ -121,6 +124,9 @@ void CoreActivity::report_into(CoreReport& r, const std::function<std::string()>
     r.writebacks = m_counters.writebacks;
     r.polls = m_counters.polls;
     r.poll_timeouts = m_counters.poll_timeouts;
+    for (std::size_t s = 0; s < m_time_in.size(); ++s) r.time_in_ps[s] = to_ps(m_time_in[s]);
+    if (at > m_state_since)
+        r.time_in_ps[static_cast<std::size_t>(m_state)] += to_ps(at - m_state_since);
 }
 
 } // namespace syncsim

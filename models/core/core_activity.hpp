@@ -8,6 +8,7 @@
 #include "models/core/local_time.hpp"
 #include "models/report/round_ledger.hpp"
 
+#include <array>
 #include <functional>
 #include <optional>
 #include <string>
@@ -101,8 +102,11 @@ class CoreActivity {
     void block_killed(const std::string& why);
 
     // Its part of a core's report: state, counters, rounds, fault, and what
-    // it waits on (`own_wait` describes a wait no agent describes).
-    void report_into(CoreReport& r, const std::function<std::string()>& own_wait) const;
+    // it waits on (`own_wait` describes a wait no agent describes); its time
+    // in each state, the current stretch up to `at` (the run's end: a core
+    // asleep in fast-forwarded polls counts as polling up to there).
+    void report_into(CoreReport& r, const sc_core::sc_time& at,
+                     const std::function<std::string()>& own_wait) const;
 
   private:
     LocalTime& m_time;
@@ -111,6 +115,7 @@ class CoreActivity {
     RoundLedger* m_ledger = nullptr;
     CoreState m_state = CoreState::Idle;
     sc_core::sc_time m_state_since = sc_core::SC_ZERO_TIME;
+    std::array<sc_core::sc_time, kCoreStateCount> m_time_in{}; // closed stretches
     WaitReason m_reason;
     std::function<std::string()> m_external_describe;
     std::function<std::optional<WaitTarget>()> m_external_target;

@@ -7,6 +7,7 @@
 #include "models/report/wait_target.hpp"
 #include "syncsim/core_types.hpp"
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -74,6 +75,9 @@ struct CoreReport {
     std::int64_t last_barrier_n;
     // Instructions run on the local buffers (vector; cube loads and mads).
     std::uint64_t vector_instructions = 0, cube_instructions = 0;
+    // Time spent in each state so far (ps, by CoreState), the current
+    // stretch up to the report: where a core's time went.
+    std::array<std::uint64_t, kCoreStateCount> time_in_ps{};
 };
 
 } // namespace syncsim

@@ -5,6 +5,9 @@
 #include "models/systemc/simulation_time.hpp"
 
 #include <algorithm>
+#include <array>
+#include <iomanip>
+#include <iterator>
 #include <map>
 #include <set>
 #include <sstream>
@@ -133,6 +136,37 @@ void summarize_faulted_siblings(SummaryOut& out, const std::vector<CoreReport>& 
     out.left_out(faulted, std::min<std::size_t>(faulted, 4), "faulted cores");
 }
 
+// Where the cores of each type spent the time they held a block, summed:
+// running; waiting on another agent (a cross-core flag, a notify); polling a
+// GM word; blocked on the core's own pipes or write buffer (pipe_barrier,
+// wait_flag, dsb). Nothing for a type with no such time.
+void summarize_stalls(SummaryOut& out, const std::vector<CoreReport>& reports) {
+    static const char* const kWhat[] = {"running", "waiting on others", "polling GM",
+                                        "blocked on own pipes"};
+    for (const char* type : {"aic", "aiv"}) {
+        std::array<double, std::size(kBusyStates)> sum{};
+        std::size_t cores = 0;
+        for (const CoreReport& r : reports) {
+            if (to_string(r.type) != std::string(type)) continue;
+            double busy = 0;
+            for (std::size_t i = 0; i < sum.size(); ++i) {
+                const double ps = double(r.time_in_ps[static_cast<std::size_t>(kBusyStates[i])]);
+                sum[i] += ps;
+                busy += ps;
+            }
+            cores += busy > 0 ? 1 : 0; // a core that never held a block is not counted
+        }
+        double total = 0;
+        for (double v : sum) total += v;
+        if (total <= 0) continue;
+        out.os() << "stalls     " << type << " (" << cores << " cores' time holding a block):";
+        for (std::size_t i = 0; i < sum.size(); ++i)
+            out.os() << (i ? ", " : " ") << kWhat[i] << " " << std::fixed << std::setprecision(1)
+                     << 100.0 * sum[i] / total << "%";
+        out.os() << std::defaultfloat << "\n";
+    }
+}
+
 void declare_summary(StatsGroup& g, const std::vector<CoreReport>* reports) {
     g.summary(SummaryPart::Finish, [reports](SummaryOut& out) {
         const auto finish = finishes(*reports);
@@ -145,6 +179,7 @@ void declare_summary(StatsGroup& g, const std::vector<CoreReport>* reports) {
                 out.os() << it->second.second << " cores, last at " << format_time(it->second.first)
                          << "\n";
         }
+        summarize_stalls(out, *reports);
     });
     g.summary(SummaryPart::Culprit, [reports](SummaryOut& out) {
         const CulpritReport c = find_culprits(*reports);
@@ -192,6 +227,11 @@ ReportValue core_record(const CoreReport& r) {
                                              .with("hits", r.cache_hits)
                                              .with("misses", r.cache_misses)
                                              .with("writebacks", r.writebacks));
+    RecordBuilder time = record();
+    for (const CoreState s : kBusyStates)
+        if (const std::uint64_t ps = r.time_in_ps[static_cast<std::size_t>(s)])
+            time.with(to_string(s), ps);
+    j.with("time_ps", ReportValue(std::move(time).fields()));
     if (!r.waiting_on.empty()) j.with("waiting_on", r.waiting_on);
     if (r.fault) j.with("fault", *r.fault);
     if (r.polls) j.with("polls", r.polls);

@@ -14,6 +14,9 @@ namespace syncsim {
 // blocked: stalled on this core's own pipes or write buffer; done: block finished.
 enum class CoreState : std::uint8_t { Idle, Running, Waiting, Polling, Blocked, Done, Faulted };
 constexpr int kCoreStateCount = 7;
+// The states of a core holding a block, where its time goes.
+constexpr CoreState kBusyStates[] = {CoreState::Running, CoreState::Waiting, CoreState::Polling,
+                                     CoreState::Blocked};
 const char* to_string(CoreState s);
 // An address as the diagnosis prints it: 0x followed by lower-case hex.
 std::string hex_address(std::uint64_t addr);
