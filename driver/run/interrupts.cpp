@@ -72,7 +72,11 @@ int run_shell_interruptibly(const std::string& command, const std::function<void
             if (waited != 0 && !(waited < 0 && errno == EINTR)) break;
             const struct timespec pause { 0, 100'000'000 };
             nanosleep(&pause, nullptr);
-            if (tick % 10 == 0) every_second();
+            if (tick % 10 != 0) continue;
+            try {
+                every_second();
+            } catch (...) { // a progress line that fails must not orphan the command
+            }
         }
     } else {
         do waited = waitpid(child, &status, 0);

@@ -255,7 +255,13 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
     report.result_seconds = seconds_between(sim_end, now);
     report.wall_seconds = seconds_between(kProcessStart, now);
     report.timing_summary = timing_line(report) + stack_guards_line(machine);
-    report.verdict = outcome.kind == "interrupted"
+    const bool trial_interrupted =
+        outcome.kind != "interrupted" && Activity::interrupt_requested() != 0;
+    report.verdict = trial_interrupted
+                         ? "verdict    interrupted (exit 130) while the proposed fixes were "
+                           "rerun; the run itself: " +
+                               verdict_line(expectation, report.result).substr(11)
+                     : outcome.kind == "interrupted"
                          ? "verdict    interrupted (exit 130): a run cut short is not judged; "
                            "what it reports covers the run up to " +
                                format_time(end_ps) + "\n"

@@ -1,12 +1,17 @@
 #include "models/core/core_activity.hpp"
 
+#include <algorithm>
+
 #include "syncsim/fault.hpp"
 
 namespace syncsim {
 
 void CoreActivity::set_state(CoreState state) {
     if (state == m_state) return;
-    const sc_core::sc_time now = m_time.now();
+    // A core's local time can step back when its lag is dropped (a kill, a
+    // sync): a stretch is never negative, and a state never starts earlier
+    // than the one before it.
+    const sc_core::sc_time now = std::max(m_time.now(), m_state_since);
     m_time_in[static_cast<std::size_t>(m_state)] += now - m_state_since;
     m_state = state;
     m_state_since = now;

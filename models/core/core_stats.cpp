@@ -159,11 +159,12 @@ void summarize_stalls(SummaryOut& out, const std::vector<CoreReport>& reports) {
         double total = 0;
         for (double v : sum) total += v;
         if (total <= 0) continue;
-        out.os() << "stalls     " << type << " (" << cores << " cores' time holding a block):";
+        std::ostringstream line; // its number format stays here
+        line << "stalls     " << type << " (" << cores << " cores' time holding a block):";
         for (std::size_t i = 0; i < sum.size(); ++i)
-            out.os() << (i ? ", " : " ") << kWhat[i] << " " << std::fixed << std::setprecision(1)
-                     << 100.0 * sum[i] / total << "%";
-        out.os() << std::defaultfloat << "\n";
+            line << (i ? ", " : " ") << kWhat[i] << " " << std::fixed << std::setprecision(1)
+                 << 100.0 * sum[i] / total << "%";
+        out.os() << line.str() << "\n";
     }
 }
 

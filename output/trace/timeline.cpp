@@ -77,11 +77,23 @@ void TimelineRecorder::name_track(int pid, int tid) {
 }
 
 void TimelineRecorder::write(const Event& e) {
-    // Past --max-trace-size nothing more is written but the ends of flows
-    // already started, so every flow in the file has both ends.
+    // Past --max-trace-size, what starts at or after the stop is left out
+    // and what spans it is cut there (the file is whole up to the stop),
+    // but the ends of flows already started are kept, so every flow in the
+    // file has both ends.
     if (m_out.full(e.ts_ps + e.dur_ps) &&
-        !(e.flow.id != 0 && !e.flow.out && e.flow.id <= m_last_flow_out))
-        return;
+        !(e.flow.id != 0 && !e.flow.out && e.flow.id <= m_last_flow_out)) {
+        const std::uint64_t stop = m_out.stopped_ps();
+        if (e.ts_ps >= stop) return;
+        Event cut = e;
+        cut.dur_ps = std::min(e.dur_ps, stop - e.ts_ps);
+        cut.flow = {}; // a flow that had not started by the stop: no arrow
+        return write_event(cut);
+    }
+    write_event(e);
+}
+
+void TimelineRecorder::write_event(const Event& e) {
     if (e.flow.id != 0 && e.flow.out) m_last_flow_out = std::max(m_last_flow_out, e.flow.id);
     name_track(e.pid, e.tid);
     std::string& t = m_text;
@@ -296,7 +308,7 @@ void TimelineRecorder::begin(std::uint64_t at_ps) {
 }
 
 void TimelineRecorder::write_counter(int signal, std::uint64_t at_ns, std::uint64_t value) {
-    if (m_out.full(at_ns * 1000)) return;
+    if (m_out.full(at_ns * 1000) && at_ns * 1000 >= m_out.stopped_ps()) return;
     name_track(kCounterPid, -1);
     std::string& t = m_text;
     t.clear();

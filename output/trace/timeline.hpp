@@ -88,7 +88,8 @@ class TimelineRecorder : public CoreTraceSink,
     bool settle(Event& e, std::uint64_t horizon_ps);
     void add(Event e);
     void flush(std::uint64_t horizon_ps);
-    void write(const Event& e);
+    void write(const Event& e);       // cut at --max-trace-size's stop
+    void write_event(const Event& e); // as it is
     // Writes one event's text (the separator before it added here).
     void write_text(const std::string& text);
     std::string m_text; // the event being written (its capacity reused)

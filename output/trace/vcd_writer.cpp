@@ -87,6 +87,7 @@ void VcdWriter::begin(std::uint64_t at_ps) {
     for (std::size_t i = 0; i < open.size(); ++i) out << "$upscope $end\n";
     // The values at the window's start (every change before it applied).
     out << "$enddefinitions $end\n#" << at_ps << "\n$dumpvars\n";
+    m_stamped_ps = at_ps;
     for (std::size_t id = 0; id < m_signals.size(); ++id)
         if (!m_signals[id].event) // an event has no value, only triggers
             emit(m_signals[id], m_changes.value(static_cast<int>(id)));
@@ -111,6 +112,7 @@ void VcdWriter::emit(const Signal& s, std::uint64_t value) {
 void VcdWriter::write(std::uint64_t at_ps, const OrderedChanges::Changes& changes) {
     if (m_file->full(at_ps)) return; // past --max-trace-size: whole up to here
     *m_out << '#' << at_ps << '\n';
+    m_stamped_ps = at_ps;
     for (const auto& [id, value] : changes) {
         const Signal& s = m_signals[static_cast<std::size_t>(id)];
         emit(s, s.event ? 1 : value);
@@ -124,7 +126,10 @@ void VcdWriter::close(std::uint64_t end_time_ps) {
     const std::uint64_t to = m_window ? m_window->to() : kNoTime;
     m_end_ps = std::max(std::min(end_time_ps, to), start_ps());
     if (m_file->is_full()) m_end_ps = std::max(m_file->stopped_ps(), start_ps());
-    if (m_end_ps > m_changes.last_written()) *m_out << '#' << m_end_ps << '\n';
+    // The last stamp: the end, or where a capped trace stopped (the blocks
+    // it refused count as handed on, not as written).
+    const std::uint64_t last = m_file->is_full() ? m_stamped_ps : m_changes.last_written();
+    if (m_end_ps > last) *m_out << '#' << m_end_ps << '\n';
     m_file->close();
 }
 

@@ -73,6 +73,7 @@ class VcdWriter : private OrderedChanges::Writer {
     std::vector<Signal> m_signals;
     OrderedChanges m_changes;
     std::uint64_t m_end_ps = 0;
+    std::uint64_t m_stamped_ps = 0; // the last timestamp written
     bool m_closed = false;
 };
 

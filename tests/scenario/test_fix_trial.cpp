@@ -41,7 +41,7 @@ std::vector<std::string> lines_starting(const std::string& text, const std::stri
 using namespace fix_trial_test;
 
 TEST_CASE("fix trial: the README's first hang shows only the fix that resolves it as a fix",
-          "[cli]") {
+          "[cli][heavy]") {
     const auto dir = empty_folder("fix-trial-readme");
     const auto r = run_in(dir, "--json result.json");
     REQUIRE(r.exit_code == 0); // the config expects the deadlock
@@ -65,7 +65,8 @@ TEST_CASE("fix trial: the README's first hang shows only the fix that resolves i
     CHECK(std::filesystem::is_empty(dir));
 }
 
-TEST_CASE("fix trial: a budget of 0, or a run over the budget, leaves the fixes untried", "[cli]") {
+TEST_CASE("fix trial: a budget of 0, or a run over the budget, leaves the fixes untried",
+          "[cli][heavy]") {
     const auto dir = empty_folder("fix-trial-budget");
     const auto off = run_in(dir, "--fix-budget 0");
     CHECK(lines_starting(off.output, "fix?").size() == 3);
@@ -83,7 +84,7 @@ TEST_CASE("fix trial: a budget of 0, or a run over the budget, leaves the fixes 
 
 TEST_CASE("fix trial: --try-fixes keeps its reruns in --fixes-out or a temporary folder, never "
           "in the current one",
-          "[cli]") {
+          "[cli][heavy]") {
     const auto dir = empty_folder("fix-trial-try");
     const auto out = test::temp_dir() / "fix-trial-reruns";
     std::filesystem::remove_all(out);
@@ -94,8 +95,8 @@ TEST_CASE("fix trial: --try-fixes keeps its reruns in --fixes-out or a temporary
     CHECK(std::filesystem::is_directory(out / "points"));
     const auto temp = run_in(dir, "--fix-budget 0 --try-fixes");
     CHECK_THAT(temp.output,
-               Contains("(reruns in " + std::filesystem::temp_directory_path().string() +
-                        "/syncsim-fixes-"));
+               Contains("(reruns in " +
+                        (std::filesystem::temp_directory_path() / "syncsim-fixes-").string()));
     const auto at = temp.output.find("(reruns in ");
     if (at != std::string::npos) { // the temporary folder, named up to the ')'
         const auto from = at + std::string("(reruns in ").size();
@@ -105,4 +106,19 @@ TEST_CASE("fix trial: --try-fixes keeps its reruns in --fixes-out or a temporary
     const auto alone = run_in(dir, "--fixes-out x");
     CHECK(alone.exit_code == 2);
     CHECK_THAT(alone.output, Contains("--fixes-out says where --try-fixes keeps its reruns"));
+}
+
+TEST_CASE("fix trial: without GNU parallel the run still reports, its fixes untried with why",
+          "[cli][heavy]") {
+    // A PATH with a shell and nothing else: the reruns cannot be made.
+    const auto bin = empty_folder("fix-trial-no-parallel-bin");
+    std::filesystem::create_symlink("/bin/sh", bin / "sh");
+    const auto dir = empty_folder("fix-trial-no-parallel");
+    const auto r = test::run_in_shell("cd '" + dir.string() + "' && PATH='" + bin.string() + "' " +
+                                      SYNCSIM_BINARY + " run " + test::repo_file(kHang));
+    CHECK(r.exit_code == 0);
+    CHECK(lines_starting(r.output, "fix?").size() == 3);
+    CHECK_THAT(r.output, Contains("untried: the reruns could not be made: GNU parallel is not "
+                                  "installed"));
+    CHECK_THAT(r.output, Contains("verdict    as expected (exit 0)"));
 }

@@ -4,6 +4,8 @@
 #include "tests/support/run_config.hpp"
 
 #include <catch2/catch.hpp>
+#include <filesystem>
+#include <nlohmann/json.hpp>
 
 using namespace syncsim;
 using Catch::Contains;
@@ -55,4 +57,26 @@ TEST_CASE("stalls: cores copying tiles wait on their own pipes, and only those 1
     const std::uint64_t blocked = total(r, "aiv", "blocked");
     CHECK(blocked > 5 * total(r, "aiv", "running"));
     CHECK_THAT(r.summary, Contains("stalls     aiv (18 cores' time holding a block): running "));
+}
+
+TEST_CASE("stalls: no core of any golden result holds more time than its run lasted", "[stalls]") {
+    // A local time that steps back (a kill drops a core's lag) must not make
+    // a stretch negative, which would wrap to a huge count.
+    std::size_t cores = 0;
+    for (const auto& entry :
+         std::filesystem::recursive_directory_iterator(test::repo_file("tests/golden"))) {
+        if (entry.path().extension() != ".json") continue;
+        const auto result = nlohmann::json::parse(test::read_text(entry.path().string()));
+        if (!result.contains("cores") || !result["cores"].is_array()) continue;
+        const auto end = result["time"]["end_ps"].get<std::uint64_t>();
+        for (const auto& core : result["cores"]) {
+            if (!core.contains("time_ps")) continue;
+            std::uint64_t busy = 0;
+            for (const auto& [state, ps] : core["time_ps"].items()) busy += ps.get<std::uint64_t>();
+            INFO(entry.path().string() << " " << core["core"]);
+            CHECK(busy <= end);
+            ++cores;
+        }
+    }
+    CHECK(cores > 1000);
 }

@@ -14,7 +14,8 @@ failed=0
 while IFS= read -r config; do
     name=$(echo "${config#"$here"/configs/}" | tr / _)
     status=0
-    "$SYNCSIM" run "$config" --timeline "$out/$name.json.gz" >"$out/$name.txt" 2>&1 || status=$?
+    "$SYNCSIM" run "$config" --fix-budget 0 --timeline "$out/$name.json.gz" >"$out/$name.txt" 2>&1 ||
+        status=$?
     if [ "$status" -eq 2 ]; then
         grep -qE "this is a sweep file|--timeline is not available on" "$out/$name.txt" && continue
         echo "FAIL: $config: refused (exit 2):"

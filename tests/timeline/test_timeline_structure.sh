@@ -99,7 +99,7 @@ for f in capped.vcd capped.json.gz; do
 done
 stopped_ps=$(sed -n 's/.*VCD file capped.vcd stopped .* at simulated time \([0-9.]*\) us.*/\1/p' capped.txt)
 last_ps=$(grep '^#' capped.vcd | tail -n 1 | tr -d '#')
-python3 -c "import sys; sys.exit(0 if $last_ps <= $stopped_ps * 1e6 else 1)" ||
+python3 -c "import sys; sys.exit(0 if $last_ps <= $stopped_ps * 1e6 + 1000 else 1)" ||
     fail "the VCD goes on past where it stopped ($last_ps ps > $stopped_ps us)"
 grep -q '^\[dumpfile\] "capped.vcd"' capped.gtkw || fail "the capped VCD has no save file"
 if "$SYNCSIM" run "${barrier[@]}" --vcd x.vcd --max-trace-size 1XB >bad.txt 2>&1; then fail "1XB was taken"; fi

@@ -186,17 +186,19 @@ TEST_CASE("sensitivity plan: aicpu and notify values move only runs that used th
         row("aicpu.gm_miss_ns", "763", "calibrated", "707", "822"),
         row("notify.record_cycles", "200", "estimate", "50", "1000"),
         row("notify.wake_cycles", "200", "estimate", "50", "1000"),
+        // The cores' COND-register latency: set by the AICPU, used without it.
+        row("aicpu.cond_visible_ns", "3", "estimate", "1", "20"),
     };
     const json unused = {{"aicpu_launches", 0}, {"notify_timed_tasks", 0}};
     const Plan none = plan(rows, unused);
-    CHECK(none.to_run.empty());
+    CHECK(paths(none.to_run) == std::vector<std::string>{"aicpu.cond_visible_ns"});
     REQUIRE(none.cannot_move.size() == 4);
     CHECK(none.cannot_move[0].reason == "the run launched no AICPU kernel");
     CHECK(none.cannot_move[2].reason ==
           "the run recorded and waited on no notify, CntNotify or event");
     const json aicpu_only = {{"aicpu_launches", 2}, {"notify_timed_tasks", 0}};
     CHECK(paths(plan(rows, aicpu_only).to_run) ==
-          std::vector<std::string>{"aicpu.loop_ns", "aicpu.gm_miss_ns"});
+          std::vector<std::string>{"aicpu.loop_ns", "aicpu.gm_miss_ns", "aicpu.cond_visible_ns"});
     // A result that does not count them (another kind) may have used them.
-    CHECK(plan(rows, json::object()).to_run.size() == 4);
+    CHECK(plan(rows, json::object()).to_run.size() == 5);
 }

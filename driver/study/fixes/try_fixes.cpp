@@ -7,9 +7,11 @@
 #include "driver/study/fixes/fixes.hpp"
 #include "driver/study/sweep/config_runs.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <iterator>
 #include <ostream>
 
 namespace syncsim {
@@ -121,24 +123,38 @@ void trial_fixes(const FixTrial& trial, std::uint64_t run_resumptions, json& fix
         return mark_untried(fixes, "the run took " + std::to_string(run_resumptions) +
                                        " resumptions, over the budget of " +
                                        std::to_string(trial.budget) + " (--fix-budget)");
-    const std::uint64_t bound = std::min(trial.budget, trial.run_max_events);
-    const std::string dir = make_temp_folder("syncsim-fix-trial-");
+    // The binding bound: the budget, or the config's own limit when lower.
+    const bool own_limit = trial.run_max_events < trial.budget;
+    const std::uint64_t bound = own_limit ? trial.run_max_events : trial.budget;
+    const std::string limit = std::to_string(bound) + " resumptions (" +
+                              (own_limit ? "the config's limits.max_events" : "--fix-budget") + ")";
     std::vector<FixRerun> reruns;
+    std::string dir;
+    std::error_code ignored;
     try {
+        dir = make_temp_folder("syncsim-fix-trial-");
         reruns = rerun_fixes(trial.runs, fixes, dir, {{"limits.max_events", std::to_string(bound)}},
                              false);
     } catch (const StudyInterrupted&) {
-        fs::remove_all(dir);
+        if (!dir.empty()) fs::remove_all(dir, ignored);
         return mark_untried(fixes, "interrupted");
+    } catch (const std::exception& e) { // no GNU parallel, a full disk: the run still reports
+        if (!dir.empty()) fs::remove_all(dir, ignored);
+        return mark_untried(fixes, std::string("the reruns could not be made: ") + e.what());
     }
-    fs::remove_all(dir);
+    fs::remove_all(dir, ignored);
+    // Outcomes a machine or a signal decides are not the fix's verdict.
+    static const char* const kCutShort[] = {"event_limit", "wall_limit", "interrupted"};
     for (std::size_t i = 0; i < reruns.size(); ++i) {
         const FixRerun& r = reruns[i];
+        const bool cut =
+            std::find(std::begin(kCutShort), std::end(kCutShort), r.kind) != std::end(kCutShort);
         if (!r.failure.empty())
             fixes[i]["untried"] = "the rerun did not run: " + r.failure;
         else if (r.kind == "event_limit")
-            fixes[i]["untried"] = "the rerun did not end within the budget of " +
-                                  std::to_string(bound) + " resumptions (--fix-budget)";
+            fixes[i]["untried"] = "the rerun did not end within " + limit;
+        else if (cut)
+            fixes[i]["untried"] = "the rerun was cut short (" + r.kind + ")";
         else
             fixes[i]["tried"] = {{"resolves", r.resolves()},
                                  {"outcome", r.kind},

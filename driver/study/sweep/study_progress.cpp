@@ -35,10 +35,13 @@ void StudyProgressLine::show() {
 }
 
 StudyProgressLine::~StudyProgressLine() {
-    if (m_rewrites) {
-        if (m_drawn) std::fprintf(stderr, "\r\033[K");
-    } else if (!m_drawn || std::min(m_done(), m_total) != m_shown) {
-        show();
+    try {
+        if (m_rewrites) {
+            if (m_drawn) std::fprintf(stderr, "\r\033[K");
+        } else if (!m_drawn || std::min(m_done(), m_total) != m_shown) {
+            show();
+        }
+    } catch (...) { // a destructor: the last count is not worth an abort
     }
     std::fflush(stderr);
 }
