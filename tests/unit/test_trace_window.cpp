@@ -191,7 +191,8 @@ TEST_CASE("trace size cap: bytes with decimal or binary units, 0 for none, a cle
     CHECK(parse_trace_size("1000") == 1000);
     CHECK(parse_trace_size("0") == 0);
     CHECK(parse_trace_size("64kB") == 64'000);
-    for (const char* bad : {"", "GB", "4 GB", "-1", "4gb", "1.5GB", "9999999999999999GB", "999999999999TB"})
+    for (const char* bad :
+         {"", "GB", "4 GB", "-1", "4gb", "1.5GB", "9999999999999999GB", "999999999999TB"})
         CHECK_THROWS_WITH(parse_trace_size(bad),
                           Catch::Contains("a whole number of bytes with an optional unit"));
 }
