@@ -9,6 +9,9 @@
 #   scripts/fuzz.sh -max_total_time=3600     an hour (the documented long run;
 #                                            add -fork=2 to use both cores)
 #   scripts/fuzz.sh -runs=N | other libFuzzer flags
+#   scripts/fuzz.sh --no-build ...           the target as built (CI runs it
+#                                            beside the rest of the tree's
+#                                            build, which one ninja must own)
 #
 # Builds build-asan/ with clang++ (installed from Debian if missing). Crashes
 # are written as crash-* files in fuzz/findings/; each one found becomes a
@@ -17,7 +20,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v clang++-14 >/dev/null; then
+build=1
+if [ "${1:-}" = "--no-build" ]; then
+    build=0
+    shift
+fi
+if [ "$build" -eq 1 ] && ! command -v clang++-14 >/dev/null; then
     sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
     $sudo apt-get update -qq
@@ -26,8 +34,13 @@ fi
 
 # The sanitizer tree (the `asan` preset, -O1 -g1) carries the coverage
 # instrumentation too: CI builds it once for the fuzz target and the tests.
-cmake --preset asan >/dev/null
-cmake --build --preset asan --target syncsim_input_fuzzer
+if [ "$build" -eq 1 ]; then
+    cmake --preset asan >/dev/null
+    cmake --build --preset asan --target syncsim_input_fuzzer
+elif [ ! -x build-asan/fuzz/syncsim_input_fuzzer ]; then
+    echo "scripts/fuzz.sh --no-build: build-asan/fuzz/syncsim_input_fuzzer is not built" >&2
+    exit 2
+fi
 
 corpus="build-asan/corpus"
 mkdir -p "$corpus" fuzz/findings

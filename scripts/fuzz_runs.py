@@ -8,9 +8,11 @@ with exit 0, 1 or 2 (never 3, never a signal), within --case-seconds of wall
 time and under 1 GiB of memory; an exit-2 message must fit in 4 KiB.
 
     scripts/fuzz_runs.py [--seed N] [--cases N] [--seconds S] [--findings DIR]
+                         [--shard K/N]
 
 The cases depend on the seed alone, so a time budget runs a prefix of the
-same sequence on any machine. A failing case is written to the findings
+same sequence on any machine, and --shard K/N runs the cases whose index is
+K modulo N: N shards side by side run the sequence one alone would. A failing case is written to the findings
 folder as a shell script that reproduces it, and the exit code is 1.
 """
 import argparse
@@ -271,7 +273,12 @@ def main():
     ap.add_argument("--syncsim", default=os.environ.get("SYNCSIM",
                                                         os.path.join(REPO, "build/syncsim")))
     ap.add_argument("--plugin", default=None, help="a real plugin to break (default: the tests')")
+    ap.add_argument("--shard", default="0/1", help="K/N: run only the cases K modulo N")
     a = ap.parse_args()
+    shard = re.fullmatch(r"(\d+)/(\d+)", a.shard)
+    if not shard or int(shard.group(1)) >= int(shard.group(2)):
+        ap.error("--shard takes K/N with 0 <= K < N, not '%s'" % a.shard)
+    shard_index, shard_count = int(shard.group(1)), int(shard.group(2))
     syncsim = os.path.abspath(a.syncsim)
     plugin = a.plugin or os.path.join(os.path.dirname(syncsim), "test_plugins",
                                       "libneighbour_exchange.so")
@@ -287,7 +294,10 @@ def main():
         for index in range(a.cases):
             if a.seconds and time.monotonic() - started > a.seconds:
                 break
+            # Every case is made, so each shard draws the same sequence.
             case = make_case(rng, pools, index, work, plugin)
+            if index % shard_count != shard_index:
+                continue
             why = run_case(syncsim, case, a.case_seconds, work)
             ran += 1
             counts[case.note] = counts.get(case.note, 0) + 1
@@ -308,8 +318,8 @@ def main():
             shutil.rmtree(work, ignore_errors=True)
     kinds = ", ".join("%d %s" % (n, k) for k, n in sorted(counts.items()))
     ends = ", ".join("%d exit %s" % (n, k) for k, n in sorted(exits.items(), key=str) if k is not None)
-    print("fuzz_runs: %d cases (seed %d: %s) in %.0f s: %s; %d failed" % (
-        ran, a.seed, kinds, time.monotonic() - started, ends, len(failures)))
+    print("fuzz_runs: %d cases (seed %d, shard %s: %s) in %.0f s: %s; %d failed" % (
+        ran, a.seed, a.shard, kinds, time.monotonic() - started, ends, len(failures)))
     return 1 if failures else 0
 
 
