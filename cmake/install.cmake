@@ -1,7 +1,8 @@
 # The SDK: `cmake --install build --prefix P` installs the syncsim binary,
 # the platform files (P/share/syncsim/platforms, where the binary looks
 # first), the plot scripts (P/share/syncsim/plot_sweep.py and
-# plot_tornado.py), the API headers (P/include/syncsim), a CMake package
+# plot_tornado.py), the result's schema (P/share/syncsim/result.schema.json),
+# the API headers (P/include/syncsim), a CMake package
 # (find_package(syncsim)) and a pkg-config file (syncsim.pc).
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
@@ -21,6 +22,7 @@ install(FILES ${CMAKE_BINARY_DIR}/syncsim.bash-completion
 # The plot scripts (sweep, sensitivity), where an installed binary looks.
 install(PROGRAMS ${CMAKE_SOURCE_DIR}/scripts/plot_sweep.py ${CMAKE_SOURCE_DIR}/scripts/plot_tornado.py
   DESTINATION ${CMAKE_INSTALL_DATADIR}/syncsim)
+install(FILES ${CMAKE_SOURCE_DIR}/docs/result.schema.json DESTINATION ${CMAKE_INSTALL_DATADIR}/syncsim)
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/platforms/ DESTINATION ${SYNCSIM_PLATFORMS_INSTALL_DIR}
         FILES_MATCHING PATTERN "*.yaml")
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/api/syncsim ${CMAKE_SOURCE_DIR}/api/acl

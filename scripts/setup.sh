@@ -6,7 +6,8 @@ cd "$(dirname "$0")/.."
 
 packages=(cmake g++ ninja-build pkg-config libsystemc-dev libboost-program-options-dev
           catch2 libyaml-cpp-dev nlohmann-json3-dev parallel python3-matplotlib gtkwave
-          xvfb xauth x11-apps clang-14 llvm-14-dev graphviz zlib1g-dev python3-yaml)
+          xvfb xauth x11-apps clang-14 llvm-14-dev graphviz zlib1g-dev python3-yaml
+          python3-jsonschema)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -16,6 +16,8 @@ cmake --install "$build" --prefix "$tmp/prefix" >/dev/null
 cp "$tmp/prefix/share/syncsim/platforms/950pr.yaml" "$tmp/prefix/share/syncsim/platforms/only_installed.yaml"
 (unset SYNCSIM_PLATFORMS; "$tmp/prefix/bin/syncsim" list platforms) | grep -q "^only_installed " ||
     { echo "test_example: the installed binary does not read PREFIX/share/syncsim/platforms" >&2; exit 1; }
+[ -f "$tmp/prefix/share/syncsim/result.schema.json" ] ||
+    { echo "test_example: PREFIX/share/syncsim/result.schema.json is not installed" >&2; exit 1; }
 cp -r "$src/examples/neighbour_exchange" "$tmp/example"
 cd "$tmp/example"
 generator=()

@@ -7,7 +7,9 @@
 #include "driver/kinds/platform_kind.hpp"
 #include "driver/run/interrupts.hpp"
 #include "driver/run/output_paths.hpp"
+#include "driver/run/result_schema.hpp"
 #include "driver/run/run.hpp"
+#include "driver/run/stats_dump.hpp"
 #include "driver/run/trace_options.hpp"
 #include "driver/study/fixes/fixes.hpp"
 #include "models/systemc/simulation_time.hpp"
@@ -47,7 +49,8 @@ NamedPath waits_svg(const std::string& waits, const ExperimentConfig& cfg) {
 
 // An option given with nothing after it.
 void check_option_values(const po::variables_map& vm) {
-    for (const char* option : {"vcd", "json", "timeline", "rounds", "perf", "waits", "fixes-out"})
+    for (const char* option :
+         {"vcd", "json", "stats", "timeline", "rounds", "perf", "waits", "fixes-out"})
         if (vm.count(option) && vm[option].as<std::string>().empty())
             throw ConfigError(std::string("--") + option + " needs a file name");
     for (const char* option : {"window", "cores", "signals"})
@@ -66,7 +69,8 @@ RaceMode parse_races_option(bool given, const std::string& value) {
 // run's arguments, as its options declare them.
 struct RunArguments {
     std::vector<std::string> sets;
-    std::string config, vcd, json, timeline, rounds, perf, window, cores, signals, races, waits;
+    std::string config, vcd, json, stats, timeline, rounds, perf, window, cores, signals, races,
+        waits;
     std::string fix_budget, fixes_out, max_trace_size;
     bool try_fixes = false;
     bool progress = false, quiet = false;
@@ -94,10 +98,14 @@ void declare_run_options(CommandOptions& opts, RunArguments& a) {
         "gtkwave), FILE.vcd.gz a gzip-compressed VCD")(
         "json", po::value(&a.json)->value_name("FILE"),
         "write the result (effective config with provenance, outcome, diagnosis, statistics) "
-        "as JSON")("timeline", po::value(&a.timeline)->value_name("FILE"),
-                   "write a Chrome trace-event timeline (Perfetto, chrome://tracing): cores, "
-                   "streams, rounds with flows, counters; FILE.json.gz writes it "
-                   "gzip-compressed")(
+        "as JSON (its fields: docs/result.schema.json)")(
+        "stats", po::value(&a.stats)->value_name("FILE"),
+        "write the result's figures one per line, PATH VALUE UNIT # MEANING, as gem5's "
+        "stats.txt: two runs' files compare with diff")(
+        "timeline", po::value(&a.timeline)->value_name("FILE"),
+        "write a Chrome trace-event timeline (Perfetto, chrome://tracing): cores, "
+        "streams, rounds with flows, counters; FILE.json.gz writes it "
+        "gzip-compressed")(
         "rounds", po::value(&a.rounds)->value_name("FILE"),
         "write every barrier round's row as it closes, as CSV (FILE.csv) or JSON lines "
         "(FILE.jsonl); the JSON result lists the first rounds and statistics over all")(
@@ -155,9 +163,10 @@ void check_outputs(const ExperimentConfig& cfg, const RunArguments& a,
             throw ConfigError(std::string("--") + option +
                               " selects what traces keep: it needs --vcd, --timeline or --rounds");
     if (TraceOutput::is_fst(vcd_path)) TraceOutput::check_converter();
-    std::vector<NamedPath> outputs = {{vcd_path, "VCD file"},          {a.json, "--json file"},
-                                      {a.timeline, "--timeline file"}, {a.rounds, "--rounds file"},
-                                      {a.perf, "--perf file"},         {a.waits, "--waits file"}};
+    std::vector<NamedPath> outputs = {{vcd_path, "VCD file"},      {a.json, "--json file"},
+                                      {a.stats, "--stats file"},   {a.timeline, "--timeline file"},
+                                      {a.rounds, "--rounds file"}, {a.perf, "--perf file"},
+                                      {a.waits, "--waits file"}};
     if (!a.waits.empty()) outputs.push_back(waits_svg(a.waits, cfg));
     if (!vcd_path.empty())
         for (const std::string& companion : vcd_companion_files(cfg, vcd_path))
@@ -239,6 +248,8 @@ int cmd_run(const std::vector<std::string>& args, const std::string& pdir) {
     const RunReport report = run_experiment(cfg, options);
     std::cout << report.summary << report.timing_summary << report.verdict << std::flush;
     if (!a.json.empty()) write_text(a.json, "--json file", report.result.dump(2) + "\n");
+    if (!a.stats.empty())
+        write_text(a.stats, "--stats file", stats_text(report.result, result_schema()));
     const bool interrupted = Activity::interrupt_requested() != 0;
     if (a.try_fixes && !interrupted)
         try_fixes_of_run(a.config, a.sets, pdir_used, report.result, a.fixes_out);

@@ -7,6 +7,7 @@
 #include "driver/experiment/capacity.hpp"
 #include "driver/kinds/kind_setup.hpp"
 #include "driver/run/progress_line.hpp"
+#include "driver/run/result_schema.hpp"
 #include "driver/run/run_bounds.hpp"
 #include "driver/run/run_target.hpp"
 #include "driver/run/utf8.hpp"
@@ -17,8 +18,10 @@
 #include "output/trace/output_file.hpp"
 
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <sstream>
+#include <unistd.h>
 
 namespace syncsim {
 
@@ -58,6 +61,7 @@ json build_result(const ExperimentConfig& cfg, Collected& collected, const Outco
                   const ExpectationCheck& expectation, std::uint64_t end_ps,
                   std::uint64_t resumptions) {
     json result = std::move(collected.sections);
+    result["schema_version"] = kResultSchemaVersion;
     result["syncsim"] = SYNCSIM_VERSION;
     result["config"] = config_json(cfg);
     result["outcome"] = {{"kind", outcome.kind}, {"reason", outcome.reason}};
@@ -193,12 +197,27 @@ void try_proposed_fixes(RunReport& report, const RunOptions& options) {
     }
 }
 
+namespace {
+// The traces' cap for this run: what stopped is said in the summary; where
+// the cap will stop a trace, on stderr as soon as it can be told.
+void arm_trace_cap(const ExperimentConfig& cfg) {
+    TraceCap::stopped().clear();
+    TraceCap::limit_ps() = cfg.sim_time_limit_ps;
+    TraceCap::on_forecast() = [](const std::string& line) {
+        // Now, on a line of its own (clearing a progress line drawn in
+        // place): the user may stop the run and trace less.
+        std::fprintf(stderr, "%s%s\n", isatty(STDERR_FILENO) ? "\r\033[K" : "", line.c_str());
+        std::fflush(stderr);
+    };
+}
+} // namespace
+
 RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options) {
     std::unique_ptr<RunTarget> target = make_target(cfg);
     configure_systemc_reports();
     sc_core::sc_set_time_resolution(1, sc_core::SC_PS);
     arm_run_bounds(cfg);
-    TraceCap::stopped().clear();
+    arm_trace_cap(cfg);
     const MachineLimits machine = MachineLimits::of_this_machine();
     ThreadBudget::limit() = machine.max_threads;
     StackGuards::set_budget(machine.stack_guards);

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <fstream>
+#include <functional>
 #include <memory>
 #include <ostream>
 #include <stdexcept>
@@ -71,7 +72,20 @@ struct TraceCap {
     static std::uint64_t& bytes();
     // One line per trace that stopped, for the summary; cleared per run.
     static std::vector<std::string>& stopped();
+    // The run's simulated-time limit, and who is told, once a trace has taken
+    // a sixteenth of the cap, that at the rate it grew it reaches the cap
+    // before that limit (trace_cap_forecast): early, while the user can still
+    // stop the run and trace less. Counted in bytes and simulated time, so
+    // the same run forecasts the same on any machine.
+    static std::uint64_t& limit_ps();
+    static std::function<void(const std::string&)>& on_forecast();
 };
+
+// What a trace that took `bytes` by simulated time `at_ps` says when, growing
+// at that rate, it reaches `cap` before `limit_ps`; empty when it does not.
+std::string trace_cap_forecast(const std::string& what, const std::string& path,
+                               std::uint64_t bytes, std::uint64_t at_ps, std::uint64_t cap,
+                               std::uint64_t limit_ps);
 
 // A trace's output: a file; for a path ending in .gz, a gzip-compressed
 // file (gzip_stream.hpp); or for a path ending in .fst, GTKWave's vcd2fst
@@ -113,6 +127,7 @@ class TraceOutput {
     bool m_closed = false;
     bool m_full = false;
     std::uint64_t m_calls = 0, m_stopped_ps = 0;
+    bool m_forecast = false; // said (or found needless) once
     bool reached_cap(std::uint64_t at_ps);
 };
 

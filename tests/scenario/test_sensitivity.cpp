@@ -2,6 +2,7 @@
 // estimates their mechanism rests on, an outcome flip is called out first,
 // a seeded Latin-hypercube study is reproducible, and a later run of the
 // same inputs names the top estimates from the cache.
+#include "driver/run/stats_dump.hpp"
 #include "tests/support/run_config.hpp"
 #include "tests/support/temp_file.hpp"
 
@@ -138,12 +139,23 @@ TEST_CASE("a run names the estimates a cached sensitivity study of the same inpu
                                " -j 2 --no-plot --out " + (test::temp_dir() / "s").string())
                 .exit_code == 0);
     const std::string json_out = (test::temp_dir() / "after.json").string();
-    const auto after =
-        test::run_in_shell(env + SYNCSIM_BINARY + " run " + config + " --json " + json_out);
+    const std::string stats_out = (test::temp_dir() / "after.stats").string();
+    const auto after = test::run_in_shell(env + SYNCSIM_BINARY + " run " + config + " --json " +
+                                          json_out + " --stats " + stats_out);
     CHECK_THAT(after.output, Contains("most (a cached sensitivity run; latency_median_ns at each "
                                       "end): die.l2.uncached_read_"));
     const json result = json::parse(test::read_text(json_out));
     CHECK(result["rests_on"]["ranked"]["top"].size() == 3);
+    // The ranking is in the result's schema (found missing: only golden
+    // results, run without a cache, were checked against it).
+    const std::string stats = test::read_text(stats_out);
+    CHECK_THAT(stats, Contains("\nrests_on.ranked.top.die_l2_uncached_read_"));
+    CHECK_THAT(stats, !Contains(kUndescribed));
+    const auto valid =
+        test::run_in_shell(std::string(SYNCSIM_DEBIAN_PYTHON3) + " " +
+                           test::repo_file("scripts/check_result_schema.py") + " " + json_out);
+    CHECK(valid.exit_code == 0);
+    CHECK_THAT(valid.output, Contains("all valid"));
     // Other inputs (a --set) are another run: the cached study does not answer it.
     const auto other = test::run_in_shell(env + SYNCSIM_BINARY + " run " + config +
                                           " --set workload.params.body=1");

@@ -87,7 +87,12 @@ run time t-time.json --window 5 6 --expect-flows \
 # --max-trace-size: each trace stops whole where it reached the cap, a line
 # says when, and the run goes on to its end.
 "$SYNCSIM" run "${barrier[@]}" --set workload.params.rounds=3000 --vcd capped.vcd \
-    --timeline capped.json.gz --max-trace-size 1MB >capped.txt
+    --timeline capped.json.gz --max-trace-size 1MB >capped.txt 2>capped.err
+# Early, on stderr, once each: at the rate it grew, where the cap will stop it.
+for what in "VCD file capped.vcd" "--timeline file capped.json.gz"; do
+    [ "$(grep -c -- "^syncsim: the $what took .* at that rate it reaches --max-trace-size (1.0 MB) at about" capped.err)" -eq 1 ] ||
+        { cat capped.err; fail "no one forecast for the $what"; }
+done
 grep -q "^trace      the VCD file capped.vcd stopped at .* bytes, past --max-trace-size (1000000 bytes)" capped.txt ||
     { cat capped.txt; fail "no line says the VCD stopped at the cap"; }
 grep -q "^trace      the --timeline file capped.json.gz stopped at" capped.txt ||
