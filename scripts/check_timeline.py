@@ -14,6 +14,12 @@ event:
   (speedscope, chrome://tracing) see them: a slice that ends at or before
   the next one's start in ns does so in doubles too, or they draw it as
   nested in its neighbour (a false staircase);
+- and as speedscope (1.25) imports a track: it subtracts the track's first
+  time from every time before adding each duration, and orders a slice's
+  begin and end events by those sums (at equal times, an end before another
+  slice's begin), so every slice must end, in that arithmetic, where it
+  nests; a zero-length slice on a neighbour's boundary would be closed
+  before it opens and stay open to the track's end;
 - flows (v2: bind_id with flow_out / flow_in, on slices): each id has one
   start, every end has a start no later than itself, each start an end;
 - each counter track's values are in strictly increasing time.
@@ -46,6 +52,53 @@ def load(path):
         return json.load(f)
 
 
+def speedscope_mismatches(items):
+    """Replays speedscope 1.25's trace-event import of one track's slices
+    (items: (ts, dur, name, args) in file order): the times rebased on the
+    track's first, begins and ends in time order, at equal times an end
+    before a begin that is not its own (unless another end of that time is
+    the open slice's). Returns how many ends did not close the open slice,
+    and how many slices stayed open at the end."""
+    t0 = min(ts for ts, _, _, _ in items)
+    keyed = [(ts - t0, dur, name + json.dumps(a, separators=(",", ":")), name)
+             for ts, dur, name, a in items]
+    order = sorted(range(len(keyed)), key=lambda i: (keyed[i][0], -keyed[i][1]))
+    begins = sorted(order, key=lambda i: keyed[i][0])
+    ends = sorted(order, key=lambda i: keyed[i][0] + keyed[i][1])
+    end_at = [keyed[i][0] + keyed[i][1] for i in ends]
+    stack, wrong, b, e = [], 0, 0, 0
+    while b < len(begins) or e < len(ends):
+        if e == len(ends):
+            take_begin = True
+        elif b == len(begins):
+            take_begin = False
+        else:
+            tb, te = keyed[begins[b]][0], end_at[e]
+            take_begin = tb < te or (tb == te and keyed[begins[b]][2] == keyed[ends[e]][2])
+        if take_begin:
+            stack.append(begins[b])
+            b += 1
+            continue
+        if stack:  # prefer, among ends at this time, the open slice's
+            top = stack[-1]
+            for same in (lambda j: keyed[j][2] == keyed[top][2],
+                         lambda j: keyed[j][3] == keyed[top][3]):
+                j = e + 1
+                while j < len(ends) and end_at[j] == end_at[e] and not same(ends[j]):
+                    j += 1
+                if j < len(ends) and end_at[j] == end_at[e]:
+                    ends[e], ends[j] = ends[j], ends[e]
+                    end_at[e], end_at[j] = end_at[j], end_at[e]
+                    break
+        closing = ends[e]
+        e += 1
+        if not stack or keyed[stack[-1]][3] != keyed[closing][3]:
+            wrong += 1
+            continue
+        stack.pop()
+    return wrong, len(stack)
+
+
 def check(doc, args):
     problems = []
 
@@ -58,7 +111,8 @@ def check(doc, args):
     named_threads, named_processes = set(), set()
     used_threads, used_processes = collections.Counter(), set()
     slices = collections.defaultdict(list)
-    float_ends = collections.defaultdict(list)  # (ts, ts + dur in doubles, event)
+    float_ends = collections.defaultdict(list)  # (ts, ts + dur in doubles, event, end in ns)
+    as_imported = collections.defaultdict(list)  # (ts, dur, name, args) in file order
     flows_out, flows_in = {}, collections.defaultdict(list)
     counters = collections.defaultdict(list)
     names = collections.Counter()
@@ -108,7 +162,8 @@ def check(doc, args):
             if args.window and ts + dur > args.window[1] + 5e-4:
                 bad(f"{where}: ends at {ts + dur} us, after the window")
             slices[track].append((ns(ts), ns(dur), n))
-            float_ends[track].append((ts, ts + dur, n))
+            float_ends[track].append((ts, ts + dur, n, ns(ts) + ns(dur)))
+            as_imported[track].append((ts, dur, str(e.get("name")), e.get("args")))
             if "bind_id" in e:
                 fid = e["bind_id"]
                 if e.get("flow_out"):
@@ -140,16 +195,23 @@ def check(doc, args):
     # that, in ns, starts at or after its end (their ends met or parted).
     for track, items in float_ends.items():
         items.sort()
-        starts = [ts for ts, _, _ in items]
-        for ts, end, n in items:
+        starts = [ts for ts, _, _, _ in items]
+        starts_ns = [ns(ts) for ts in starts]
+        for ts, end, n, end_ns in items:
             if end == ts:
                 continue
-            i = bisect.bisect_left(starts, end)
-            while i > 0 and ns(starts[i - 1]) >= ns(end):
-                i -= 1  # a successor whose start is the same ns, a double below
+            # Its successor: the first slice to start at or after its end in
+            # ns, as Perfetto reads both (a half-ns mark ends in the next ns).
+            i = bisect.bisect_left(starts_ns, end_ns)
             if i < len(starts) and starts[i] < end:
                 bad(f"event {n} on track {track}: ends at {end!r} us in double arithmetic "
                     f"(ts + dur), after the next slice's start {starts[i]!r} us")
+    for track, items in as_imported.items():
+        wrong, left_open = speedscope_mismatches(items)
+        if wrong or left_open:
+            bad(f"track {track}: as speedscope imports it (times rebased on the track's "
+                f"first), {wrong} slice end(s) do not close the open slice and {left_open} "
+                f"slice(s) stay open: it draws false nesting")
     for fid, ends in flows_in.items():
         if fid not in flows_out:
             bad(f"flow {fid}: {ends[0][1]} ends it, nothing starts it")

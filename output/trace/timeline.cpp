@@ -10,6 +10,14 @@ namespace {
 
 constexpr int kCorePid = 1, kStreamPid = 2, kCounterPid = 3;
 constexpr const char* kWhat = "--timeline file";
+// A round mark (an arrival, a release) lasts half a ns, written exactly
+// "0.0005": not 0, or a reader that orders a zero-length slice's end before
+// its begin when another slice ends there (speedscope) leaves it open and
+// nests the rest of the track under it; not 1 ns, or it may end in the same
+// ns as the slice around it, where an ulp decides which ends first. Perfetto
+// rounds it to 1 ns; the mark's time is its start.
+constexpr std::uint64_t kMarkPs = 500;
+constexpr const char* kMarkDuration = "0.0005";
 
 const char* process_name(int pid) {
     switch (pid) {
@@ -93,7 +101,19 @@ void TimelineRecorder::write(const Event& e) {
     write_event(e);
 }
 
+std::uint64_t TimelineRecorder::track_origin_ns(int pid, int tid, std::uint64_t start_ns) {
+    const std::map<int, Open>& opens = pid == kCorePid ? m_core_open : m_stream_open;
+    const auto open = opens.find(tid);
+    if (open == opens.end() || open->second.name.empty())
+        return m_origins.origin_ns({pid, tid}, start_ns, std::nullopt);
+    const std::uint64_t from = m_window && m_window->from_known() ? m_window->from() : 0;
+    return m_origins.origin_ns({pid, tid}, start_ns,
+                               nearest_ns(std::max(open->second.since_ps, from)));
+}
+
 void TimelineRecorder::write_event(const Event& e) {
+    // A slice shorter than half a ns is none at the ns (its neighbours meet).
+    if (e.phase == 'X' && !e.mark && nearest_ns(e.ts_ps) == nearest_ns(e.ts_ps + e.dur_ps)) return;
     if (e.flow.id != 0 && e.flow.out) m_last_flow_out = std::max(m_last_flow_out, e.flow.id);
     name_track(e.pid, e.tid);
     std::string& t = m_text;
@@ -106,7 +126,11 @@ void TimelineRecorder::write_event(const Event& e) {
     append_us(t, start_ns);
     if (e.phase == 'X') {
         t += ", \"dur\": ";
-        append_duration_us(t, start_ns, nearest_ns(e.ts_ps + e.dur_ps));
+        if (e.mark && e.dur_ps == kMarkPs)
+            t += kMarkDuration;
+        else
+            append_duration_us(t, start_ns, nearest_ns(e.ts_ps + e.dur_ps),
+                               track_origin_ns(e.pid, e.tid, start_ns));
     }
     if (e.phase == 'i') t += ", \"s\": \"t\"";
     // A flow (v2: on complete events) whose other end the window keeps:
@@ -242,20 +266,22 @@ void TimelineRecorder::round_closed(const RoundRow& row) {
     // Arrivals first, so a flow's start precedes its ends in the file too.
     for (const auto& m : row.cores) {
         if (!m_selected[static_cast<std::size_t>(m.core)]) continue;
-        Event arrive{"arrive round " + n, 'X', kCorePid, m.core, m.arrived_ps, 0, args(m)};
+        Event arrive{"arrive round " + n, 'X', kCorePid, m.core, m.arrived_ps, kMarkPs, args(m)};
         arrive.args.push_back({"arrived", row.count});
         arrive.args.push_back({"last_arrival", &m == last});
         if (&m == last) arrive.flow = {flow, true, first_end};
+        arrive.mark = true;
         add(std::move(arrive));
     }
     for (const auto& m : row.cores) {
         if (!m_selected[static_cast<std::size_t>(m.core)] || !m.has_release) continue;
-        Event release{"release round " + n, 'X', kCorePid, m.core, m.released_ps, 0, args(m)};
+        Event release{"release round " + n, 'X', kCorePid, m.core, m.released_ps, kMarkPs, args(m)};
         release.args.push_back(
             {"waited_ns", static_cast<double>(m.released_ps - m.arrived_ps) / 1e3});
         // A release before the last arrival (early) was not caused by it.
         if (flow && m.released_ps >= row.last_arrival)
             release.flow = {flow, false, row.last_arrival};
+        release.mark = true;
         add(std::move(release));
     }
 }

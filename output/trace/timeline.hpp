@@ -29,6 +29,7 @@
 #include "output/trace/trace_event_json.hpp"
 #include "output/trace/trace_window.hpp"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
@@ -36,6 +37,24 @@
 #include <vector>
 
 namespace syncsim {
+
+// Each track's first time as a reader that takes it off every time before
+// adding a duration (speedscope) finds it, for append_duration_us: the
+// earliest start written, or the open slice's (written when it ends, while
+// a round mark inside it may come first).
+class TrackOrigins {
+  public:
+    std::uint64_t origin_ns(std::pair<int, int> track, std::uint64_t start_ns,
+                            std::optional<std::uint64_t> open_since_ns) {
+        const std::uint64_t first = std::min(start_ns, open_since_ns.value_or(start_ns));
+        const auto [at, fresh] = m_origin_ns.try_emplace(track, first);
+        if (!fresh) at->second = std::min(at->second, first);
+        return at->second;
+    }
+
+  private:
+    std::map<std::pair<int, int>, std::uint64_t> m_origin_ns;
+};
 
 class TimelineRecorder : public CoreTraceSink,
                          public StreamTraceSink,
@@ -82,6 +101,7 @@ class TimelineRecorder : public CoreTraceSink,
         std::uint64_t ts_ps, dur_ps;
         TraceArgs args;
         FlowEnd flow = {};
+        bool mark = false; // a round's arrival or release (kMarkPs long)
     };
     // Writes `e` (cut to the window) or drops it when its place is known by
     // `horizon_ps`; false when it must be held.
@@ -90,6 +110,8 @@ class TimelineRecorder : public CoreTraceSink,
     void flush(std::uint64_t horizon_ps);
     void write(const Event& e);       // cut at --max-trace-size's stop
     void write_event(const Event& e); // as it is
+    std::uint64_t track_origin_ns(int pid, int tid, std::uint64_t start_ns);
+    TrackOrigins m_origins;
     // Writes one event's text (the separator before it added here).
     void write_text(const std::string& text);
     std::string m_text; // the event being written (its capacity reused)

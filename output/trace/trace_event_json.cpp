@@ -1,5 +1,6 @@
 #include "output/trace/trace_event_json.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -46,20 +47,27 @@ void append_us(std::string& out, std::uint64_t ns) {
     out += d;
 }
 
-void append_duration_us(std::string& out, std::uint64_t start_ns, std::uint64_t end_ns) {
+void append_duration_us(std::string& out, std::uint64_t start_ns, std::uint64_t end_ns,
+                        std::uint64_t origin_ns) {
     // ns / 1000.0 is the double nearest the decimal append_us writes (one
     // correctly rounded division), so these are the values a reader parses.
     const double start = static_cast<double>(start_ns) / 1000.0;
     const double end = static_cast<double>(end_ns) / 1000.0;
+    const double origin = static_cast<double>(std::min(origin_ns, start_ns)) / 1000.0;
+    // As read, and as a reader that first takes the track's origin off
+    // every time reads it (speedscope).
+    const auto ends_in_time = [&](double dur) {
+        return start + dur <= end && (start - origin) + dur <= end - origin;
+    };
     const std::uint64_t dur_ns = end_ns - start_ns;
-    if (start + static_cast<double>(dur_ns) / 1000.0 <= end) {
+    if (ends_in_time(static_cast<double>(dur_ns) / 1000.0)) {
         append_us(out, dur_ns);
         return;
     }
-    // end - start is within an ulp of the duration; step below while the
-    // sum still rounds above the end (a step or two).
+    // end - start is within an ulp or two of the duration; step below while
+    // a sum still rounds above its end (a few steps; 0 always fits).
     double dur = end - start;
-    while (dur > 0 && start + dur > end) dur = std::nextafter(dur, 0.0);
+    while (dur > 0 && !ends_in_time(dur)) dur = std::nextafter(dur, 0.0);
     char digits[32];
     const auto written = std::to_chars(digits, digits + sizeof digits, dur);
     out.append(digits, written.ptr);

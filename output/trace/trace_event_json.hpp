@@ -41,12 +41,14 @@ inline std::uint64_t nearest_ns(std::uint64_t ps) {
 // Nanoseconds as trace-event microseconds, exactly ("1.135", "2", "0.5").
 void append_us(std::string& out, std::uint64_t ns);
 // A slice's duration from `start_ns` to `end_ns` as microseconds that a
-// reader adding ts + dur in doubles (speedscope, chrome://tracing) ends at
-// or before end_ns's own double, so a slice never seems to overlap the one
-// starting where it ends: the exact decimal where that holds (nearly
-// always), else the double just below it, in its shortest form, which
-// Perfetto still rounds to the same ns ("0.11499999999999999").
-void append_duration_us(std::string& out, std::uint64_t start_ns, std::uint64_t end_ns);
+// reader adding ts + dur in doubles (chrome://tracing) ends at or before
+// end_ns's own double, so a slice never seems to overlap the one starting
+// where it ends; and so does one that first takes every time of the track
+// less the track's first, `origin_ns` (speedscope). The exact decimal where
+// both hold (nearly always), else the double just below it, in its shortest
+// form, which Perfetto still rounds to the same ns ("0.11499999999999999").
+void append_duration_us(std::string& out, std::uint64_t start_ns, std::uint64_t end_ns,
+                        std::uint64_t origin_ns = 0);
 // {"key": value, ...}
 void append_args(std::string& out, const TraceArgs& args);
 

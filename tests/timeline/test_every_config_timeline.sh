@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Every shipped run config's --timeline, checked by scripts/check_timeline.py:
 # above all, no slice ends after its successor's start once a reader adds
-# ts + dur in doubles (speedscope drew back-to-back slices as a staircase).
+# ts + dur in doubles, nor once it first takes the track's first time off
+# every time and orders begins and ends as speedscope 1.25 does (it drew
+# back-to-back slices as a staircase, and nested a track under a zero-length
+# round mark on a slice boundary).
 # A config that cannot be run with a timeline must say why: a sweep file,
 # or a platform without one (vortex); any other refusal fails.
 # Usage: test_every_config_timeline.sh OUT   (SYNCSIM: the binary)

@@ -201,3 +201,32 @@ TEST_CASE("trace-event durations: ts + dur in doubles never passes the slice's e
             CHECK(std::llround(parse(text) * 1000) == static_cast<long long>(len));
         }
 }
+
+// speedscope takes each track's first time off every time before adding the
+// duration: found by loading a timeline in it, 37 of 49 tracks of
+// configs/a2/soft_aiv_all_blocks.yaml nested falsely that way.
+TEST_CASE("trace-event durations: and once the track's first time is taken off every time") {
+    const auto parse = [](std::uint64_t ns) {
+        std::string s;
+        append_us(s, ns);
+        return std::stod(s);
+    };
+    const auto dur = [](std::uint64_t start_ns, std::uint64_t end_ns, std::uint64_t origin_ns) {
+        std::string s;
+        append_duration_us(s, start_ns, end_ns, origin_ns);
+        return std::stod(s);
+    };
+    // aiv0's first slice, 1.135 to 1.138: 0.003 passes 1.138 - 1.135.
+    REQUIRE(0.003 > parse(1138) - parse(1135));
+    CHECK(dur(1135, 1138, 1135) <= parse(1138) - parse(1135));
+    CHECK(std::llround(dur(1135, 1138, 1135) * 1000) == 3);
+    for (std::uint64_t origin : {0u, 1u, 999u, 1135u, 2370u, 12345u})
+        for (std::uint64_t start = origin; start < origin + 30000; start += 11)
+            for (std::uint64_t len : {1u, 2u, 3u, 115u, 1001u}) {
+                const double d = dur(start, start + len, origin);
+                const double o = parse(origin), s = parse(start), e = parse(start + len);
+                CHECK((s - o) + d <= e - o);
+                CHECK(s + d <= e);
+                CHECK(std::llround(d * 1000) == static_cast<long long>(len));
+            }
+}
