@@ -297,6 +297,7 @@ def main():
             # Every case is made, so each shard draws the same sequence.
             case = make_case(rng, pools, index, work, plugin)
             if index % shard_count != shard_index:
+                shutil.rmtree(case.dir, ignore_errors=True)  # another shard's
                 continue
             why = run_case(syncsim, case, a.case_seconds, work)
             ran += 1

@@ -17,6 +17,7 @@
 #include "models/systemc/stack_guards.hpp"
 #include "output/trace/output_file.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -199,10 +200,12 @@ void try_proposed_fixes(RunReport& report, const RunOptions& options) {
 
 namespace {
 // The traces' cap for this run: what stopped is said in the summary; where
-// the cap will stop a trace, on stderr as soon as it can be told.
-void arm_trace_cap(const ExperimentConfig& cfg) {
+// the cap will stop a trace, on stderr as soon as it can be told (over the
+// traced span: a time window's, else the run's).
+void arm_trace_cap(const ExperimentConfig& cfg, const TraceSpec& trace) {
     TraceCap::stopped().clear();
-    TraceCap::limit_ps() = cfg.sim_time_limit_ps;
+    TraceCap::from_ps() = trace.by_rounds ? 0 : trace.from_ps;
+    TraceCap::limit_ps() = trace.by_rounds ? 0 : std::min(cfg.sim_time_limit_ps, trace.to_ps);
     TraceCap::on_forecast() = [](const std::string& line) {
         // Now, on a line of its own (clearing a progress line drawn in
         // place): the user may stop the run and trace less.
@@ -217,7 +220,7 @@ RunReport run_experiment(const ExperimentConfig& cfg, const RunOptions& options)
     configure_systemc_reports();
     sc_core::sc_set_time_resolution(1, sc_core::SC_PS);
     arm_run_bounds(cfg);
-    arm_trace_cap(cfg);
+    arm_trace_cap(cfg, options.trace);
     const MachineLimits machine = MachineLimits::of_this_machine();
     ThreadBudget::limit() = machine.max_threads;
     StackGuards::set_budget(machine.stack_guards);

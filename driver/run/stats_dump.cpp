@@ -31,6 +31,19 @@ std::string path_part(const std::string& key) {
     return out.empty() ? "_" : out;
 }
 
+// Free text on one line (a plugin's measurement names its own unit and
+// meaning): control characters as spaces; a unit one word.
+std::string one_line(std::string text) {
+    for (char& c : text)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
+    return text;
+}
+std::string one_word(std::string text) {
+    text = one_line(std::move(text));
+    std::replace(text.begin(), text.end(), ' ', '_');
+    return text;
+}
+
 std::string text_of(const json& node, const char* key) {
     const auto it = node.find(key);
     return it != node.end() && it->is_string() ? it->get<std::string>() : "";
@@ -162,7 +175,7 @@ class SchemaWalk {
                 what = text_of(*parent, meaning_from.c_str());
         }
         m_out.push_back({path, v.dump(-1, ' ', false, json::error_handler_t::replace),
-                         unit.empty() ? "-" : unit, what});
+                         unit.empty() ? "-" : one_word(unit), one_line(what)});
     }
 
     const json& m_root;
@@ -198,7 +211,7 @@ std::string stats_text(const json& result, const json& schema) {
     std::string sets;
     if (result.contains("config") && result["config"].contains("sets"))
         for (const json& set : result["config"]["sets"])
-            if (set.is_string()) sets += " --set " + set.get<std::string>();
+            if (set.is_string()) sets += " --set " + one_line(set.get<std::string>());
     std::ostringstream s;
     s << "# syncsim " << text(nullptr, "syncsim") << " statistics: " << text("config", "file")
       << " on " << text("platform", "name") << (sets.empty() ? "" : ",") << sets << "\n"

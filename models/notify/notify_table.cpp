@@ -17,12 +17,12 @@ NotifyTable::NotifyTable(const NotifyParams& params, const Clock& clock)
                                     .with("latency_ps", to_ps(w.released) - to_ps(w.satisfied)));
             return ReportValue(std::move(waits));
         });
-    m_stats.add("notify_timed_tasks", "count",
+    m_stats.add("notify_timed_tasks", "tasks",
                 "notify, CntNotify and event records and waits that paid notify.record_cycles or "
                 "notify.wake_cycles",
                 [this] { return ReportValue(m_timed_tasks); });
     m_stats.add(
-        "cnt_notify_waits_left_out", "records", "released waits past the first listed", [this] {
+        "cnt_notify_waits_left_out", "waits", "released waits past the first listed", [this] {
             return m_releases.left_out() ? ReportValue(m_releases.left_out()) : ReportValue();
         });
 }

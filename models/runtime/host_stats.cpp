@@ -177,7 +177,7 @@ StatsGroup host_stats(const HostRuntime& host) {
                 record().with("id", c.id).with("count", c.count).with("destroyed", c.destroyed));
         return ReportValue(std::move(ids));
     });
-    g.add("aicpu_launches", "count",
+    g.add("aicpu_launches", "launches",
           "AICPU kernels the AICPU ran (each timed by aicpu.*); 0 when the host launched none",
           [h] { return ReportValue(h->aicpu_launches_run()); });
     g.add("checks", "records",

@@ -101,6 +101,11 @@ std::vector<std::string>& TraceCap::stopped() {
     return lines;
 }
 
+std::uint64_t& TraceCap::from_ps() {
+    static std::uint64_t from = 0;
+    return from;
+}
+
 std::uint64_t& TraceCap::limit_ps() {
     static std::uint64_t limit = 0;
     return limit;
@@ -120,17 +125,17 @@ std::string in_megabytes(std::uint64_t bytes) {
 } // namespace
 
 std::string trace_cap_forecast(const std::string& what, const std::string& path,
-                               std::uint64_t bytes, std::uint64_t at_ps, std::uint64_t cap,
-                               std::uint64_t limit_ps) {
-    if (bytes == 0 || at_ps == 0 || cap == 0 || limit_ps == 0) return "";
-    // Growing as it grew so far: linear in simulated time.
-    const long double cap_at_ps = static_cast<long double>(at_ps) * cap / bytes;
+                               std::uint64_t bytes, std::uint64_t from_ps, std::uint64_t at_ps,
+                               std::uint64_t cap, std::uint64_t limit_ps) {
+    if (bytes == 0 || at_ps <= from_ps || cap == 0 || limit_ps <= from_ps) return "";
+    // Growing as it grew so far: linear in simulated time from the span's start.
+    const long double cap_at_ps = from_ps + static_cast<long double>(at_ps - from_ps) * cap / bytes;
     if (cap_at_ps >= limit_ps) return "";
     std::ostringstream s;
     s << "syncsim: the " << what << " " << path << " took " << in_megabytes(bytes)
       << " by simulated time " << format_time(at_ps) << ": at that rate it reaches "
       << "--max-trace-size (" << in_megabytes(cap) << ") at about "
-      << format_time(static_cast<std::uint64_t>(cap_at_ps)) << ", before the run's limit of "
+      << format_time(static_cast<std::uint64_t>(cap_at_ps)) << ", before the traced span ends at "
       << format_time(limit_ps)
       << ", and stops there while the run goes on (--window, --cores or --signals trace less)";
     return s.str();
@@ -140,10 +145,12 @@ bool TraceOutput::reached_cap(std::uint64_t at_ps) {
     std::error_code ec;
     const std::uintmax_t size = std::filesystem::file_size(m_path, ec);
     if (ec) return false;
-    if (!m_forecast && size >= TraceCap::bytes() / 16 && size < TraceCap::bytes()) {
-        m_forecast = true;
-        const std::string forecast = trace_cap_forecast(m_what, m_path, size, at_ps,
-                                                        TraceCap::bytes(), TraceCap::limit_ps());
+    if (!m_forecast && size >= TraceCap::bytes() / 16 && size < TraceCap::bytes() &&
+        at_ps > TraceCap::from_ps()) {
+        m_forecast = true; // once, with a span to go by
+        const std::string forecast =
+            trace_cap_forecast(m_what, m_path, size, TraceCap::from_ps(), at_ps, TraceCap::bytes(),
+                               TraceCap::limit_ps());
         if (!forecast.empty() && TraceCap::on_forecast()) TraceCap::on_forecast()(forecast);
     }
     if (size < TraceCap::bytes()) return false;

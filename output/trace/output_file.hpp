@@ -77,15 +77,20 @@ struct TraceCap {
     // before that limit (trace_cap_forecast): early, while the user can still
     // stop the run and trace less. Counted in bytes and simulated time, so
     // the same run forecasts the same on any machine.
+    // The traced span: from (a time window's start, else 0) to the limit
+    // (the run's, or a time window's end when earlier); limit 0: no
+    // forecast (a round window, whose span is not known before the run).
+    static std::uint64_t& from_ps();
     static std::uint64_t& limit_ps();
     static std::function<void(const std::string&)>& on_forecast();
 };
 
-// What a trace that took `bytes` by simulated time `at_ps` says when, growing
-// at that rate, it reaches `cap` before `limit_ps`; empty when it does not.
+// What a trace that took `bytes` from simulated time `from_ps` to `at_ps`
+// says when, growing at that rate, it reaches `cap` before `limit_ps`; empty
+// when it does not.
 std::string trace_cap_forecast(const std::string& what, const std::string& path,
-                               std::uint64_t bytes, std::uint64_t at_ps, std::uint64_t cap,
-                               std::uint64_t limit_ps);
+                               std::uint64_t bytes, std::uint64_t from_ps, std::uint64_t at_ps,
+                               std::uint64_t cap, std::uint64_t limit_ps);
 
 // A trace's output: a file; for a path ending in .gz, a gzip-compressed
 // file (gzip_stream.hpp); or for a path ending in .fst, GTKWave's vcd2fst

@@ -50,6 +50,16 @@ std::string metadata(const char* what, int pid, int tid, const std::string& name
     return t;
 }
 
+// Where the track's open slice starts in the file (cut to the window), if
+// one is open.
+template <typename Opens>
+std::optional<std::uint64_t> open_start_ns(const Opens& opens, int tid, const TraceWindow* window) {
+    const auto open = opens.find(tid);
+    if (open == opens.end() || open->second.name.empty()) return std::nullopt;
+    const std::uint64_t from = window && window->from_known() ? window->from() : 0;
+    return nearest_ns(std::max(open->second.since_ps, from));
+}
+
 } // namespace
 
 TimelineRecorder::TimelineRecorder(const std::string& path, const std::vector<AiCore*>& cores,
@@ -94,7 +104,7 @@ void TimelineRecorder::write(const Event& e) {
         const std::uint64_t stop = m_out.stopped_ps();
         if (e.ts_ps >= stop) return;
         Event cut = e;
-        cut.dur_ps = std::min(e.dur_ps, stop - e.ts_ps);
+        if (!e.mark) cut.dur_ps = std::min(e.dur_ps, stop - e.ts_ps); // a mark is its time
         cut.flow = {}; // a flow that had not started by the stop: no arrow
         return write_event(cut);
     }
@@ -102,19 +112,16 @@ void TimelineRecorder::write(const Event& e) {
 }
 
 std::uint64_t TimelineRecorder::track_origin_ns(int pid, int tid, std::uint64_t start_ns) {
-    const std::map<int, Open>& opens = pid == kCorePid ? m_core_open : m_stream_open;
-    const auto open = opens.find(tid);
-    if (open == opens.end() || open->second.name.empty())
-        return m_origins.origin_ns({pid, tid}, start_ns, std::nullopt);
-    const std::uint64_t from = m_window && m_window->from_known() ? m_window->from() : 0;
-    return m_origins.origin_ns({pid, tid}, start_ns,
-                               nearest_ns(std::max(open->second.since_ps, from)));
+    return m_origins.origin_ns(
+        {pid, tid}, start_ns,
+        open_start_ns(pid == kCorePid ? m_core_open : m_stream_open, tid, m_window));
 }
 
 void TimelineRecorder::write_event(const Event& e) {
-    // A slice shorter than half a ns is none at the ns (its neighbours meet).
-    if (e.phase == 'X' && !e.mark && nearest_ns(e.ts_ps) == nearest_ns(e.ts_ps + e.dur_ps)) return;
     if (e.flow.id != 0 && e.flow.out) m_last_flow_out = std::max(m_last_flow_out, e.flow.id);
+    // A slice whose ends round to the same ns is none at the file's
+    // resolution (its neighbours meet there); only marks carry flows.
+    if (e.phase == 'X' && !e.mark && nearest_ns(e.ts_ps) == nearest_ns(e.ts_ps + e.dur_ps)) return;
     name_track(e.pid, e.tid);
     std::string& t = m_text;
     t.clear();
@@ -126,11 +133,12 @@ void TimelineRecorder::write_event(const Event& e) {
     append_us(t, start_ns);
     if (e.phase == 'X') {
         t += ", \"dur\": ";
-        if (e.mark && e.dur_ps == kMarkPs)
+        // Every start counts towards the track's origin, a mark's too.
+        const std::uint64_t origin_ns = track_origin_ns(e.pid, e.tid, start_ns);
+        if (e.mark)
             t += kMarkDuration;
         else
-            append_duration_us(t, start_ns, nearest_ns(e.ts_ps + e.dur_ps),
-                               track_origin_ns(e.pid, e.tid, start_ns));
+            append_duration_us(t, start_ns, nearest_ns(e.ts_ps + e.dur_ps), origin_ns);
     }
     if (e.phase == 'i') t += ", \"s\": \"t\"";
     // A flow (v2: on complete events) whose other end the window keeps:
@@ -157,11 +165,13 @@ bool TimelineRecorder::settle(Event& e, std::uint64_t horizon_ps) {
         return end < horizon_ps; // before it: dropped; else held
     const std::uint64_t from = m_window->from(), to = m_window->to();
     if (end < from || e.ts_ps > to) return true; // outside: dropped
+    if (e.mark && e.ts_ps < from) return true;   // a mark is its time: whole or not at all
     if (!m_window->to_known() && end >= horizon_ps) return false;
-    // Cut to the window.
-    const std::uint64_t start = std::max(e.ts_ps, from);
-    e.dur_ps = std::min(end, to) - start;
-    e.ts_ps = start;
+    if (!e.mark) { // cut to the window
+        const std::uint64_t start = std::max(e.ts_ps, from);
+        e.dur_ps = std::min(end, to) - start;
+        e.ts_ps = start;
+    }
     write(e);
     return true;
 }

@@ -81,6 +81,12 @@ TEST_CASE("stats dump: a schema's annotations say how a result flattens", "[stat
     CHECK(lines.at("figures.gap_ns.value").unit == "ns");
     CHECK(lines.at("figures.gap_ns.value").meaning == "the gap");
     CHECK(lines.count("figures.gap_ns.unit") == 0);
+    // A plugin's own unit and meaning stay on one line, the unit one word.
+    json odd = result;
+    odd["figures"]["gap_ns"] = {{"value", 1}, {"unit", "n s"}, {"what", "line\nbreak"}};
+    const auto odd_lines = by_path(odd, kSchema);
+    CHECK(odd_lines.at("figures.gap_ns.value").unit == "n_s");
+    CHECK(odd_lines.at("figures.gap_ns.value").meaning == "line break");
     // oneOf: the alternative of the value's type; text values quoted; a
     // field the schema lacks is said to be so, not dropped.
     CHECK(lines.at("last").value == "null");
